@@ -1,0 +1,24 @@
+// Bundles the server (and the workspace packages it imports) into dist/main.js; npm dependencies stay external.
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = import.meta.dirname;
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+
+await rm(path.join(root, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'src/main.ts')],
+  outfile: path.join(root, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+await cp(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+console.log('server built: apps/server/dist/main.js');

@@ -1,0 +1,90 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { PRODUCT_NAME } from './product.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  /** An already migrated database (tests share one per file); otherwise one is opened from config and migrated. */
+  database?: Database;
+  /** Where pino writes (tests read it to check redaction); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole server without listening, so tests can `inject` into it or listen on a free port. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<AppInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = await loadSecrets(config);
+  let database = options.database;
+  if (!database) {
+    database = await createDatabase(config.database);
+    const owned = database;
+    app.addHook('onClose', () => owned.close());
+    await database.migrate();
+  }
+  app.decorate('deps', { config, secrets, database });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { connectSources: [] });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
+      servers: [{ url: config.siteUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api: AppInstance) => {
+      await api.register(healthRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(staticWebPlugin, {
+    distDir: config.webDistDir,
+    clientConfig: () => ({ supabaseUrl: config.siteUrl, productName: PRODUCT_NAME }),
+  });
+  return app;
+}

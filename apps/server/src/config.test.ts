@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { loadSecrets } from './secrets.ts';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('loadConfig', () => {
+  it('runs with nothing set: port 3000, ./data, embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pgdata') });
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.env.AUTH_AUTOCONFIRM).toBe(false);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/x' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SITE_URL', 'not a url'],
+    ['MASTER_KEY', 'short'],
+    ['JWT_SECRET', 'too-short'],
+    ['AUTH_AUTOCONFIRM', 'maybe'],
+    ['AI_PROVIDER', 'skynet'],
+  ])('names the bad variable %s=%s', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('strips a trailing slash from SITE_URL', () => {
+    expect(loadConfig({ SITE_URL: 'https://sonhos.example/' }).siteUrl).toBe('https://sonhos.example');
+  });
+});
+
+describe('loadSecrets', () => {
+  it('generates secrets on first start, keeps them with mode 0600, and reuses them', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sonhario-secrets-'));
+    dirs.push(dir);
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = await loadSecrets(config);
+    const file = path.join(dir, 'secrets.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.masterKey).toHaveLength(32);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const second = await loadSecrets(config);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.masterKey.equals(first.masterKey)).toBe(true);
+    expect(JSON.parse(await readFile(file, 'utf8')).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('prefers secrets from the environment', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sonhario-secrets-'));
+    dirs.push(dir);
+    const masterKey = Buffer.alloc(32, 7).toString('base64');
+    const secrets = await loadSecrets(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), MASTER_KEY: masterKey }));
+    expect(secrets.jwtSecret).toBe('x'.repeat(40));
+    expect(secrets.masterKey.toString('base64')).toBe(masterKey);
+  });
+});

@@ -1,0 +1,2 @@
+// The schema object Drizzle needs for relational queries; the only index file, because drizzle-kit and the client both read it.
+export * from './meta.ts';

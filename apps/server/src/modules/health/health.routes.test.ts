@@ -1,0 +1,34 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('GET /api/v1/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports liveness and a ready database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ready', databaseKind: t.database.kind });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is documented in the OpenAPI output', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/v1/health']).toBeDefined();
+  });
+
+  it('answers 503 degraded when the database is gone', async () => {
+    const own = await createTestApp();
+    await own.database.close();
+    const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'unavailable' });
+    await own.app.close();
+    await rm(own.dataDir, { recursive: true, force: true });
+  });
+});

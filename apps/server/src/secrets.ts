@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from './config.ts';
+
+export interface Secrets {
+  /** HS256 key for access tokens and the anon/service-role keys. */
+  jwtSecret: string;
+  /** 32-byte key that wraps every user's data key. */
+  masterKey: Buffer;
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  masterKey: string;
+}
+
+/**
+ * Secrets come from the environment when set; otherwise they are generated on first start and kept in
+ * DATA_DIR/secrets.json (mode 0600) so tokens and encrypted data survive restarts.
+ */
+export async function loadSecrets(config: Config): Promise<Secrets> {
+  const { JWT_SECRET, MASTER_KEY } = config.env;
+  if (JWT_SECRET && MASTER_KEY) {
+    return { jwtSecret: JWT_SECRET, masterKey: Buffer.from(MASTER_KEY, 'base64') };
+  }
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: StoredSecrets | undefined;
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (!stored) {
+    stored = {
+      jwtSecret: randomBytes(48).toString('base64url'),
+      masterKey: randomBytes(32).toString('base64'),
+    };
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  await chmod(file, 0o600);
+  return {
+    jwtSecret: JWT_SECRET ?? stored.jwtSecret,
+    masterKey: Buffer.from(MASTER_KEY ?? stored.masterKey, 'base64'),
+  };
+}
