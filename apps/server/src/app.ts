@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('deps', { config, secrets, database });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { connectSources: [] });
+  await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },

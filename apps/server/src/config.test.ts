@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     expect((thrown as ConfigError).message).toContain(`${name}:`);
   });
 
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', SMTP_URL: '' });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.port).toBe(3000);
+  });
+
   it('strips a trailing slash from SITE_URL', () => {
     expect(loadConfig({ SITE_URL: 'https://sonhos.example/' }).siteUrl).toBe('https://sonhos.example');
   });

@@ -67,7 +67,9 @@ export class ConfigError extends Error {
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // `FOO= npm start` means "unset", as in most tools: empty values fall back to the defaults.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),

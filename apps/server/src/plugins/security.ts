@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 
 /** Security headers and response compression for everything the server sends. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { connectSources: string[] }) => {
+  async (app: FastifyInstance, options: { connectSources: string[]; https: boolean }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -26,6 +26,8 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // HSTS only means something over HTTPS; on a plain-HTTP self-hosted install it would only confuse.
+      strictTransportSecurity: options.https,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });

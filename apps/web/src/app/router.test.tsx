@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from './router';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('app routes', () => {
+  it('renders the landing page at /', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['/app/dreams', '/app/settings', '/somewhere/else'])(
+    'sends %s, which no route defines, to the lazily loaded 404 page',
+    async (path) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Lost in the Dream Realm' }),
+      ).toBeInTheDocument();
+      expect(consoleError).toHaveBeenCalledWith(
+        '404 Error: User attempted to access non-existent route:',
+        path,
+      );
+    },
+  );
+
+  it('does not bundle the 404 page with the landing page', () => {
+    const appShell = routes[0]?.children?.find((route) => route.id === 'app-shell');
+    const notFound = appShell?.children?.find((route) => route.path === '*');
+    expect(typeof notFound?.lazy).toBe('function');
+    expect(notFound?.Component).toBeUndefined();
+  });
+});

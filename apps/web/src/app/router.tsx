@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { LandingRoute } from './routes/landing';
+import { RootLayout, RouteFallback } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Only the landing page is in the entry chunk. Every other route is split: its module exports
+ * `Component` (and any other route properties), so adding one is one line in the app shell:
+ *   { path: 'login', lazy: () => import('./routes/login') },
+ *   { path: 'app', lazy: () => import('./routes/dashboard') },
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RouteFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: LandingRoute },
+      {
+        id: 'app-shell',
+        lazy: () => import('./routes/app-shell'),
+        children: [{ path: '*', lazy: () => import('./routes/not-found') }],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // Created on first render rather than at import time, so tests can import `routes` without a browser router.
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

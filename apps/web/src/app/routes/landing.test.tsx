@@ -1,0 +1,152 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LandingRoute } from './landing';
+
+function renderLanding() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', Component: LandingRoute },
+      { path: '/login', element: <h1>Login page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('landing page', () => {
+  it('shows the hero badge, headline and both hero buttons', () => {
+    renderLanding();
+    expect(screen.getByText('AI-Powered Dream Analysis')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(screen.getByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
+  });
+
+  it('has a top bar with the product name, Features, Pricing and the signed-out Entrar link', () => {
+    renderLanding();
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Sonhário home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByText('Sonhário')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Features' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Pricing' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+  });
+
+  it('Features and Pricing scroll to their section and move focus there without navigating', async () => {
+    const user = userEvent.setup();
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    const router = renderLanding();
+
+    await user.click(screen.getByRole('button', { name: 'Pricing' }));
+    expect(scrolled).toEqual(['pricing']);
+    expect(document.activeElement).toBe(document.getElementById('pricing'));
+
+    await user.click(screen.getByRole('button', { name: 'Features' }));
+    expect(scrolled).toEqual(['pricing', 'features']);
+    expect(document.activeElement).toBe(document.getElementById('features'));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the three feature cards, each with its own inert Learn More button', async () => {
+    const user = userEvent.setup();
+    const router = renderLanding();
+    const section = screen.getByRole('region', { name: /everything your nights/i });
+    const titles = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual(['AI-Powered Analysis', 'Streak & Rewards', 'Privacy First']);
+
+    const learnMore = within(section).getAllByRole('button', { name: /^Learn More about / });
+    expect(learnMore.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Learn More about AI-Powered Analysis',
+      'Learn More about Streak & Rewards',
+      'Learn More about Privacy First',
+    ]);
+    await user.click(learnMore[0]!);
+    await user.click(screen.getByRole('button', { name: 'Watch Demo' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lists the three plans with their prices and contents, Lucid marked Most Popular', () => {
+    renderLanding();
+    const dreamer = screen.getByRole('group', { name: 'Dreamer' });
+    const lucid = screen.getByRole('group', { name: 'Lucid' });
+    const oracle = screen.getByRole('group', { name: 'Oracle' });
+
+    expect(within(dreamer).getByText('Free')).toBeInTheDocument();
+    for (const item of ['5 AI analyses per month', 'Unlimited dream journaling', 'Basic streak tracking']) {
+      expect(within(dreamer).getByText(item)).toBeInTheDocument();
+    }
+
+    expect(within(lucid).getByText('$9.99')).toBeInTheDocument();
+    expect(within(lucid).getByText('/month')).toBeInTheDocument();
+    for (const item of [
+      '100 AI analyses per month',
+      'Advanced pattern recognition',
+      'Full gamification',
+      'Daily bonus credits',
+    ]) {
+      expect(within(lucid).getByText(item)).toBeInTheDocument();
+    }
+
+    expect(within(oracle).getByText('$19.99')).toBeInTheDocument();
+    expect(within(oracle).getByText('/month')).toBeInTheDocument();
+    for (const item of ['Unlimited AI analyses', 'AI chat about dreams', 'Premium insights', 'Priority support']) {
+      expect(within(oracle).getByText(item)).toBeInTheDocument();
+    }
+
+    expect(screen.getAllByText('Most Popular')).toHaveLength(1);
+    expect(within(lucid).getByText('Most Popular')).toBeInTheDocument();
+  });
+
+  it('every call to action leads to /login', async () => {
+    const user = userEvent.setup();
+    const router = renderLanding();
+    for (const name of ['Start Your Dream Journey', 'Start Your Free Trial', 'Start for Free', 'Choose Lucid', 'Choose Oracle']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/login');
+    }
+
+    await user.click(screen.getByRole('link', { name: 'Start Your Free Trial' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('has landmarks, a skip link to the main content and a footer with name, tagline and year', () => {
+    renderLanding();
+    const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skipLink).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Sonhário')).toBeInTheDocument();
+    expect(within(footer).getByText(/private dream journal/i)).toBeInTheDocument();
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Sonhário`)).toBeInTheDocument();
+  });
+
+  it('keeps headings in order: one h1, then h2 sections with h3 cards', () => {
+    renderLanding();
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - levels[index - 1]!).toBeLessThanOrEqual(1);
+    });
+  });
+});

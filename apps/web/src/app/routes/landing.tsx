@@ -1,0 +1,28 @@
+import { NightSky } from '@/components/night-sky';
+import { SkipLink } from '@/components/skip-link';
+import { CtaSection } from '@/features/landing/components/cta-section';
+import { FeaturesSection } from '@/features/landing/components/features-section';
+import { HeroSection } from '@/features/landing/components/hero-section';
+import { PricingSection } from '@/features/landing/components/pricing-section';
+import { SiteFooter } from '@/features/landing/components/site-footer';
+import { SiteHeader } from '@/features/landing/components/site-header';
+import { PRODUCT_NAME } from '@/lib/brand';
+
+/** `/`: the public marketing page (English, per spec). Loaded eagerly: it is the entry most visitors hit. */
+export function LandingRoute() {
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-x-clip">
+      <title>{`${PRODUCT_NAME} — AI Dream Journal`}</title>
+      <NightSky />
+      <SkipLink />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <HeroSection />
+        <FeaturesSection />
+        <PricingSection />
+        <CtaSection />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

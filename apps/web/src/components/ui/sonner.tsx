@@ -1,0 +1,38 @@
+import type * as React from 'react';
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+/**
+ * The one toast outlet (shadcn/ui's sonner wrapper). Toasts are raised with `toast()` from 'sonner'.
+ * The theme follows the `dark` class on <html> until the theme switcher passes one in.
+ */
+function Toaster({ theme, ...props }: ToasterProps) {
+  const resolvedTheme =
+    theme ??
+    (typeof document !== 'undefined' && !document.documentElement.classList.contains('dark')
+      ? 'light'
+      : 'dark');
+  return (
+    <Sonner
+      theme={resolvedTheme}
+      className="toaster group"
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+        } as React.CSSProperties
+      }
+      toastOptions={{
+        classNames: {
+          // The spec's error toasts use a destructive style: toast.error() gets it.
+          error: 'bg-destructive-surface! text-white! border-destructive!',
+          description: 'text-inherit! opacity-90',
+        },
+      }}
+      {...props}
+    />
+  );
+}
+
+export { Toaster };

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { BrandMark } from '@/components/brand-mark';
+import { Button } from '@/components/ui/button';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { PRODUCT_NAME } from '@/lib/brand';
+import { scrollToSection } from '../scroll-to-section';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/70 backdrop-blur-lg supports-[backdrop-filter]:bg-background/55">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6"
+      >
+        <Link
+          to="/"
+          aria-label={`${PRODUCT_NAME} home`}
+          className="mr-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        >
+          <BrandMark />
+        </Link>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          onClick={() => scrollToSection('features')}
+        >
+          Features
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          onClick={() => scrollToSection('pricing')}
+        >
+          Pricing
+        </Button>
+        <div className="ml-1 sm:ml-2">
+          <UserMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}

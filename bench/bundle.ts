@@ -1,0 +1,47 @@
+// What the landing page costs a phone before first paint: the gzip size of the JS and CSS that index.html
+// loads (entry, modulepreloads, stylesheets), and of the whole build for comparison.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const BUDGET_KB = 120;
+
+const gz = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of await readdir(dir)) {
+    const full = path.join(dir, name);
+    if ((await stat(full)).isDirectory()) out.push(...(await walk(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const unique = [...new Set(initial)];
+const rows: { file: string; gzip: string }[] = [];
+let initialJs = 0;
+let initialCss = 0;
+for (const asset of unique) {
+  const size = await gz(path.join(dist, asset));
+  rows.push({ file: asset, gzip: kb(size) });
+  if (asset.endsWith('.js')) initialJs += size;
+  else initialCss += size;
+}
+let allJs = 0;
+let allCss = 0;
+let chunks = 0;
+for (const file of await walk(dist)) {
+  if (file.endsWith('.js')) {
+    allJs += await gz(file);
+    chunks += 1;
+  } else if (file.endsWith('.css')) allCss += await gz(file);
+}
+console.table(rows);
+console.log(`landing page, before first paint: JS ${kb(initialJs)} gzip, CSS ${kb(initialCss)} gzip (budget: JS ≤ ${BUDGET_KB} KB)`);
+console.log(`whole build: JS ${kb(allJs)} gzip in ${chunks} chunks, CSS ${kb(allCss)} gzip`);
+console.log(initialJs <= BUDGET_KB * 1024 ? 'within budget' : `OVER BUDGET by ${kb(initialJs - BUDGET_KB * 1024)}`);

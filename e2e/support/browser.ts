@@ -1,0 +1,49 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export interface Journey {
+  browser: Browser;
+  /** Console errors and page errors seen in pages opened through `newPage`. */
+  consoleErrors: string[];
+  newContext(options?: { width?: number }): Promise<BrowserContext>;
+  newPage(options?: { width?: number }): Promise<Page>;
+}
+
+/** Connects to the shared Chromium once per file; every page gets a fresh context (own storage). */
+export function useBrowser(): Journey {
+  const contexts: BrowserContext[] = [];
+  const journey = {
+    consoleErrors: [] as string[],
+  } as Journey;
+  beforeAll(async () => {
+    journey.browser = await chromium.connect(inject('wsEndpoint'));
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+  });
+  journey.newContext = async ({ width = 1280 } = {}) => {
+    const context = await journey.browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width, height: width < 600 ? 844 : 800 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    contexts.push(context);
+    return context;
+  };
+  journey.newPage = async (options) => {
+    const context = await journey.newContext(options);
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') journey.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => journey.consoleErrors.push(`pageerror: ${error.message}`));
+    return page;
+  };
+  return journey;
+}
