@@ -79,10 +79,10 @@ describe('landing page', () => {
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     const unfocused = await skip.evaluate((el) => getComputedStyle(el).boxShadow);
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Skip to main content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 5000 }).toBe('Skip to main content');
     // Focused, the skip link slides into view and gains a focus ring it did not have before.
-    await expect.poll(async () => (await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-    await expect.poll(() => skip.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe(unfocused);
+    await expect.poll(async () => (await skip.boundingBox())?.y ?? -1, { timeout: 5000 }).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => skip.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 }).not.toBe(unfocused);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     const inMain = await page.evaluate(() => Boolean(document.activeElement?.closest('main')));

@@ -17,7 +17,7 @@ describe('404 page', () => {
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText(TEXT, { exact: true }).waitFor();
-    await expect.poll(() => errors.some((e) => e.includes('/um/caminho/inexistente'))).toBe(true);
+    await expect.poll(() => errors.some((e) => e.includes('/um/caminho/inexistente')), { timeout: 5000 }).toBe(true);
   });
 
   it('goes back in history with Go Back', async () => {
