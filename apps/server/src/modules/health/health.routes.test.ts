@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { READINESS_TTL_MS } from './health.service.ts';
 
 describe('GET /api/v1/health', () => {
   let t: TestApp;
@@ -28,6 +29,17 @@ describe('GET /api/v1/health', () => {
     const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'degraded', database: 'unavailable' });
+    await own.app.close();
+    await rm(own.dataDir, { recursive: true, force: true });
+  });
+
+  it('notices a database that goes away within the readiness interval', async () => {
+    const own = await createTestApp();
+    expect((await own.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    await own.database.close();
+    await new Promise((r) => setTimeout(r, READINESS_TTL_MS + 50));
+    const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
     await own.app.close();
     await rm(own.dataDir, { recursive: true, force: true });
   });
