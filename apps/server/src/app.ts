@@ -8,9 +8,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
+import { authModule } from './modules/auth/auth.plugin.ts';
+import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { PRODUCT_NAME } from './product.ts';
@@ -66,17 +72,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
+  await app.register(corsPlugin, { config });
+  await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL });
+  await app.register(authenticatePlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
       servers: [{ url: config.siteUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
 
+  await app.register(authModule, { prefix: '/auth/v1' });
   await app.register(
     async (api: AppInstance) => {
       await api.register(healthRoutes);
+      await api.register(meRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },
@@ -84,7 +96,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(staticWebPlugin, {
     distDir: config.webDistDir,
-    clientConfig: () => ({ supabaseUrl: config.siteUrl, productName: PRODUCT_NAME }),
+    clientConfig: () => ({ supabaseUrl: config.siteUrl, supabaseAnonKey: getApiKeys(secrets).anonKey, productName: PRODUCT_NAME }),
   });
   return app;
 }

@@ -13,7 +13,14 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: optionalUrl,
-  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  /** Comma-separated URLs (besides SITE_URL and loopback) that auth may redirect to and that CORS admits. */
+  ADDITIONAL_REDIRECT_URLS: z
+    .string()
+    .default('')
+    .refine(
+      (value) => value.split(',').map((u) => u.trim()).filter(Boolean).every((u) => URL.canParse(u)),
+      'must be a comma-separated list of absolute URLs',
+    ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -27,6 +34,14 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
     .optional(),
   AUTH_AUTOCONFIRM: booleanFromEnv.default(false),
+  /** Access-token lifetime in seconds. */
+  AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  /** argon2id memory cost; OWASP's 19 MiB by default. Tests lower it to stay fast. */
+  AUTH_ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(4 * 1024 * 1024).default(19456),
+  /** Per client IP: token endpoint per 5 min, e-mail link verifications per 5 min, e-mails sent per hour. */
+  RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().default('Sonhário <no-reply@sonhario.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),

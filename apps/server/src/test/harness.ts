@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -61,9 +62,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// argon2id at production cost takes tens of milliseconds per hash; tests lower it through the same setting operators use.
+const TEST_ENV = { LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: '256' };
+
 export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
   const db = database ?? (await createTestDatabase());
   const logs = new LogCapture();
   const app = await buildApp(config, { database: db, logStream: logs });
@@ -79,4 +83,61 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A free TCP port on loopback (released again before returning, so there is a tiny race; fine for tests). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The app listening on a real loopback port, with SITE_URL set to that address: what a browser, supabase-js and
+ * e-mail links need (they carry absolute URLs).
+ */
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+  database?: Database,
+): Promise<TestApp & { url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ SITE_URL: url, ...env }, database);
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { ...t, url };
+}
+
+export interface OutboxMessage {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  sentAt: string;
+}
+
+/** The e-mails the server wrote to DATA_DIR/outbox/ (no SMTP_URL), oldest first. */
+export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
+  let files: string[];
+  try {
+    files = (await readdir(path.join(dataDir, 'outbox'))).filter((f) => f.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return Promise.all(
+    files.map(async (file) => ({ file, ...(JSON.parse(await readFile(path.join(dataDir, 'outbox', file), 'utf8')) as Omit<OutboxMessage, 'file'>) })),
+  );
+}
+
+/** The newest outbox e-mail to `to`, if any. */
+export async function lastEmailTo(dataDir: string, to: string): Promise<OutboxMessage | undefined> {
+  return (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1);
 }

@@ -1,2 +1,4 @@
 // The schema object Drizzle needs for relational queries; the only index file, because drizzle-kit and the client both read it.
 export * from './meta.ts';
+export * from './auth.ts';
+export * from './consents.ts';

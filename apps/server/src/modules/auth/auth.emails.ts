@@ -1,0 +1,79 @@
+import { PRODUCT_NAME } from '../../product.ts';
+import type { OutgoingEmail } from './auth.mailer.ts';
+
+/** The auth e-mails, in pt-BR like the app, as plain text and HTML. Each carries exactly one link. */
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+interface Template {
+  subject: string;
+  heading: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+function render(to: string, link: string, t: Template): OutgoingEmail {
+  const text = [
+    t.heading,
+    '',
+    t.intro,
+    '',
+    `${t.action}:`,
+    link,
+    '',
+    t.outro,
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f3ff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1b2e">
+  <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+    <p style="margin:0 0 8px;font-size:14px;color:#6d28d9;font-weight:600">${escapeHtml(PRODUCT_NAME)}</p>
+    <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(t.heading)}</h1>
+    <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(t.intro)}</p>
+    <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>
+    <p style="margin:0 0 8px;font-size:13px;color:#5b5670;line-height:1.5">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(link)}" style="color:#6d28d9;word-break:break-all">${escapeHtml(link)}</a></p>
+    <p style="margin:24px 0 0;font-size:13px;color:#5b5670;line-height:1.5">${escapeHtml(t.outro)}</p>
+  </div>
+</body>
+</html>
+`;
+  return { to, subject: t.subject, text, html, links: [link] };
+}
+
+const VALIDITY = 'O link vale por 24 horas e pode ser usado uma única vez.';
+
+export function confirmationEmail(to: string, link: string): OutgoingEmail {
+  return render(to, link, {
+    subject: 'Confirme seu e-mail',
+    heading: `Boas-vindas ao ${PRODUCT_NAME}!`,
+    intro: `Falta pouco para começar seu diário de sonhos. Confirme que este e-mail é seu para ativar a conta. ${VALIDITY}`,
+    action: 'Confirmar e-mail',
+    outro: `Se você não criou uma conta no ${PRODUCT_NAME}, ignore esta mensagem.`,
+  });
+}
+
+export function recoveryEmail(to: string, link: string): OutgoingEmail {
+  return render(to, link, {
+    subject: 'Redefinir sua senha',
+    heading: 'Redefinir sua senha',
+    intro: `Recebemos um pedido para redefinir a senha da sua conta no ${PRODUCT_NAME}. ${VALIDITY}`,
+    action: 'Escolher uma nova senha',
+    outro: 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
+  });
+}
+
+export function emailChangeEmail(to: string, link: string): OutgoingEmail {
+  return render(to, link, {
+    subject: 'Confirme seu novo e-mail',
+    heading: 'Confirme seu novo e-mail',
+    intro: `Você pediu para usar este endereço na sua conta do ${PRODUCT_NAME}. Confirme para concluir a troca. ${VALIDITY}`,
+    action: 'Confirmar novo e-mail',
+    outro: 'Se não foi você, ignore esta mensagem: o e-mail da conta não será alterado.',
+  });
+}

@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { AuthError } from '@sonhario/contracts/auth';
+import type { AppInstance } from '../../app.ts';
+import { AppError } from '../../errors.ts';
+import { toApiError } from '../../plugins/errors.ts';
+import type { AuthContext } from './auth.context.ts';
+import { authErrors, WeakPasswordError } from './auth.errors.ts';
+import type { OidcProvider } from './auth.google.ts';
+import type { Mailer } from './auth.mailer.ts';
+import type { RedirectPolicy } from './auth.redirects.ts';
+import { getApiKeys, JwtError, verifyJwt } from './auth.tokens.ts';
+
+/** What the auth routes share, built once when the module registers. */
+export interface AuthModuleState {
+  mailer: Mailer;
+  redirects: RedirectPolicy;
+  google: OidcProvider | null;
+}
+
+export function contextOf(app: AppInstance, state: AuthModuleState, request: FastifyRequest): AuthContext {
+  return {
+    db: app.deps.database.db,
+    config: app.deps.config,
+    secrets: app.deps.secrets,
+    mailer: state.mailer,
+    redirects: state.redirects,
+    log: request.log,
+    ip: request.ip ?? null,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
+  };
+}
+
+/** `{code, message}` as GoTrue answers with X-Supabase-Api-Version 2024-01-01 (plus weak_password's reasons). */
+export function toAuthError(error: unknown): { statusCode: number; body: AuthError } {
+  if (error instanceof WeakPasswordError) {
+    return { statusCode: 422, body: { code: error.code, message: error.message, weak_password: { reasons: error.reasons } } };
+  }
+  if (error instanceof AppError) return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const messages = fastifyError.validation.map((issue) => {
+      const field = (issue.instancePath || '').split('/').filter(Boolean).join('.');
+      const message = issue.message ?? 'invalid';
+      // Our schemas word their own messages ("email must be a string"); zod's generic ones get the field name.
+      return field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
+    });
+    return { statusCode: 400, body: { code: 'validation_failed', message: [...new Set(messages)].join('; ') } };
+  }
+  const { statusCode, body } = toApiError(error);
+  if (statusCode >= 500) return { statusCode, body: { code: 'unexpected_failure', message: 'Unexpected failure, please try again later' } };
+  const code = body.code === 'bad_request' || body.code === 'unsupported_media_type' ? 'validation_failed' : body.code;
+  return { statusCode, body: { code, message: body.message } };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Every call but the browser navigations must carry one of this instance's keys, as Supabase's gateway demands. */
+export function assertApiKey(app: AppInstance, request: FastifyRequest): void {
+  const header = request.headers.apikey;
+  const apikey = Array.isArray(header) ? header[0] : header;
+  if (!apikey) throw authErrors.noApiKey();
+  const { anonKey, serviceRoleKey } = getApiKeys(app.deps.secrets);
+  if (!safeEqual(apikey, anonKey) && !safeEqual(apikey, serviceRoleKey)) throw authErrors.invalidApiKey();
+}
+
+/** Admin endpoints want the service-role key as the bearer token (GoTrue checks the token's role claim). */
+export async function assertServiceRole(app: AppInstance, request: FastifyRequest): Promise<void> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw authErrors.noAuthorization();
+  let role: unknown;
+  try {
+    role = (await verifyJwt(app.deps.secrets.jwtSecret, match[1]!)).role;
+  } catch (error) {
+    if (error instanceof JwtError) throw authErrors.badJwt(error.message);
+    throw error;
+  }
+  if (role !== 'service_role') throw authErrors.notAdmin();
+}
+
+export type LimitBucket = 'token' | 'verify' | 'email';
+
+const WINDOWS: Record<LimitBucket, number> = { token: 5 * 60_000, verify: 5 * 60_000, email: 3600_000 };
+
+/** Counts this request against the client IP's budget; over it, 429 with Retry-After. */
+export async function enforceRateLimit(app: AppInstance, request: FastifyRequest, reply: FastifyReply, bucket: LimitBucket): Promise<void> {
+  const { env } = app.deps.config;
+  const limit = bucket === 'token' ? env.RATE_LIMIT_TOKEN : bucket === 'verify' ? env.RATE_LIMIT_VERIFY : env.RATE_LIMIT_EMAIL_SENT;
+  const result = await app.rateLimiter.hit(`auth:${bucket}`, request.ip, limit, WINDOWS[bucket]);
+  if (result.allowed) return;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));
+  throw bucket === 'email' ? authErrors.emailRateLimit() : authErrors.requestRateLimit();
+}
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createRedirectPolicy, withError, withFragment, withQuery } from './auth.redirects.ts';
+
+const policy = createRedirectPolicy(
+  loadConfig({ SITE_URL: 'https://sonhos.example', ADDITIONAL_REDIRECT_URLS: 'https://preview.sonhos.example/app, sonhario://auth-callback' }),
+);
+
+describe('redirect_to allow-list', () => {
+  it.each([
+    ['https://sonhos.example/app/dreams?x=1', 'https://sonhos.example/app/dreams?x=1'],
+    ['http://localhost:5173/', 'http://localhost:5173/'],
+    ['http://127.0.0.1:9999/cb', 'http://127.0.0.1:9999/cb'],
+    ['http://[::1]:3000/', 'http://[::1]:3000/'],
+    ['https://preview.sonhos.example/app', 'https://preview.sonhos.example/app'],
+    ['https://preview.sonhos.example/app/settings', 'https://preview.sonhos.example/app/settings'],
+    ['sonhario://auth-callback?x=1', 'sonhario://auth-callback?x=1'],
+  ])('accepts %s', (candidate, expected) => {
+    expect(policy.resolve(candidate)).toBe(expected);
+  });
+
+  it.each([
+    'https://evil.example/',
+    'https://sonhos.example.evil.example/',
+    'http://sonhos.example/', // another scheme is another origin
+    'https://preview.sonhos.example/application',
+    'https://preview.sonhos.example/',
+    'javascript:alert(1)',
+    'https://user:pass@sonhos.example/',
+    '//evil.example/',
+    'not a url',
+    '',
+  ])('falls back to the site root for %s', (candidate) => {
+    expect(policy.resolve(candidate)).toBe('https://sonhos.example/');
+  });
+
+  it('admits the site, loopback and listed origins for CORS, nothing else', () => {
+    expect(policy.isAllowedOrigin('https://sonhos.example')).toBe(true);
+    expect(policy.isAllowedOrigin('http://localhost:5173')).toBe(true);
+    expect(policy.isAllowedOrigin('https://preview.sonhos.example')).toBe(true);
+    expect(policy.isAllowedOrigin('https://evil.example')).toBe(false);
+    expect(policy.isAllowedOrigin('null')).toBe(false);
+  });
+});
+
+describe('redirect builders', () => {
+  it('puts the session in the fragment, replacing any fragment', () => {
+    expect(withFragment('https://a.example/x?y=1#old', { access_token: 't', type: 'signup' })).toBe('https://a.example/x?y=1#access_token=t&type=signup');
+  });
+
+  it('adds the code to the query', () => {
+    expect(withQuery('https://a.example/x?y=1', { code: 'c' })).toBe('https://a.example/x?y=1&code=c');
+  });
+
+  it('puts errors in the fragment, and in the query too for PKCE, dropping stale query parameters', () => {
+    const error = { error: 'access_denied', code: 'otp_expired', description: 'Email link is invalid or has expired' };
+    expect(withError('https://a.example/x?code=old', error, false)).toBe(
+      'https://a.example/x#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    expect(new URL(withError('https://a.example/x?code=old', error, true)).search).toBe(
+      '?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+  });
+});

@@ -1,0 +1,23 @@
+import { meResponseSchema } from '@sonhario/contracts/auth';
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import type { AppInstance } from '../../app.ts';
+import { getMe } from './me.service.ts';
+
+export async function meRoutes(app: AppInstance) {
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = await getMe({ db: app.deps.database.db, auth: request.auth });
+      return reply.header('cache-control', 'no-store').send(me);
+    },
+  );
+}
