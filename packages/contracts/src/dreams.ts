@@ -58,8 +58,11 @@ export const dreamFieldsSchema = z.object({
     .min(1, 'Escreva o seu sonho')
     .max(DREAM_LIMITS.contentMax, 'O sonho pode ter no máximo 20.000 caracteres'),
   notes: optionalText(DREAM_LIMITS.notesMax, `As notas podem ter no máximo ${DREAM_LIMITS.notesMax} caracteres`),
-  /** Calendar date of the night; never in the future in the user's time zone (checked by the server). */
-  dreamtOn: isoDateSchema,
+  /**
+   * Calendar date of the night; never in the future in the user's time zone (checked by the server).
+   * Omitted on create: last night, in the user's time zone.
+   */
+  dreamtOn: isoDateSchema.optional(),
   mood: scale(1, 5, 'Humor ao acordar').nullish(),
   emotions: z
     .array(z.enum(EMOTIONS, { error: 'Emoção desconhecida' }))
