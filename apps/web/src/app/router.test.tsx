@@ -36,10 +36,39 @@ describe('app routes', () => {
     },
   );
 
+  it('serves /login lazily, signed out (no stored session, no request)', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+  });
+
+  it('protects /app: a visitor without a session lands on /login', async () => {
+    const router = renderApp('/app');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('serves /redefinir-senha publicly, explaining a missing recovery session', async () => {
+    renderApp('/redefinir-senha');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Link inválido ou expirado' }),
+    ).toBeInTheDocument();
+  });
+
   it('does not bundle the 404 page with the landing page', () => {
     const appShell = routes[0]?.children?.find((route) => route.id === 'app-shell');
     const notFound = appShell?.children?.find((route) => route.path === '*');
     expect(typeof notFound?.lazy).toBe('function');
     expect(notFound?.Component).toBeUndefined();
+  });
+
+  it('loads every app route lazily, /app behind the protected layout', () => {
+    const appShell = routes[0]?.children?.find((route) => route.id === 'app-shell');
+    const byPath = new Map(appShell?.children?.map((route) => [route.path ?? route.id, route]));
+    for (const key of ['login', 'redefinir-senha', 'protected']) {
+      expect(typeof byPath.get(key)?.lazy).toBe('function');
+      expect(byPath.get(key)?.Component).toBeUndefined();
+    }
+    const dashboard = byPath.get('protected')?.children?.find((route) => route.path === 'app');
+    expect(typeof dashboard?.lazy).toBe('function');
   });
 });

@@ -6,9 +6,8 @@ import { RouteError } from './routes/route-error';
 
 /**
  * Only the landing page is in the entry chunk. Every other route is split: its module exports
- * `Component` (and any other route properties), so adding one is one line in the app shell:
- *   { path: 'login', lazy: () => import('./routes/login') },
- *   { path: 'app', lazy: () => import('./routes/dashboard') },
+ * `Component` (and any other route properties), so adding one is one line in the app shell.
+ * `/app` is the only protected screen so far; the other /app/* links fall to the 404 page (spec).
  */
 export const routes: RouteObject[] = [
   {
@@ -21,7 +20,16 @@ export const routes: RouteObject[] = [
       {
         id: 'app-shell',
         lazy: () => import('./routes/app-shell'),
-        children: [{ path: '*', lazy: () => import('./routes/not-found') }],
+        children: [
+          { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'redefinir-senha', lazy: () => import('./routes/reset-password') },
+          {
+            id: 'protected',
+            lazy: () => import('./routes/app-layout'),
+            children: [{ path: 'app', lazy: () => import('./routes/dashboard') }],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
       },
     ],
   },

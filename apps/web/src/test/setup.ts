@@ -1,11 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The app's strings: the lazy app shell initialises i18next in the browser; tests render screens directly.
+import '@/lib/i18n';
 
 afterEach(() => {
   cleanup();
 });
 
-// jsdom implements neither; React Router's scroll restoration and smooth scrolling call them.
+// jsdom implements none of these; React Router's scroll restoration, smooth scrolling and Radix's
+// size tracking (checkbox, menus) call them.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+globalThis.ResizeObserver ??= class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// What the server injects into index.html. With it, the real supabase-js client can be created in jsdom
+// (it makes no request until asked: an empty localStorage means "signed out" without a network call).
+const config = document.createElement('meta');
+config.name = 'sonhario-config';
+config.content = JSON.stringify({ supabaseAnonKey: 'test-anon-key', productName: 'Sonhário' });
+document.head.append(config);

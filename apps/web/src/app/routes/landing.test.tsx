@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, WithAuth } from '@/test/auth';
 import { LandingRoute } from './landing';
 
 function renderLanding() {
@@ -12,7 +13,11 @@ function renderLanding() {
     ],
     { initialEntries: ['/'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <WithAuth state={signedOut}>
+      <RouterProvider router={router} />
+    </WithAuth>,
+  );
   return router;
 }
 

@@ -1,11 +1,17 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { useAuthRedirects } from '@/features/auth/hooks/use-auth-redirects';
 
-/** Wraps every route: restores scroll on history moves and shows progress while a lazy route loads. */
+/**
+ * Wraps every route: the auth state (the landing page's user menu needs it too), redirects after e-mail
+ * links, scroll restoration on history moves, and progress while a lazy route loads.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  const onAuthEvent = useAuthRedirects();
   const isNavigating = navigation.state !== 'idle';
   return (
-    <>
+    <AuthProvider onAuthEvent={onAuthEvent}>
       <div
         aria-hidden="true"
         className={
@@ -16,7 +22,7 @@ export function RootLayout() {
       />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </AuthProvider>
   );
 }
 

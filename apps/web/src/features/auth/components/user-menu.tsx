@@ -1,15 +1,41 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useAuth } from '../hooks/use-auth';
+
+// The signed-in menu (Radix dropdown, avatar, i18next, the auth client) is a separate chunk: the landing
+// page imports this component eagerly and its entry has no room for them (≤ 120 KB gzip).
+const AccountMenu = lazy(() => import('./account-menu'));
+
+/** The circle shown while the session loads (and while the account menu's code arrives). */
+function AvatarPlaceholder() {
+  return (
+    <span
+      data-testid="user-menu-placeholder"
+      aria-hidden="true"
+      className="block size-9 animate-pulse rounded-full bg-muted ring-1 ring-border motion-reduce:animate-none"
+    />
+  );
+}
 
 /**
- * The top bar's account slot. For now only the spec's signed-out state: an 'Entrar' button to /login.
- * Next: a placeholder circle while the session loads, and an avatar menu when signed in.
- * The landing page imports this eagerly, so keep heavy modules (the auth client) behind a lazy import.
+ * The top bar's account slot (spec section 2): a placeholder circle while the session loads, an 'Entrar'
+ * button to /login without a user, the avatar menu with a user.
  */
 export function UserMenu() {
+  const { user, loading } = useAuth();
+  if (loading) return <AvatarPlaceholder />;
+  if (!user) {
+    return (
+      <Button asChild size="sm">
+        {/* A literal, not i18n: this renders in the landing page's entry, where i18next does not load. */}
+        <Link to="/login">Entrar</Link>
+      </Button>
+    );
+  }
   return (
-    <Button asChild size="sm">
-      <Link to="/login">Entrar</Link>
-    </Button>
+    <Suspense fallback={<AvatarPlaceholder />}>
+      <AccountMenu user={user} />
+    </Suspense>
   );
 }

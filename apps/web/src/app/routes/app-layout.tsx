@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { NightSky } from '@/components/night-sky';
+import { SkipLink } from '@/components/skip-link';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { AppHeader } from '@/features/dashboard/components/app-header';
+
+/** Pathless layout of the signed-in app (/app, and later /app/*): protected, with the app's top bar. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <ProtectedRoute>
+      <div className="relative flex min-h-dvh flex-col overflow-x-clip">
+        <NightSky />
+        <SkipLink label={t('common.skipToContent')} />
+        <AppHeader />
+        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </ProtectedRoute>
+  );
+}
+
+export { AppLayout as Component };

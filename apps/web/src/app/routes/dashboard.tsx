@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { getDisplayName } from '@/features/auth/user-display';
+import { ActionCards } from '@/features/dashboard/components/action-cards';
+import { RecentActivity } from '@/features/dashboard/components/recent-activity';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { PRODUCT_NAME } from '@/lib/brand';
+
+/** `/app`: the dashboard of spec section 2 (inside the protected app layout). */
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`${t('dashboard.pageTitle')} · ${PRODUCT_NAME}`}</title>
+      <div className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          {t('dashboard.greeting', { name: getDisplayName(user) })}
+        </h1>
+        <p className="text-base text-muted-foreground sm:text-lg">{t('dashboard.intro')}</p>
+      </div>
+      <ActionCards />
+      <StatCards />
+      <RecentActivity />
+    </div>
+  );
+}
+
+export { DashboardRoute as Component };

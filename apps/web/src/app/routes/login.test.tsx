@@ -1,0 +1,283 @@
+import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import type { AuthState } from '@/features/auth/auth-context';
+import { LoginRoute } from './login';
+
+let server: AuthTestServer;
+
+beforeAll(async () => {
+  server = await startAuthServer();
+  useAuthServerInRuntimeConfig(server.url);
+});
+
+afterEach(() => {
+  server.reset();
+  localStorage.clear();
+  // Toasts live in a module-level store that outlives each test's render.
+  toast.dismiss();
+});
+
+afterAll(() => server.close());
+
+const routes = [
+  { path: '/', element: <h1>Landing page</h1> },
+  { path: '/login', Component: LoginRoute },
+  { path: '/app', element: <h1>Dashboard page</h1> },
+  { path: '/app/dreams', element: <h1>Dreams page</h1> },
+];
+
+function renderLogin(state: AuthState | 'real', entry: string | { pathname: string; state: unknown } = '/login') {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const app = (
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>
+  );
+  render(state === 'real' ? <AuthProvider>{app}</AuthProvider> : <WithAuth state={state}>{app}</WithAuth>);
+  return router;
+}
+
+const loginForm = () => screen.getByRole('form', { name: 'Login' });
+const signUpForm = () => screen.getByRole('form', { name: 'Cadastro' });
+
+async function fillSignIn(user: ReturnType<typeof userEvent.setup>, email = 'ana@example.com', password = 'segredo123') {
+  await user.type(within(loginForm()).getByLabelText('Email'), email);
+  await user.type(within(loginForm()).getByLabelText('Senha'), password);
+}
+
+async function openSignUp(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: 'Cadastro' }));
+  return signUpForm();
+}
+
+describe('login page texts and structure (spec section 2)', () => {
+  it("shows 'Bem-vindo', the subtitle, both tabs with Login selected, and the way back home", () => {
+    renderLogin(signedOut);
+    expect(screen.getByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(screen.getByText('Faça login ou crie sua conta para começar')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Cadastro' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('link', { name: '← Voltar ao início' })).toHaveAttribute('href', '/');
+  });
+
+  it("has on the Login tab a required e-mail field, a required password, 'Entrar', and Google under 'ou continue com'", () => {
+    renderLogin(signedOut);
+    const email = within(loginForm()).getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(within(loginForm()).getByLabelText('Senha')).toBeRequired();
+    expect(within(loginForm()).getByRole('button', { name: 'Entrar' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByText('ou continue com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Google' })).toBeInTheDocument();
+  });
+
+  it('shows and hides the password with an accessible toggle', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const password = within(loginForm()).getByLabelText('Senha');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Mostrar senha' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Ocultar senha' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('has on the Cadastro tab Nome, Sobrenome, e-mail, a password of at least 6, the consent and Google', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    expect(within(form).getByLabelText('Nome')).not.toBeRequired();
+    expect(within(form).getByLabelText('Sobrenome')).not.toBeRequired();
+    expect(within(form).getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(within(form).getByLabelText('Email')).toBeRequired();
+    const password = within(form).getByLabelText('Senha');
+    expect(password).toBeRequired();
+    expect(password).toHaveAttribute('minLength', '6');
+    expect(
+      within(form).getByRole('checkbox', {
+        name: 'Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD',
+      }),
+    ).not.toBeChecked();
+    expect(CONSENT_TEXT).toBe('Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD');
+    expect(screen.getByRole('button', { name: 'Google' })).toBeInTheDocument();
+  });
+});
+
+describe('sign-up consent (spec section 5)', () => {
+  it("keeps 'Criar conta' disabled until the consent is ticked, and submitting without it sends nothing", async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    const submit = within(form).getByRole('button', { name: 'Criar conta' });
+    expect(submit).toBeDisabled();
+
+    await user.type(within(form).getByLabelText('Email'), 'nova@example.com');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toEqual([]);
+
+    await user.click(within(form).getByRole('checkbox'));
+    expect(submit).toBeEnabled();
+    await user.click(within(form).getByRole('checkbox'));
+    expect(submit).toBeDisabled();
+  });
+});
+
+describe('signing in', () => {
+  it("shows 'Entrando...' and disables every form button while the request runs, then the mapped error toast", async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const release = server.hold('POST', '/token');
+    await fillSignIn(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
+
+    const answer = await release;
+    const busy = await within(loginForm()).findByRole('button', { name: 'Entrando...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Esqueceu a senha?' })).toBeDisabled();
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/token',
+      body: { email: 'ana@example.com', password: 'segredo123' },
+    });
+    expect(server.requests[0]?.query.get('grant_type')).toBe('password');
+
+    answer({ status: 400, body: { code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    const title = await screen.findByText('Erro no login');
+    expect(screen.getByText('Email ou senha incorretos')).toBeInTheDocument();
+    expect(title.closest('[data-sonner-toast]')).toHaveClass('bg-destructive-surface!');
+    expect(await within(loginForm()).findByRole('button', { name: 'Entrar' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Google' })).toBeEnabled();
+  });
+
+  it('shows any other sign-in error as received', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    server.on('POST', '/token', () => ({ status: 400, body: { code: 'email_not_confirmed', message: 'Email not confirmed' } }));
+    await fillSignIn(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Email not confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Erro no login')).toBeInTheDocument();
+  });
+
+  it("welcomes the user and goes to /app once signed in (the user appears through the real auth client)", async () => {
+    const user = userEvent.setup();
+    const router = renderLogin('real');
+    const session = makeSession(makeUser({ email: 'ana@example.com' }));
+    server.on('POST', '/token', () => ({ status: 200, body: session }));
+    // The real provider first looks the session up (none stored): a spinner, then the form.
+    await screen.findByRole('form', { name: 'Login' });
+    await fillSignIn(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Bem-vindo ao Sonhário')).toBeInTheDocument();
+  });
+
+  it('returns to `from` after signing in', async () => {
+    const user = userEvent.setup();
+    const router = renderLogin(signedOut, { pathname: '/login', state: { from: { pathname: '/app/dreams', search: '' } } });
+    server.on('POST', '/token', () => ({ status: 200, body: makeSession() }));
+    await fillSignIn(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Dreams page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/dreams');
+  });
+});
+
+describe('signing up', () => {
+  it("shows 'Criando conta...', sends names, consent version and the site root, then asks to confirm the e-mail", async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    const release = server.hold('POST', '/signup');
+    await user.type(within(form).getByLabelText('Nome'), 'Bia');
+    await user.type(within(form).getByLabelText('Email'), 'bia@example.com');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
+
+    const answer = await release;
+    expect(await within(form).findByRole('button', { name: 'Criando conta...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Google' })).toBeDisabled();
+    const request = server.requests.find((r) => r.path === '/signup');
+    expect(request?.body).toMatchObject({
+      email: 'bia@example.com',
+      password: 'segredo123',
+      data: { first_name: 'Bia', last_name: '', consent_version: CONSENT_VERSION },
+    });
+    expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/`);
+
+    answer({ status: 200, body: makeUser({ email: 'bia@example.com', user_metadata: { first_name: 'Bia', last_name: '' } }) });
+    expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
+    expect(screen.getByText('Verifique seu email para confirmar a conta.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('bia@example.com');
+  });
+
+  it("says 'Usuário já cadastrado' for an e-mail that already has an account", async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    server.on('POST', '/signup', () => ({ status: 422, body: { code: 'user_already_exists', message: 'User already registered' } }));
+    await user.type(within(form).getByLabelText('Email'), 'ana@example.com');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
+
+    const title = await screen.findByText('Usuário já cadastrado');
+    expect(screen.getByText('Este email já possui uma conta. Faça login ou use a opção de recuperar senha.')).toBeInTheDocument();
+    expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+  });
+});
+
+describe('password recovery request', () => {
+  it("sends the link to /redefinir-senha and confirms without saying whether the account exists", async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    server.on('POST', '/recover', () => ({ status: 200, body: {} }));
+    await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+    const form = screen.getByRole('form', { name: 'Recuperar senha' });
+    await user.type(within(form).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Enviar link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Confira seu email' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Se houver uma conta com o email ana@example.com');
+    const request = server.requests.find((r) => r.path === '/recover');
+    expect(request?.body).toMatchObject({ email: 'ana@example.com' });
+    expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/redefinir-senha`);
+
+    await user.click(screen.getByRole('button', { name: 'Voltar ao login' }));
+    expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('session states', () => {
+  it('shows a spinner while the session loads', () => {
+    renderLogin(loadingAuth);
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in user to /app, or to `from`', async () => {
+    const router = renderLogin(signedIn());
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a signed-in user to `from` when present', async () => {
+    renderLogin(signedIn(), { pathname: '/login', state: { from: { pathname: '/app/dreams', search: '' } } });
+    expect(await screen.findByRole('heading', { name: 'Dreams page' })).toBeInTheDocument();
+  });
+});

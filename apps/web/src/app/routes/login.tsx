@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
+import { LoginPanel } from '@/features/auth/components/login-panel';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { redirectTargetFrom } from '@/features/auth/redirect-target';
+
+/**
+ * `/login`: sign in or sign up. A spinner while the session loads; a signed-in user goes on to the page
+ * that sent them here (`from`), else /app. The recovery link lands on /redefinir-senha, not here, so
+ * this redirect never skips the new-password form.
+ */
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = redirectTargetFrom(location.state);
+
+  if (loading) return <AuthPageSpinner />;
+  if (user) return <Navigate to={target} replace />;
+  return (
+    <AuthPageLayout title={t('auth.login.pageTitle')}>
+      <LoginPanel onSignedIn={() => void navigate(target, { replace: true })} />
+    </AuthPageLayout>
+  );
+}
+
+export { LoginRoute as Component };

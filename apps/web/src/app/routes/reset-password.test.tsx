@@ -1,0 +1,108 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import type { AuthState } from '@/features/auth/auth-context';
+import { loadingAuth, makeSession, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import { ResetPasswordRoute } from './reset-password';
+
+let server: AuthTestServer;
+
+beforeAll(async () => {
+  server = await startAuthServer();
+  useAuthServerInRuntimeConfig(server.url);
+});
+
+afterEach(() => {
+  server.reset();
+  localStorage.clear();
+  toast.dismiss();
+});
+
+afterAll(() => server.close());
+
+function renderPage(state: AuthState) {
+  const router = createMemoryRouter(
+    [
+      { path: '/redefinir-senha', Component: ResetPasswordRoute },
+      { path: '/app', element: <h1>Dashboard page</h1> },
+      { path: '/login', element: <h1>Login page</h1> },
+    ],
+    { initialEntries: ['/redefinir-senha'] },
+  );
+  render(
+    <WithAuth state={state}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </WithAuth>,
+  );
+  return router;
+}
+
+describe('/redefinir-senha', () => {
+  it('shows a spinner while the recovery link is being read', () => {
+    renderPage(loadingAuth);
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
+  });
+
+  it('explains what to do when the link gave no session (expired or already used)', () => {
+    renderPage(signedOut);
+    expect(screen.getByRole('heading', { level: 1, name: 'Link inválido ou expirado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('asks for the new password twice and refuses a mismatch or a short one before calling the server', async () => {
+    const user = userEvent.setup();
+    renderPage(signedIn());
+    expect(screen.getByRole('heading', { level: 1, name: 'Definir nova senha' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Definir nova senha' });
+    const password = within(form).getByLabelText('Nova senha');
+    expect(password).toHaveAttribute('minLength', '6');
+    await user.type(password, 'nova-senha-1');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'outra-senha');
+    await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await within(form).findByText('As senhas não coincidem.')).toBeInTheDocument();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('sets the new password for the signed-in user, confirms it and goes to /app', async () => {
+    const user = userEvent.setup();
+    const session = makeSession();
+    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+    server.on('PUT', '/user', () => ({ status: 200, body: session.user }));
+    const router = renderPage(signedIn(session.user));
+    const form = screen.getByRole('form', { name: 'Definir nova senha' });
+    await user.type(within(form).getByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'nova-senha-1');
+    await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+    expect(screen.getByText('Senha redefinida!')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/user')?.body).toMatchObject({
+      password: 'nova-senha-1',
+    });
+  });
+
+  it("shows the server's refusal and stays on the form", async () => {
+    const user = userEvent.setup();
+    const session = makeSession();
+    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+    server.on('PUT', '/user', () => ({
+      status: 422,
+      body: { code: 'same_password', message: 'New password should be different from the old password.' },
+    }));
+    const router = renderPage(signedIn(session.user));
+    const form = screen.getByRole('form', { name: 'Definir nova senha' });
+    await user.type(within(form).getByLabelText('Nova senha'), 'segredo123');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'segredo123');
+    await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
+
+    expect(await screen.findByText('Erro ao redefinir a senha')).toBeInTheDocument();
+    expect(screen.getByText('New password should be different from the old password.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/redefinir-senha');
+  });
+});

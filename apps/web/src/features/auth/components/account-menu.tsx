@@ -1,0 +1,67 @@
+import type { User } from '@supabase/supabase-js';
+import { LogOut, Settings, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+// Initialises i18next: this chunk also renders on the landing page, outside the app shell.
+import '@/lib/i18n';
+import { useSignOut } from '../hooks/use-sign-out';
+import { getDisplayName, getInitials } from '../user-display';
+
+/** The signed-in user menu: avatar with two initials; name, e-mail, Perfil, Configurações, Sair. */
+export function AccountMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const signOut = useSignOut();
+  const name = getDisplayName(user);
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        aria-label={t('userMenu.open', { name })}
+        className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <Avatar className="size-9 ring-1 ring-primary/40">
+          <AvatarFallback className="bg-gradient-to-br from-primary/45 to-primary/15 text-[0.8rem] font-semibold tracking-wide text-foreground">
+            {getInitials(user)}
+          </AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
+          <span className="truncate font-semibold">{name}</span>
+          {user.email ? <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          <DropdownMenuItem asChild>
+            <Link to="/app/profile">
+              <UserRound aria-hidden="true" />
+              {t('userMenu.profile')}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/app/settings">
+              <Settings aria-hidden="true" />
+              {t('userMenu.settings')}
+            </Link>
+          </DropdownMenuItem>
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          {t('userMenu.signOut')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export default AccountMenu;

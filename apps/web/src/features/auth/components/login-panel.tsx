@@ -1,0 +1,126 @@
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { requestPasswordReset, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
+import { useBusy } from '../hooks/use-busy';
+import type { PasswordRecoveryValues, SignInValues, SignUpValues } from '../schemas';
+import { GoogleSignIn } from './google-button';
+import { PasswordRecoveryForm } from './password-recovery-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Tab = 'login' | 'signup';
+type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery';
+
+/**
+ * The /login card (spec section 2): 'Bem-vindo', the Login and Cadastro tabs, Google on both, and the
+ * password recovery request behind 'Esqueceu a senha?'. One busy flag disables every form button.
+ */
+export function LoginPanel({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const { busy, run } = useBusy<BusyAction>();
+  const [tab, setTab] = useState<Tab>('login');
+  const [isRecovering, setIsRecovering] = useState(false);
+  const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
+  const [signUpSentTo, setSignUpSentTo] = useState<string | null>(null);
+  const isDisabled = busy !== null;
+
+  const handleSignIn = (values: SignInValues) =>
+    void run('signIn', async () => {
+      const { ok } = await signIn(values.email, values.password);
+      if (ok) onSignedIn();
+    });
+
+  const handleSignUp = (values: SignUpValues) =>
+    void run('signUp', async () => {
+      const { ok } = await signUp(values.email, values.password, values.firstName, values.lastName);
+      // With e-mail confirmation on there is no session yet: say where the link went. With autoconfirm
+      // the user is signed in and the page moves on to /app by itself.
+      if (ok) setSignUpSentTo(values.email);
+    });
+
+  const handleGoogle = () => void run('google', () => signInWithGoogle());
+
+  const handleRecovery = (values: PasswordRecoveryValues) =>
+    void run('recovery', async () => {
+      const { ok } = await requestPasswordReset(values.email);
+      if (ok) setRecoverySentTo(values.email);
+    });
+
+  const google = <GoogleSignIn disabled={isDisabled} isBusy={busy === 'google'} onClick={handleGoogle} />;
+
+  return (
+    <Card className="w-full gap-6 border-primary/15 bg-card/80 shadow-[0_30px_120px_-40px_var(--glow)] backdrop-blur-md">
+      <CardHeader className="justify-items-center gap-2 text-center">
+        <CardTitle asChild className="font-display text-3xl font-semibold tracking-tight">
+          <h1>{t('auth.login.title')}</h1>
+        </CardTitle>
+        <CardDescription className="text-base text-pretty">{t('auth.login.subtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-6">
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="login">{t('auth.login.tabLogin')}</TabsTrigger>
+            <TabsTrigger value="signup">{t('auth.login.tabSignUp')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login" className="grid gap-6">
+            {isRecovering ? (
+              <PasswordRecoveryForm
+                isDisabled={isDisabled}
+                isBusy={busy === 'recovery'}
+                sentTo={recoverySentTo}
+                onSubmit={handleRecovery}
+                onBack={() => {
+                  setIsRecovering(false);
+                  setRecoverySentTo(null);
+                }}
+              />
+            ) : (
+              <>
+                <SignInForm
+                  isDisabled={isDisabled}
+                  isBusy={busy === 'signIn'}
+                  onSubmit={handleSignIn}
+                  onForgotPassword={() => setIsRecovering(true)}
+                />
+                {google}
+              </>
+            )}
+          </TabsContent>
+          <TabsContent value="signup" className="grid gap-6">
+            {signUpSentTo ? (
+              <div className="grid gap-5">
+                <div
+                  role="status"
+                  className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center"
+                >
+                  <MailCheck aria-hidden="true" className="size-8 text-primary" />
+                  <h2 className="font-display text-lg font-semibold">{t('auth.signUp.sentTitle')}</h2>
+                  <p className="text-sm text-pretty text-muted-foreground">{t('auth.signUp.sent', { email: signUpSentTo })}</p>
+                </div>
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  onClick={() => {
+                    setSignUpSentTo(null);
+                    setTab('login');
+                  }}
+                >
+                  {t('auth.signUp.backToLogin')}
+                </Button>
+              </div>
+            ) : (
+              <>
+                <SignUpForm isDisabled={isDisabled} isBusy={busy === 'signUp'} onSubmit={handleSignUp} />
+                {google}
+              </>
+            )}
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedBy, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { signInSchema, type SignInValues } from '../schemas';
+import { PasswordInput } from './password-input';
+
+interface SignInFormProps {
+  isDisabled: boolean;
+  isBusy: boolean;
+  onSubmit: (values: SignInValues) => void;
+  onForgotPassword: () => void;
+}
+
+/** The Login tab's form: e-mail (type email, required), password (required, show/hide), 'Entrar'. */
+export function SignInForm({ isDisabled, isBusy, onSubmit, onForgotPassword }: SignInFormProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+
+  return (
+    <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.login.tabLogin')}>
+      <FormField id="signin-email" label={t('auth.fields.email')} error={emailError}>
+        <Input
+          id="signin-email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.fields.emailPlaceholder')}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={describedBy('signin-email', { error: emailError })}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField
+        id="signin-password"
+        label={t('auth.fields.password')}
+        error={passwordError}
+        labelAside={
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto px-0 py-0 text-xs"
+            disabled={isDisabled}
+            onClick={onForgotPassword}
+          >
+            {t('auth.signIn.forgotPassword')}
+          </Button>
+        }
+      >
+        <PasswordInput
+          id="signin-password"
+          required
+          autoComplete="current-password"
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={describedBy('signin-password', { error: passwordError })}
+          {...register('password')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={isDisabled}>
+        {isBusy ? <Spinner /> : null}
+        {isBusy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { CONSENT_TEXT } from '@sonhario/contracts/consents';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedBy, FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
+import { PasswordInput } from './password-input';
+
+interface SignUpFormProps {
+  isDisabled: boolean;
+  isBusy: boolean;
+  onSubmit: (values: SignUpValues) => void;
+}
+
+/**
+ * The Cadastro tab's form: Nome and Sobrenome (optional), e-mail, password (minLength 6) and the
+ * LGPD consent. 'Criar conta' stays disabled until the consent is ticked, and submitting without it
+ * does nothing (spec section 5).
+ */
+export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    control,
+    watch,
+    formState: { errors },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', consent: false },
+  });
+  const hasConsent = watch('consent');
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+
+  return (
+    <form
+      className="grid gap-5"
+      aria-label={t('auth.login.tabSignUp')}
+      onSubmit={handleSubmit((values) => {
+        if (values.consent) onSubmit(values);
+      })}
+    >
+      <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+        <FormField id="signup-first-name" label={t('auth.fields.firstName')}>
+          <Input
+            id="signup-first-name"
+            autoComplete="given-name"
+            placeholder={t('auth.fields.firstNamePlaceholder')}
+            {...register('firstName')}
+          />
+        </FormField>
+        <FormField id="signup-last-name" label={t('auth.fields.lastName')}>
+          <Input
+            id="signup-last-name"
+            autoComplete="family-name"
+            placeholder={t('auth.fields.lastNamePlaceholder')}
+            {...register('lastName')}
+          />
+        </FormField>
+      </div>
+      <FormField id="signup-email" label={t('auth.fields.email')} error={emailError}>
+        <Input
+          id="signup-email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.fields.emailPlaceholder')}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={describedBy('signup-email', { error: emailError })}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField
+        id="signup-password"
+        label={t('auth.fields.password')}
+        hint={t('auth.fields.passwordHint')}
+        error={passwordError}
+      >
+        <PasswordInput
+          id="signup-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={describedBy('signup-password', { error: passwordError, hint: t('auth.fields.passwordHint') })}
+          {...register('password')}
+        />
+      </FormField>
+      <div className="flex items-start gap-3 rounded-lg border border-primary/20 bg-primary/5 p-3">
+        <Controller
+          control={control}
+          name="consent"
+          render={({ field }) => (
+            <Checkbox
+              id="signup-consent"
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-describedby={hasConsent ? undefined : 'signup-consent-hint'}
+              className="mt-0.5"
+            />
+          )}
+        />
+        <Label htmlFor="signup-consent" className="block text-sm leading-snug font-normal">
+          {CONSENT_TEXT}
+        </Label>
+      </div>
+      <div className="grid gap-2">
+        <Button type="submit" size="lg" className="w-full" disabled={isDisabled || !hasConsent}>
+          {isBusy ? <Spinner /> : null}
+          {isBusy ? t('auth.signUp.busy') : t('auth.signUp.submit')}
+        </Button>
+        {hasConsent ? null : (
+          <p id="signup-consent-hint" className="text-center text-xs text-muted-foreground">
+            {t('auth.signUp.consentHint')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

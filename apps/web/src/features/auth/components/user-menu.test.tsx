@@ -1,0 +1,130 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryClient } from '@/app/query-client';
+import { Toaster } from '@/components/ui/sonner';
+import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import type { AuthState } from '../auth-context';
+import { UserMenu } from './user-menu';
+
+let server: AuthTestServer;
+
+beforeAll(async () => {
+  server = await startAuthServer();
+  useAuthServerInRuntimeConfig(server.url);
+});
+
+afterEach(() => {
+  toast.dismiss();
+  server.reset();
+  localStorage.clear();
+  queryClient.clear();
+});
+
+afterAll(() => server.close());
+
+function renderMenu(state: AuthState, path = '/app') {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Landing</h1> },
+      { path: '/app', element: <UserMenu /> },
+      { path: '/login', element: <h1>Login page</h1> },
+      { path: '/app/profile', element: <h1>Profile page</h1> },
+      { path: '/app/settings', element: <h1>Settings page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <WithAuth state={state}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </WithAuth>,
+  );
+  return router;
+}
+
+describe('UserMenu (spec section 2)', () => {
+  it('shows a placeholder circle while the session loads', () => {
+    renderMenu(loadingAuth);
+    expect(screen.getByTestId('user-menu-placeholder')).toHaveClass('rounded-full');
+    expect(screen.queryByRole('link', { name: 'Entrar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows an 'Entrar' button to /login without a user", async () => {
+    const user = userEvent.setup();
+    const router = renderMenu(signedOut);
+    const entrar = screen.getByRole('link', { name: 'Entrar' });
+    expect(entrar).toHaveAttribute('href', '/login');
+    await user.click(entrar);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows an avatar with the two uppercase initials of the signed-in user', async () => {
+    renderMenu(signedIn(makeUser({ user_metadata: { first_name: 'ana', last_name: 'lima' } })));
+    const trigger = await screen.findByRole('button', { name: 'Menu da conta de ana' });
+    expect(trigger).toHaveTextContent(/^AL$/);
+  });
+
+  it('uses the e-mail when there is no name: display name before the @, initials from it', async () => {
+    renderMenu(signedIn(makeUser({ email: 'joao.silva@example.com', user_metadata: {} })));
+    const trigger = await screen.findByRole('button', { name: 'Menu da conta de joao.silva' });
+    expect(trigger).toHaveTextContent(/^JS$/);
+  });
+
+  it('opens a menu with the display name, the e-mail, Perfil, Configurações and Sair', async () => {
+    const user = userEvent.setup();
+    const router = renderMenu(signedIn(makeUser({ email: 'ana.lima@example.com' })));
+    await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
+
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ana')).toBeInTheDocument();
+    expect(within(menu).getByText('ana.lima@example.com')).toBeInTheDocument();
+    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Perfil', 'Configurações', 'Sair']);
+    expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/app/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toHaveAttribute('href', '/app/settings');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Configurações' }));
+    expect(router.state.location.pathname).toBe('/app/settings');
+  });
+
+  it("'Sair' signs out on the server, clears cached data, says goodbye and goes to /", async () => {
+    const user = userEvent.setup();
+    const session = makeSession();
+    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+    server.on('POST', '/logout', () => ({ status: 204 }));
+    queryClient.setQueryData(['dreams'], ['a private dream']);
+
+    const router = renderMenu(signedIn(session.user));
+    await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+
+    expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
+    expect(screen.getByText('Até logo!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const logout = server.requests.find((request) => request.path === '/logout');
+    expect(logout?.query.get('scope')).toBe('global');
+    expect(queryClient.getQueryData(['dreams'])).toBeUndefined();
+    expect(localStorage.getItem('sb-127-auth-token')).toBeNull();
+  });
+
+  it("shows 'Erro ao sair' with the server's message and stays put when sign-out fails", async () => {
+    const user = userEvent.setup();
+    const session = makeSession();
+    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+    server.on('POST', '/logout', () => ({ status: 400, body: { code: 'unexpected_failure', message: 'Database unavailable' } }));
+
+    const router = renderMenu(signedIn(session.user));
+    await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+
+    const title = await screen.findByText('Erro ao sair', {}, { timeout: 5000 });
+    expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+  });
+});

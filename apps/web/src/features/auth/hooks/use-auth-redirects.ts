@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { AuthEventListener } from '../auth-provider';
+import { readAuthRedirect, RESET_PASSWORD_PATH } from '../auth-url';
+import { endSignOut } from '../sign-out-intent';
+
+/**
+ * Where the app goes after an auth redirect lands (e-mail links and Google come back with the session
+ * or an error in the URL fragment; supabase-js reads the session from there by itself):
+ * - a sign-in that came from the URL on '/' (e-mail confirmation, Google) goes to /app;
+ * - a password-recovery session goes to the new-password form, wherever it landed;
+ * - an error (expired or garbled link, failed Google sign-in) gets a toast, and the fragment is removed.
+ * Returns the listener to hand to AuthProvider.
+ */
+export function useAuthRedirects(): AuthEventListener {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Read on the first render, before supabase-js (loaded after it) reads and clears the fragment.
+  const [landing] = useState(() => readAuthRedirect(typeof window === 'undefined' ? '' : window.location.hash));
+  const isUrlSignInPending = useRef(landing.kind === 'session' && landing.type !== 'recovery');
+  const pathname = useRef(location.pathname);
+
+  useEffect(() => {
+    pathname.current = location.pathname;
+    if (location.pathname === '/') endSignOut();
+  }, [location]);
+
+  // Once, for the URL the app was opened with (the ref keeps StrictMode's second run from repeating it).
+  const isErrorHandled = useRef(false);
+  useEffect(() => {
+    if (landing.kind !== 'error' || isErrorHandled.current) return;
+    isErrorHandled.current = true;
+    void import('../redirect-error-toast').then((module) => module.showRedirectError(landing));
+    void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: location.state });
+  }, [landing, location, navigate]);
+
+  return useCallback<AuthEventListener>(
+    (event) => {
+      if (event === 'PASSWORD_RECOVERY') {
+        isUrlSignInPending.current = false;
+        if (pathname.current !== RESET_PASSWORD_PATH) void navigate(RESET_PASSWORD_PATH, { replace: true });
+        return;
+      }
+      if (event === 'SIGNED_IN' && isUrlSignInPending.current) {
+        isUrlSignInPending.current = false;
+        if (pathname.current === '/') void navigate('/app', { replace: true });
+      }
+    },
+    [navigate],
+  );
+}
