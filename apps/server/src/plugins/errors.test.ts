@@ -61,14 +61,14 @@ describe('error handling and logging', () => {
   it('keeps authorization headers, cookies, passwords and URL tokens out of the logs', async () => {
     await t.app.inject({
       method: 'POST',
-      url: '/api/v1/__echo?token=SECRET-QUERY-TOKEN&type=signup',
+      url: '/api/v1/__echo?token=SECRET-QUERY-TOKEN&type=signup&q=SECRET-SEARCH-WORDS&tag=SECRET-TAG',
       headers: { authorization: 'Bearer SECRET-BEARER', cookie: 'sid=SECRET-COOKIE', apikey: 'SECRET-APIKEY' },
       payload: { n: 500, password: 'SECRET-PASSWORD' },
     });
     const text = t.logs.text;
     expect(text).toContain('__echo');
     expect(text).toContain('REDACTED');
-    for (const secret of ['SECRET-QUERY-TOKEN', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-APIKEY', 'SECRET-PASSWORD']) {
+    for (const secret of ['SECRET-QUERY-TOKEN', 'SECRET-SEARCH-WORDS', 'SECRET-TAG', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-APIKEY', 'SECRET-PASSWORD']) {
       expect(text).not.toContain(secret);
     }
   });
