@@ -10,8 +10,12 @@ import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
+import { dreamsPlugin } from './modules/dreams/dreams.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -26,6 +30,10 @@ export interface AppDeps {
   config: Config;
   secrets: Secrets;
   database: Database;
+  /** Users' encryption and search keys (the only holder of unwrapped keys). */
+  keys: KeyRing;
+  /** The clock services read; tests replace it to place dreams at chosen instants. */
+  now: () => Date;
 }
 
 declare module 'fastify' {
@@ -47,6 +55,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Where pino writes (tests read it to check redaction); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The clock for services (tests only); the real time by default. */
+  now?: () => Date;
 }
 
 /** Builds the whole server without listening, so tests can `inject` into it or listen on a free port. */
@@ -68,7 +78,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     app.addHook('onClose', () => owned.close());
     await database.migrate();
   }
-  app.decorate('deps', { config, secrets, database });
+  const keys = createKeyRing({ db: database.db, masterKey: secrets.masterKey });
+  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()) });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
@@ -89,6 +100,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     async (api: AppInstance) => {
       await api.register(healthRoutes);
       await api.register(meRoutes);
+      await api.register(profilesRoutes);
+      await api.register(dreamsPlugin);
+      await api.register(overviewRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

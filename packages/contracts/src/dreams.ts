@@ -49,8 +49,16 @@ export const tagSchema = z
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullish();
 
-/** Fields a user writes about a dream. The web form and the server validate with this same schema. */
-export const dreamFieldsSchema = z.object({
+const emotionsSchema = z
+  .array(z.enum(EMOTIONS, { error: 'Emoção desconhecida' }))
+  .max(EMOTIONS.length)
+  .refine((list) => new Set(list).size === list.length, 'Emoção repetida');
+
+const tagsSchema = z.array(tagSchema).max(DREAM_LIMITS.tagsMax, `No máximo ${DREAM_LIMITS.tagsMax} etiquetas`);
+
+// The fields without defaults: PATCH builds on these, so a field left out of an edit stays as it was
+// (with defaults, `{ title }` alone would reset emotions, tags and lucidity).
+const editableDreamFields = z.object({
   title: optionalText(DREAM_LIMITS.titleMax, `O título pode ter no máximo ${DREAM_LIMITS.titleMax} caracteres`),
   content: z
     .string({ error: 'Escreva o seu sonho' })
@@ -59,25 +67,27 @@ export const dreamFieldsSchema = z.object({
     .max(DREAM_LIMITS.contentMax, 'O sonho pode ter no máximo 20.000 caracteres'),
   notes: optionalText(DREAM_LIMITS.notesMax, `As notas podem ter no máximo ${DREAM_LIMITS.notesMax} caracteres`),
   /**
-   * Calendar date of the night; never in the future in the user's time zone (checked by the server).
-   * Omitted on create: last night, in the user's time zone.
+   * Calendar date of the night; never in the future in the user's time zone nor before 1900 (checked by the
+   * server). Omitted on create: last night, in the user's time zone.
    */
   dreamtOn: isoDateSchema.optional(),
   mood: scale(1, 5, 'Humor ao acordar').nullish(),
-  emotions: z
-    .array(z.enum(EMOTIONS, { error: 'Emoção desconhecida' }))
-    .max(EMOTIONS.length)
-    .refine((list) => new Set(list).size === list.length, 'Emoção repetida')
-    .default([]),
-  tags: z
-    .array(tagSchema)
-    .max(DREAM_LIMITS.tagsMax, `No máximo ${DREAM_LIMITS.tagsMax} etiquetas`)
-    .default([]),
-  lucidity: scale(0, 3, 'Lucidez').default(0),
+  emotions: emotionsSchema,
+  tags: tagsSchema,
+  lucidity: scale(0, 3, 'Lucidez'),
   vividness: scale(1, 5, 'Vividez').nullish(),
   sleepQuality: scale(1, 5, 'Qualidade do sono').nullish(),
-  isNightmare: z.boolean().default(false),
-  isRecurring: z.boolean().default(false),
+  isNightmare: z.boolean({ error: 'Informe sim ou não' }),
+  isRecurring: z.boolean({ error: 'Informe sim ou não' }),
+});
+
+/** Fields a user writes about a dream. The web form and the server validate with this same schema. */
+export const dreamFieldsSchema = editableDreamFields.extend({
+  emotions: emotionsSchema.default([]),
+  tags: tagsSchema.default([]),
+  lucidity: scale(0, 3, 'Lucidez').default(0),
+  isNightmare: z.boolean({ error: 'Informe sim ou não' }).default(false),
+  isRecurring: z.boolean({ error: 'Informe sim ou não' }).default(false),
 });
 export type DreamFields = z.input<typeof dreamFieldsSchema>;
 
@@ -90,7 +100,7 @@ export const idempotencyHeadersSchema = z.object({
 });
 
 /** PATCH: any subset of fields; `version` (optional) turns a stale edit into 409 version_conflict instead of a lost update. */
-export const updateDreamSchema = dreamFieldsSchema.partial().extend({
+export const updateDreamSchema = editableDreamFields.partial().extend({
   version: z.number().int().positive().optional(),
 });
 export type UpdateDreamInput = z.input<typeof updateDreamSchema>;

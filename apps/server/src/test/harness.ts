@@ -35,6 +35,13 @@ export async function createTestDatabase(): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pg-pool's end() only starts closing its clients; forcing the drop while they still close would hit them
+      // with a FATAL they no longer listen for. Wait (briefly) for their backends to go first.
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0] as { n: number }).n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
@@ -65,12 +72,16 @@ export interface TestApp {
 // argon2id at production cost takes tens of milliseconds per hash; tests lower it through the same setting operators use.
 const TEST_ENV = { LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: '256' };
 
-export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  database?: Database,
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
   const db = database ?? (await createTestDatabase());
   const logs = new LogCapture();
-  const app = await buildApp(config, { database: db, logStream: logs });
+  const app = await buildApp(config, { database: db, logStream: logs, now: options.now });
   return {
     app,
     config,
@@ -105,10 +116,11 @@ export function freePort(): Promise<number> {
 export async function createListeningTestApp(
   env: Record<string, string> = {},
   database?: Database,
+  options: { now?: () => Date } = {},
 ): Promise<TestApp & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ SITE_URL: url, ...env }, database);
+  const t = await createTestApp({ SITE_URL: url, ...env }, database, options);
   await t.app.listen({ host: '127.0.0.1', port });
   return { ...t, url };
 }

@@ -2,3 +2,6 @@
 export * from './meta.ts';
 export * from './auth.ts';
 export * from './consents.ts';
+export * from './profiles.ts';
+export * from './user-keys.ts';
+export * from './dreams.ts';

@@ -1,0 +1,147 @@
+import {
+  createDreamSchema,
+  deleteDreamResponseSchema,
+  dreamIdParamsSchema,
+  dreamSchema,
+  idempotencyHeadersSchema,
+  listDreamsQuerySchema,
+  listDreamsResponseSchema,
+  tagsResponseSchema,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app.ts';
+import {
+  createDream,
+  deleteDream,
+  getDream,
+  listDreams,
+  listTags,
+  restoreDream,
+  updateDream,
+  type DreamsContext,
+} from './dreams.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+export function dreamsContextOf(app: AppInstance, request: FastifyRequest): DreamsContext {
+  return { db: app.deps.database.db, userId: request.auth.userId, now: app.deps.now, keys: app.deps.keys };
+}
+
+export async function dreamsRoutes(app: AppInstance) {
+  const ctx = (request: FastifyRequest) => dreamsContextOf(app, request);
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/dreams',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'The journal, newest night first; search and filters combine with AND',
+        security,
+        querystring: listDreamsQuerySchema,
+        response: { 200: listDreamsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listDreams(ctx(request), request.query),
+  );
+
+  app.post(
+    '/dreams',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'Record a dream (201); a retry with the same Idempotency-Key returns the first one (200)',
+        security,
+        headers: idempotencyHeadersSchema,
+        body: createDreamSchema,
+        response: { 201: dreamSchema, 200: dreamSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { dream, isCreated } = await createDream(ctx(request), {
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.status(isCreated ? 201 : 200).header('location', `/api/v1/dreams/${dream.id}`).send(dream);
+    },
+  );
+
+  app.get(
+    '/dreams/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'One dream',
+        security,
+        params: dreamIdParamsSchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
+    async (request) => getDream(ctx(request), request.params.id),
+  );
+
+  app.patch(
+    '/dreams/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'Change some fields; a stale `version` answers 409 version_conflict',
+        security,
+        params: dreamIdParamsSchema,
+        body: updateDreamSchema,
+        response: { 200: dreamSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => updateDream(ctx(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/dreams/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'Delete a dream (restorable until purgeAfter, ten minutes)',
+        security,
+        params: dreamIdParamsSchema,
+        response: { 200: deleteDreamResponseSchema, ...errors },
+      },
+    },
+    async (request) => deleteDream(ctx(request), request.params.id),
+  );
+
+  app.post(
+    '/dreams/:id/restore',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: 'Undo a delete before purgeAfter',
+        security,
+        params: dreamIdParamsSchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
+    async (request) => restoreDream(ctx(request), request.params.id),
+  );
+
+  app.get(
+    '/tags',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['dreams'],
+        summary: "The user's tags with how many dreams carry each, most used first",
+        security,
+        response: { 200: tagsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listTags(ctx(request)),
+  );
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  createDreamSchema,
+  DeleteDreamResponse,
+  Dream,
+  DreamListItem,
+  Emotion,
+  listDreamsQuerySchema,
+  ListDreamsResponse,
+  TagsResponse,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
+import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import type { KeyRing } from '../keys/keys.service.ts';
+import { getTimeZone } from '../profiles/profiles.service.ts';
+import { addDays, localDate } from '../streaks/streaks.ts';
+import {
+  addTagUses,
+  countLiveDreams,
+  deleteDreamRow,
+  findDream,
+  findDreamByIdempotencyKey,
+  insertDream,
+  listDreamRows,
+  listTagRows,
+  purgeExpiredDreamsOf,
+  removeTagUses,
+  updateDreamRow,
+  type DreamFilters,
+  type DreamListRow,
+  type DreamRow,
+  type ListPosition,
+} from './dreams.repository.ts';
+import { documentTokens, queryTokenGroups, tagToken } from './dreams.search.ts';
+import { deriveTitle, excerptOf } from './dreams.text.ts';
+
+/** Who is asking (already authenticated), on which database, at what time, with access to their keys. */
+export interface DreamsContext {
+  db: DbOrTx;
+  userId: string;
+  now: () => Date;
+  keys: KeyRing;
+}
+
+export type CreateDreamBody = z.output<typeof createDreamSchema>;
+export type UpdateDreamBody = z.output<typeof updateDreamSchema>;
+export type ListDreamsParams = z.output<typeof listDreamsQuerySchema>;
+
+/** How long a deleted dream can be restored (docs/decisions/006). */
+export const UNDO_WINDOW_MS = 10 * 60_000;
+export const EARLIEST_DREAM_DATE = '1900-01-01';
+
+const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
+
+// --- encryption ------------------------------------------------------------------------------------------------
+
+type SealedField = 'title' | 'content' | 'notes' | 'tags' | 'summary';
+
+/** The sealed list view of a dream. */
+interface DreamSummary {
+  title: string;
+  excerpt: string;
+  tags: string[];
+}
+
+/** Binds a blob to its user, dream and field: a blob copied to another row or field no longer opens. */
+const dreamAad = (userId: string, dreamId: string, field: SealedField) => `dream:${dreamId}:${field}|user:${userId}`;
+const tagAad = (userId: string, token: string) => `user-tag:${token}|user:${userId}`;
+
+/** The words of a dream, in the clear (only ever in memory). */
+interface DreamText {
+  title: string;
+  isTitleDerived: boolean;
+  content: string;
+  notes: string | null;
+  tags: string[];
+}
+
+function sealDreamText(keys: UserKeys, userId: string, dreamId: string, text: DreamText) {
+  const seal = (field: SealedField, value: string) => sealText(keys.encryption, value, dreamAad(userId, dreamId, field));
+  return {
+    titleEnc: seal('title', text.title),
+    isTitleDerived: text.isTitleDerived,
+    contentEnc: seal('content', text.content),
+    notesEnc: text.notes === null ? null : seal('notes', text.notes),
+    tagsEnc: seal('tags', JSON.stringify(text.tags)),
+    summaryEnc: seal('summary', JSON.stringify({ title: text.title, excerpt: excerptOf(text.content), tags: text.tags } satisfies DreamSummary)),
+    tagTokens: text.tags.map((tag) => tagToken(keys.index, tag)),
+    searchTokens: documentTokens(keys.index, [text.title, text.content, text.notes]),
+  };
+}
+
+const openField = (keys: UserKeys, userId: string, dreamId: string, field: SealedField, blob: Buffer) =>
+  openText(keys.encryption, blob, dreamAad(userId, dreamId, field));
+
+const openTags = (keys: UserKeys, userId: string, dreamId: string, blob: Buffer) =>
+  JSON.parse(openField(keys, userId, dreamId, 'tags', blob)) as string[];
+
+function openDreamText(keys: UserKeys, userId: string, row: DreamRow): DreamText {
+  return {
+    title: openField(keys, userId, row.id, 'title', row.titleEnc),
+    isTitleDerived: row.isTitleDerived,
+    content: openField(keys, userId, row.id, 'content', row.contentEnc),
+    notes: row.notesEnc ? openField(keys, userId, row.id, 'notes', row.notesEnc) : null,
+    tags: openTags(keys, userId, row.id, row.tagsEnc),
+  };
+}
+
+function toDream(row: DreamRow, text: DreamText): Dream {
+  return {
+    id: row.id,
+    title: text.title,
+    isTitleDerived: text.isTitleDerived,
+    content: text.content,
+    notes: text.notes,
+    dreamtOn: row.dreamtOn,
+    recordedAt: row.recordedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    mood: row.mood,
+    emotions: row.emotions as Emotion[],
+    tags: text.tags,
+    lucidity: row.lucidity,
+    vividness: row.vividness,
+    sleepQuality: row.sleepQuality,
+    isNightmare: row.isNightmare,
+    isRecurring: row.isRecurring,
+    version: row.version,
+  };
+}
+
+function toListItem(keys: UserKeys, userId: string, row: DreamListRow): DreamListItem {
+  const summary = JSON.parse(openField(keys, userId, row.id, 'summary', row.summaryEnc)) as DreamSummary;
+  return {
+    id: row.id,
+    title: summary.title,
+    excerpt: summary.excerpt,
+    dreamtOn: row.dreamtOn,
+    recordedAt: row.recordedAt.toISOString(),
+    mood: row.mood,
+    emotions: row.emotions as Emotion[],
+    tags: summary.tags,
+    lucidity: row.lucidity,
+    isNightmare: row.isNightmare,
+    isRecurring: row.isRecurring,
+  };
+}
+
+/** Tags as the user wrote them, without blanks and without repeats (the same tag in other case or accents). */
+function distinctTags(keys: UserKeys, tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const token = tagToken(keys.index, tag);
+    if (!tag || seen.has(token)) continue;
+    seen.add(token);
+    kept.push(tag);
+  }
+  return kept;
+}
+
+function tagUses(keys: UserKeys, userId: string, tags: readonly string[]) {
+  return tags.map((name) => {
+    const token = tagToken(keys.index, name);
+    return { token, nameEnc: sealText(keys.encryption, name, tagAad(userId, token)) };
+  });
+}
+
+// --- dates -----------------------------------------------------------------------------------------------------
+
+/** A dream happened on a night that has begun: never after today in the user's zone, never before 1900. */
+function assertDreamtOn(dreamtOn: string, now: Date, timeZone: string) {
+  if (dreamtOn > localDate(now, timeZone)) {
+    const message = 'A data do sonho não pode estar no futuro';
+    throw new ValidationError(message, [{ path: 'body.dreamtOn', message }]);
+  }
+  if (dreamtOn < EARLIEST_DREAM_DATE) {
+    const message = 'A data do sonho não pode ser anterior a 1900';
+    throw new ValidationError(message, [{ path: 'body.dreamtOn', message }]);
+  }
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+// --- cursors ---------------------------------------------------------------------------------------------------
+
+function encodeCursor(position: { dreamtOn: string; recordedAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify([position.dreamtOn, position.recordedAt, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): ListPosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 3) {
+      const [dreamtOn, recordedAt, id] = value as unknown[];
+      const at = typeof recordedAt === 'string' ? new Date(recordedAt) : new Date(Number.NaN);
+      // Only values the database accepts: a real calendar date, an instant within years 1–9999.
+      const isRealDate = (date: unknown): date is string =>
+        typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= '0001-01-01' && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+      if (
+        isRealDate(dreamtOn) &&
+        !Number.isNaN(at.getTime()) &&
+        at.getUTCFullYear() >= 1 &&
+        at.getUTCFullYear() <= 9999 &&
+        typeof id === 'string' &&
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+      ) {
+        return { dreamtOn, recordedAt: at, id };
+      }
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
+}
+
+// --- use cases -------------------------------------------------------------------------------------------------
+
+/**
+ * Records a dream. With an idempotency key, a retry (even a concurrent one) returns the dream the first request
+ * created, with `isCreated: false`, and stores nothing.
+ */
+export async function createDream(
+  ctx: DreamsContext,
+  input: { body: CreateDreamBody; idempotencyKey?: string },
+): Promise<{ dream: Dream; isCreated: boolean }> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const replay = async (): Promise<{ dream: Dream; isCreated: boolean } | undefined> => {
+    if (!input.idempotencyKey) return undefined;
+    const existing = await findDreamByIdempotencyKey(ctx.db, ctx.userId, input.idempotencyKey);
+    if (!existing) return undefined;
+    if (existing.deletedAt) {
+      throw new ConflictError('idempotency_key_reused', 'Este sonho já foi salvo e depois excluído');
+    }
+    return { dream: toDream(existing, openDreamText(keys, ctx.userId, existing)), isCreated: false };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const { body } = input;
+  const now = ctx.now();
+  const timeZone = await getTimeZone(ctx);
+  const dreamtOn = body.dreamtOn ?? addDays(localDate(now, timeZone), -1);
+  assertDreamtOn(dreamtOn, now, timeZone);
+
+  const id = randomUUID();
+  const title = blankToNull(body.title);
+  const text: DreamText = {
+    title: title ?? deriveTitle(body.content),
+    isTitleDerived: title === null,
+    content: body.content,
+    notes: blankToNull(body.notes),
+    tags: distinctTags(keys, body.tags),
+  };
+  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } = {
+    id,
+    userId: ctx.userId,
+    ...sealDreamText(keys, ctx.userId, id, text),
+    dreamtOn,
+    recordedAt: now,
+    updatedAt: now,
+    mood: body.mood ?? null,
+    emotions: body.emotions,
+    lucidity: body.lucidity,
+    vividness: body.vividness ?? null,
+    sleepQuality: body.sleepQuality ?? null,
+    isNightmare: body.isNightmare,
+    isRecurring: body.isRecurring,
+    version: 1,
+    idempotencyKey: input.idempotencyKey ?? null,
+    deletedAt: null,
+    purgeAfter: null,
+  };
+  const isInserted = await ctx.db.transaction(async (tx) => {
+    if (!(await insertDream(tx, row))) return false;
+    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+    return true;
+  });
+  if (isInserted) return { dream: toDream(row, text), isCreated: true };
+  // A concurrent request with the same key inserted first.
+  const winner = await replay();
+  if (!winner) throw new Error('idempotent insert conflicted but no dream holds the key');
+  return winner;
+}
+
+export async function getDream(ctx: DreamsContext, id: string): Promise<Dream> {
+  const row = await findDream(ctx.db, ctx.userId, id);
+  if (!row) throw dreamNotFound();
+  const keys = await ctx.keys.forUser(ctx.userId);
+  return toDream(row, openDreamText(keys, ctx.userId, row));
+}
+
+export async function listDreams(ctx: DreamsContext, query: ListDreamsParams): Promise<ListDreamsResponse> {
+  if (query.from && query.to && query.from > query.to) {
+    const message = 'A data inicial não pode ser posterior à data final';
+    throw new ValidationError(message, [{ path: 'querystring.from', message }]);
+  }
+  // No dream is dated before 1900: an earlier bound excludes nothing (and year 0 is not a date to PostgreSQL).
+  if (query.to && query.to < EARLIEST_DREAM_DATE) return { items: [], nextCursor: null };
+  const from = query.from && query.from >= EARLIEST_DREAM_DATE ? query.from : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const filters: DreamFilters = {
+    // A query of stopwords only ("de que") narrows nothing; it is ignored rather than matching nothing.
+    tokenGroups: query.q ? queryTokenGroups(keys.index, query.q) : [],
+    tagToken: query.tag ? tagToken(keys.index, query.tag) : undefined,
+    from,
+    to: query.to,
+    emotion: query.emotion,
+    isLucid: query.lucid,
+    isNightmare: query.nightmare,
+    isRecurring: query.recurring,
+  };
+  const rows = await listDreamRows(ctx.db, ctx.userId, filters, { after, limit: query.limit + 1 });
+  const items = rows.slice(0, query.limit).map((row) => toListItem(keys, ctx.userId, row));
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+/** The latest dreams, in the journal's order, for the dashboard. */
+export async function listRecentDreams(ctx: DreamsContext): Promise<DreamListItem[]> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listDreamRows(ctx.db, ctx.userId, { tokenGroups: [] }, { limit: DREAM_LIMITS.recentCount });
+  return rows.map((row) => toListItem(keys, ctx.userId, row));
+}
+
+export async function countDreams(ctx: DreamsContext): Promise<number> {
+  return countLiveDreams(ctx.db, ctx.userId);
+}
+
+/**
+ * Changes some fields. A stale `version` is refused (409) instead of overwriting another device's edit. A blank
+ * title is derived again from the content, and a derived title follows content changes.
+ */
+export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateDreamBody): Promise<Dream> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  return ctx.db.transaction(async (tx) => {
+    const row = await findDream(tx, ctx.userId, id, { forUpdate: true });
+    if (!row) throw dreamNotFound();
+    if (patch.version !== undefined && patch.version !== row.version) {
+      throw new ConflictError('version_conflict', 'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.');
+    }
+    const now = ctx.now();
+    if (patch.dreamtOn !== undefined) assertDreamtOn(patch.dreamtOn, now, await getTimeZone({ ...ctx, db: tx }));
+
+    const current = openDreamText(keys, ctx.userId, row);
+    const content = patch.content ?? current.content;
+    const title = patch.title === undefined ? (current.isTitleDerived ? null : current.title) : blankToNull(patch.title);
+    const next: DreamText = {
+      title: title ?? deriveTitle(content),
+      isTitleDerived: title === null,
+      content,
+      notes: patch.notes === undefined ? current.notes : blankToNull(patch.notes),
+      tags: patch.tags === undefined ? current.tags : distinctTags(keys, patch.tags),
+    };
+    const updated = await updateDreamRow(tx, ctx.userId, id, {
+      ...sealDreamText(keys, ctx.userId, id, next),
+      ...(patch.dreamtOn !== undefined ? { dreamtOn: patch.dreamtOn } : {}),
+      ...(patch.mood !== undefined ? { mood: patch.mood } : {}),
+      ...(patch.emotions !== undefined ? { emotions: patch.emotions } : {}),
+      ...(patch.lucidity !== undefined ? { lucidity: patch.lucidity } : {}),
+      ...(patch.vividness !== undefined ? { vividness: patch.vividness } : {}),
+      ...(patch.sleepQuality !== undefined ? { sleepQuality: patch.sleepQuality } : {}),
+      ...(patch.isNightmare !== undefined ? { isNightmare: patch.isNightmare } : {}),
+      ...(patch.isRecurring !== undefined ? { isRecurring: patch.isRecurring } : {}),
+      version: row.version + 1,
+      updatedAt: now,
+    });
+    if (!updated) throw dreamNotFound();
+
+    const before = new Set(row.tagTokens);
+    const after = new Set(updated.tagTokens);
+    await removeTagUses(tx, ctx.userId, row.tagTokens.filter((token) => !after.has(token)));
+    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)), now);
+    return toDream(updated, next);
+  });
+}
+
+/** Soft delete: the dream vanishes at once and can be restored for ten minutes, then it is purged. */
+export async function deleteDream(ctx: DreamsContext, id: string): Promise<DeleteDreamResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findDream(tx, ctx.userId, id, { forUpdate: true });
+    if (!row) throw dreamNotFound();
+    const now = ctx.now();
+    const purgeAfter = new Date(now.getTime() + UNDO_WINDOW_MS);
+    await updateDreamRow(tx, ctx.userId, id, { deletedAt: now, purgeAfter });
+    await removeTagUses(tx, ctx.userId, row.tagTokens);
+    await purgeExpiredDreamsOf(tx, ctx.userId, now);
+    return { id, deletedAt: now.toISOString(), purgeAfter: purgeAfter.toISOString() };
+  });
+}
+
+/** Undoes a delete within the window; after it the dream is gone (404). Restoring a live dream returns it. */
+export async function restoreDream(ctx: DreamsContext, id: string): Promise<Dream> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const restored = await ctx.db.transaction(async (tx) => {
+    const row = await findDream(tx, ctx.userId, id, { isDeletedIncluded: true, forUpdate: true });
+    if (!row) return undefined;
+    const text = openDreamText(keys, ctx.userId, row);
+    if (!row.deletedAt) return toDream(row, text);
+    const now = ctx.now();
+    if (!row.purgeAfter || row.purgeAfter <= now) {
+      // Past the window: purge it now rather than wait for the sweeper.
+      await deleteDreamRow(tx, ctx.userId, id);
+      return undefined;
+    }
+    const updated = await updateDreamRow(tx, ctx.userId, id, { deletedAt: null, purgeAfter: null });
+    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+    return toDream(updated!, text);
+  });
+  if (!restored) throw dreamNotFound();
+  return restored;
+}
+
+/** The user's tags, most used first: what the form suggests. Reads the tag table, never the dreams. */
+export async function listTags(ctx: DreamsContext): Promise<TagsResponse> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listTagRows(ctx.db, ctx.userId);
+  return {
+    tags: rows.map((row) => ({ name: openText(keys.encryption, row.nameEnc, tagAad(ctx.userId, row.token)), count: row.useCount })),
+  };
+}

@@ -1,0 +1,61 @@
+import type { CreateDreamInput } from '@sonhario/contracts/dreams';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { TestApp } from '../../test/harness.ts';
+import { PASSWORD, uniqueEmail } from '../auth/auth.testing.ts';
+import { getApiKeys } from '../auth/auth.tokens.ts';
+import type { DreamsContext } from './dreams.service.ts';
+
+/** Test env for journal tests: sign-ups return a session at once. */
+export const JOURNAL_TEST_ENV = { AUTH_AUTOCONFIRM: 'true' };
+
+export interface TestUser {
+  id: string;
+  email: string;
+  accessToken: string;
+  headers: { authorization: string };
+}
+
+/** Signs a new user up through /auth/v1 (autoconfirm on), as the web app would: a real session and access token. */
+export async function signUpUser(t: TestApp): Promise<TestUser> {
+  const email = uniqueEmail('dreamer');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
+    payload: { email, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { access_token: string; user: { id: string } };
+  return { id: body.user.id, email, accessToken: body.access_token, headers: { authorization: `Bearer ${body.access_token}` } };
+}
+
+/** The service context of a user, with a chosen clock. */
+export function contextFor(t: TestApp, userId: string, now: () => Date = () => new Date()): DreamsContext {
+  return { db: t.database.db, userId, now, keys: t.app.deps.keys };
+}
+
+/** A request against the API as a user. */
+export function api(t: TestApp, user: TestUser | null) {
+  const headers = user ? user.headers : {};
+  return {
+    get: (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers }),
+    post: (url: string, payload?: unknown, extra: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    patch: (url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v1${url}`, headers, payload: payload as object }),
+    delete: (url: string) => t.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers }),
+  };
+}
+
+/** Creates a dream through the API and returns its JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function postDream(t: TestApp, user: TestUser, dream: CreateDreamInput): Promise<Record<string, any>> {
+  const res = await api(t, user).post('/dreams', dream);
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

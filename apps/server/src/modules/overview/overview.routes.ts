@@ -1,0 +1,21 @@
+import { overviewResponseSchema } from '@sonhario/contracts/dreams';
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import type { AppInstance } from '../../app.ts';
+import { dreamsContextOf } from '../dreams/dreams.routes.ts';
+import { getOverview } from './overview.service.ts';
+
+export async function overviewRoutes(app: AppInstance) {
+  app.get(
+    '/me/overview',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['me'],
+        summary: 'The dashboard: dream count, streaks and the latest dreams',
+        security: [{ bearerAuth: [] }],
+        response: { 200: overviewResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await getOverview(dreamsContextOf(app, request))),
+  );
+}

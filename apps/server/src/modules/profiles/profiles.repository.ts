@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { profiles } from '../../db/schema/profiles.ts';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfilePatch = Partial<Pick<ProfileRow, 'timeZone' | 'isTimeZoneSet' | 'locale' | 'theme'>>;
+
+export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** The row with its defaults, unless it exists already (two first requests may race). */
+export async function insertDefaultProfile(db: DbOrTx, userId: string): Promise<void> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
+}
+
+export async function updateProfileRow(db: DbOrTx, userId: string, patch: ProfilePatch, now: Date): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(profiles.userId, userId))
+    .returning();
+  return row;
+}
+
+/** Whether the database can compute local dates in this zone (its tz data may be older than the runtime's). */
+export async function isTimeZoneKnownToDatabase(db: DbOrTx, timeZone: string): Promise<boolean> {
+  try {
+    await db.execute(sql`select now() at time zone ${timeZone}::text`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,76 @@
+import type { Profile, UpdateProfileInput } from '@sonhario/contracts/profile';
+import { PLANS, type PlanId, LOCALES, THEMES } from '@sonhario/contracts/profile';
+import type { DbOrTx } from '../../db/client.ts';
+import { ValidationError } from '../../errors.ts';
+import {
+  findProfile,
+  insertDefaultProfile,
+  isTimeZoneKnownToDatabase,
+  updateProfileRow,
+  type ProfilePatch,
+  type ProfileRow,
+} from './profiles.repository.ts';
+
+/** Who is asking (already authenticated), on which database, at what time. */
+export interface ProfilesContext {
+  db: DbOrTx;
+  userId: string;
+  now: () => Date;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : fallback;
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    timeZone: row.timeZone,
+    isTimeZoneSet: row.isTimeZoneSet,
+    locale: oneOf(LOCALES, row.locale, 'pt-BR'),
+    theme: oneOf(THEMES, row.theme, 'dark'),
+    plan: oneOf<PlanId>(PLANS, row.plan, 'dreamer'),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's profile row, created with the defaults on first access. */
+async function loadProfile(ctx: ProfilesContext): Promise<ProfileRow> {
+  const existing = await findProfile(ctx.db, ctx.userId);
+  if (existing) return existing;
+  await insertDefaultProfile(ctx.db, ctx.userId);
+  const created = await findProfile(ctx.db, ctx.userId);
+  if (!created) throw new Error('profile missing right after it was created');
+  return created;
+}
+
+export async function getProfile(ctx: ProfilesContext): Promise<Profile> {
+  return toProfile(await loadProfile(ctx));
+}
+
+/** The zone that decides the user's "today" (streaks) and "last night" (a new dream's date). */
+export async function getTimeZone(ctx: ProfilesContext): Promise<string> {
+  return (await loadProfile(ctx)).timeZone;
+}
+
+/** Intl accepts any case ("america/sao_paulo"); store the canonical spelling. */
+function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+}
+
+export async function updateProfile(ctx: ProfilesContext, input: UpdateProfileInput): Promise<Profile> {
+  await loadProfile(ctx);
+  const patch: ProfilePatch = {};
+  if (input.timeZone !== undefined) {
+    const timeZone = canonicalTimeZone(input.timeZone);
+    if (!(await isTimeZoneKnownToDatabase(ctx.db, timeZone))) {
+      throw new ValidationError('Fuso horário desconhecido', [{ path: 'body.timeZone', message: 'Fuso horário desconhecido' }]);
+    }
+    patch.timeZone = timeZone;
+    patch.isTimeZoneSet = true;
+  }
+  if (input.locale !== undefined) patch.locale = input.locale;
+  if (input.theme !== undefined) patch.theme = input.theme;
+  if (Object.keys(patch).length === 0) return getProfile(ctx);
+  const row = await updateProfileRow(ctx.db, ctx.userId, patch, ctx.now());
+  if (!row) throw new Error('profile missing during update');
+  return toProfile(row);
+}
