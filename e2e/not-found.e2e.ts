@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedInPage } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 const journey = useBrowser();
@@ -39,9 +40,12 @@ describe('404 page', () => {
     await page.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }).waitFor();
   });
 
-  it('is what /app/dreams shows for now, as the spec says of linked but undefined screens', async () => {
-    const page = await journey.newPage();
-    await page.goto('/app/dreams');
+  it("is what a signed-in user gets on the dashboard's links whose screens do not exist yet", async () => {
+    const { page } = await signedInPage(journey, { firstName: 'Otto' });
+    await page.getByRole('link', { name: 'Ver Análises' }).click();
+    await page.waitForURL((url) => url.pathname === '/app/analytics');
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await page.goto('/app/dreams/em-lugar-nenhum/mais-fundo');
     await page.getByRole('heading', { name: TITLE }).waitFor();
   });
 

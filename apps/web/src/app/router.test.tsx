@@ -21,7 +21,7 @@ describe('app routes', () => {
     ).toBeInTheDocument();
   });
 
-  it.each(['/app/dreams', '/app/settings', '/somewhere/else'])(
+  it.each(['/app/analytics', '/app/settings', '/somewhere/else'])(
     'sends %s, which no route defines, to the lazily loaded 404 page',
     async (path) => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -61,14 +61,25 @@ describe('app routes', () => {
     expect(notFound?.Component).toBeUndefined();
   });
 
-  it('loads every app route lazily, /app behind the protected layout', () => {
+  it('protects the journal: a visitor without a session lands on /login, coming back to it after sign-in', async () => {
+    const router = renderApp('/app/dreams/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/app/dreams/new' } });
+  });
+
+  it('loads every app route lazily, /app and the journal behind the protected layout', () => {
     const appShell = routes[0]?.children?.find((route) => route.id === 'app-shell');
     const byPath = new Map(appShell?.children?.map((route) => [route.path ?? route.id, route]));
     for (const key of ['login', 'redefinir-senha', 'protected']) {
       expect(typeof byPath.get(key)?.lazy).toBe('function');
       expect(byPath.get(key)?.Component).toBeUndefined();
     }
-    const dashboard = byPath.get('protected')?.children?.find((route) => route.path === 'app');
-    expect(typeof dashboard?.lazy).toBe('function');
+    const protectedPaths = byPath.get('protected')?.children?.map((route) => route.path);
+    expect(protectedPaths).toEqual(['app', 'app/dreams', 'app/dreams/new', 'app/dreams/:id', 'app/dreams/:id/edit']);
+    for (const route of byPath.get('protected')?.children ?? []) {
+      expect(typeof route.lazy).toBe('function');
+      expect(route.Component).toBeUndefined();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { RouteError } from './routes/route-error';
 /**
  * Only the landing page is in the entry chunk. Every other route is split: its module exports
  * `Component` (and any other route properties), so adding one is one line in the app shell.
- * `/app` is the only protected screen so far; the other /app/* links fall to the 404 page (spec).
+ * The protected screens are the dashboard and the dream journal; the other /app/* links (credits, analytics,
+ * profile, settings) still fall to the 404 page (spec) until their screens exist.
  */
 export const routes: RouteObject[] = [
   {
@@ -26,7 +27,13 @@ export const routes: RouteObject[] = [
           {
             id: 'protected',
             lazy: () => import('./routes/app-layout'),
-            children: [{ path: 'app', lazy: () => import('./routes/dashboard') }],
+            children: [
+              { path: 'app', lazy: () => import('./routes/dashboard') },
+              { path: 'app/dreams', lazy: () => import('./routes/dreams') },
+              { path: 'app/dreams/new', lazy: () => import('./routes/dream-new') },
+              { path: 'app/dreams/:id', lazy: () => import('./routes/dream-detail') },
+              { path: 'app/dreams/:id/edit', lazy: () => import('./routes/dream-edit') },
+            ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],

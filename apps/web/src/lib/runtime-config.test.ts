@@ -19,12 +19,14 @@ describe('readRuntimeConfig', () => {
         supabaseUrl: 'https://abc.supabase.co',
         supabaseAnonKey: 'anon-key',
         productName: 'Sonhário',
+        apiUrl: 'https://api.example.com',
       }),
     );
     expect(readRuntimeConfig(doc)).toEqual({
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'anon-key',
       productName: 'Sonhário',
+      apiUrl: 'https://api.example.com',
     });
   });
 

@@ -7,13 +7,18 @@ export interface RuntimeConfig {
   supabaseUrl?: string;
   supabaseAnonKey?: string;
   productName?: string;
+  /**
+   * Where the app API (`/api/v1`) lives. Absent (the usual case): this origin, since our server serves the SPA
+   * and the API together. Set when the front end is hosted apart from the API (and by the component tests).
+   */
+  apiUrl?: string;
 }
 
 /** The config with defaults applied: the auth URL falls back to this origin (our own server). */
 export type ResolvedRuntimeConfig = RuntimeConfig & { supabaseUrl: string };
 
 const META_NAME = 'sonhario-config';
-const KEYS = ['supabaseUrl', 'supabaseAnonKey', 'productName'] as const;
+const KEYS = ['supabaseUrl', 'supabaseAnonKey', 'productName', 'apiUrl'] as const;
 
 export function readRuntimeConfig(doc: Document = document): ResolvedRuntimeConfig {
   const raw = doc.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;

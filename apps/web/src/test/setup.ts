@@ -8,9 +8,12 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom implements none of these; React Router's scroll restoration, smooth scrolling and Radix's
-// size tracking (checkbox, menus) call them.
+// jsdom implements none of these; React Router's scroll restoration, smooth scrolling, Radix's size
+// tracking (checkbox, menus) and sonner's swipe handling (pointer capture on a toast's buttons) call them.
 window.scrollTo = () => {};
+Element.prototype.setPointerCapture ??= function setPointerCapture() {};
+Element.prototype.releasePointerCapture ??= function releasePointerCapture() {};
+Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 globalThis.ResizeObserver ??= class ResizeObserver {
   observe() {}

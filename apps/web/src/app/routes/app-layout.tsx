@@ -4,12 +4,20 @@ import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { AppHeader } from '@/features/dashboard/components/app-header';
+import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 
-/** Pathless layout of the signed-in app (/app, and later /app/*): protected, with the app's top bar. */
+/** Rendered only with a user: the first signed-in visit stores the browser's time zone in the profile. */
+function TimeZoneSync() {
+  useTimeZoneSync();
+  return null;
+}
+
+/** Pathless layout of the signed-in app (/app, /app/dreams/*): protected, with the app's top bar. */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
     <ProtectedRoute>
+      <TimeZoneSync />
       <div className="relative flex min-h-dvh flex-col overflow-x-clip">
         <NightSky />
         <SkipLink label={t('common.skipToContent')} />

@@ -28,6 +28,8 @@ function Toaster({ theme, ...props }: ToasterProps) {
           // The spec's error toasts use a destructive style: toast.error() gets it.
           error: 'bg-destructive-surface! text-white! border-destructive!',
           description: 'text-inherit! opacity-90',
+          // 'Desfazer' and the like: a real button, easy to hit with a thumb.
+          actionButton: 'h-9! rounded-md! px-3.5! text-sm! font-medium!',
         },
       }}
       {...props}

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-9 items-center gap-2 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:px-3',
+    'inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:h-9 sm:px-3',
     isActive && 'bg-accent/60 text-foreground',
   );
 

@@ -1,6 +1,8 @@
 import { Brain, Flame, NotebookPen, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useOverview } from '../api/use-overview';
 
 interface Stat {
   key: 'dreams' | 'analyses' | 'streak';
@@ -13,40 +15,68 @@ const STATS: readonly Stat[] = [
   { key: 'streak', icon: Flame },
 ];
 
-/** The three numbers of spec section 2, fixed at 0 until dreams, analyses and streaks exist. */
+/** The three numbers of spec section 2, from GET /me/overview (analyses stay 0 until AI analysis exists). */
 export function StatCards() {
   const { t } = useTranslation();
+  const { data, isPending, isError } = useOverview();
+  const values = {
+    dreams: data?.dreamCount,
+    analyses: data?.analysisCount,
+    streak: data?.currentStreak,
+  };
+  const longest = data?.longestStreak ?? 0;
+
   return (
-    <section aria-labelledby="stats-title">
+    <section aria-labelledby="stats-title" aria-busy={isPending || undefined}>
       <h2 id="stats-title" className="sr-only">
         {t('dashboard.statsTitle')}
       </h2>
       <ul className="grid grid-cols-3 gap-3 sm:gap-4">
-        {STATS.map(({ key, icon: Icon }) => (
-          <li key={key} className="flex">
-            <Card
-              role="group"
-              aria-labelledby={`stat-${key}`}
-              className="w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5"
-            >
-              <span
-                aria-hidden="true"
-                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:size-11"
+        {STATS.map(({ key, icon: Icon }) => {
+          const value = values[key];
+          return (
+            <li key={key} className="flex">
+              <Card
+                role="group"
+                aria-labelledby={`stat-${key}`}
+                className="w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5"
               >
-                <Icon className="size-4 sm:size-5" />
-              </span>
-              <div className="flex min-w-0 flex-col">
-                <p id={`stat-${key}`} className="text-xs leading-snug text-muted-foreground sm:text-sm">
-                  {t(`dashboard.stats.${key}`)}
-                </p>
-                <p className="flex flex-wrap items-baseline gap-x-1.5">
-                  <span className="font-display text-3xl font-semibold tabular-nums">0</span>
-                  <span className="text-xs text-muted-foreground">{t(`dashboard.stats.${key}Hint`)}</span>
-                </p>
-              </div>
-            </Card>
-          </li>
-        ))}
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:size-11"
+                >
+                  <Icon className="size-4 sm:size-5" />
+                </span>
+                <div className="flex min-w-0 flex-col">
+                  <p id={`stat-${key}`} className="text-xs leading-snug text-muted-foreground sm:text-sm">
+                    {t(`dashboard.stats.${key}`)}
+                  </p>
+                  <div className="flex flex-wrap items-baseline gap-x-1.5">
+                    {value === undefined ? (
+                      isPending ? (
+                        <Skeleton data-testid={`stat-${key}-loading`} className="my-1.5 h-7 w-10" />
+                      ) : (
+                        <span className="font-display text-3xl font-semibold text-muted-foreground" title={isError ? t('dashboard.stats.unavailable') : undefined}>
+                          —
+                        </span>
+                      )
+                    ) : (
+                      <span className="font-display text-3xl font-semibold tabular-nums">{value}</span>
+                    )}
+                    <span className="text-xs text-muted-foreground">
+                      {key === 'streak' && value === 1 ? t('dashboard.stats.streakHintOne') : t(`dashboard.stats.${key}Hint`)}
+                    </span>
+                  </div>
+                  {key === 'streak' && longest > 0 ? (
+                    <p className="mt-0.5 text-xs text-muted-foreground/90">
+                      {longest === 1 ? t('dashboard.stats.recordOne') : t('dashboard.stats.record', { count: longest })}
+                    </p>
+                  ) : null}
+                </div>
+              </Card>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

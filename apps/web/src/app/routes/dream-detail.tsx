@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { useDream } from '@/features/dreams/api/use-dream';
+import { DreamDetail } from '@/features/dreams/components/dream-detail';
+import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
+import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { PRODUCT_NAME } from '@/lib/brand';
+
+/** `/app/dreams/:id`: one dream. Unknown ids (or someone else's) show the 404 page inside the app. */
+export function DreamDetailRoute() {
+  const { id = '' } = useParams();
+  const dream = useDream(id);
+  const timeZone = useTimeZone();
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-8 sm:px-6 sm:py-12">
+      {dream.data && !isMissingDream(dream.error) ? (
+        <>
+          <title>{`${dream.data.title} · ${PRODUCT_NAME}`}</title>
+          <DreamDetail dream={dream.data} timeZone={timeZone} />
+        </>
+      ) : dream.isError ? (
+        <DreamUnavailable error={dream.error} onRetry={() => void dream.refetch()} />
+      ) : (
+        <DreamSkeleton />
+      )}
+    </div>
+  );
+}
+
+export { DreamDetailRoute as Component };

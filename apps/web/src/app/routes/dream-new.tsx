@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { NewDream } from '@/features/dreams/components/new-dream';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { PRODUCT_NAME } from '@/lib/brand';
+
+/** `/app/dreams/new`: recording a dream, ready to type. */
+export function NewDreamRoute() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-4 sm:px-6 sm:py-10">
+      <title>{`${t('dreams.new.pageTitle')} · ${PRODUCT_NAME}`}</title>
+      <div className="grid gap-1.5">
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{t('dreams.new.title')}</h1>
+        <p className="text-muted-foreground">{t('dreams.new.subtitle')}</p>
+      </div>
+      {/* The protected layout renders only with a user; keyed so another account never sees this one's draft. */}
+      {user ? <NewDream key={user.id} userId={user.id} /> : null}
+    </div>
+  );
+}
+
+export { NewDreamRoute as Component };

@@ -1,0 +1,12 @@
+import { overviewResponseSchema } from '@sonhario/contracts/dreams';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /me/overview: the dashboard's numbers (dreams, analyses, streaks) and the latest dreams. */
+export function useOverview() {
+  return useQuery({
+    queryKey: queryKeys.overview,
+    queryFn: async ({ signal }) => (await apiRequest('/me/overview', { schema: overviewResponseSchema, signal })).data,
+  });
+}

@@ -1,0 +1,19 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** A calm, centred empty state: icon in a moonlit circle, a line, a hint and one action. */
+export function EmptyState({ icon: Icon, title, text, action }: { icon: LucideIcon; title: string; text?: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card/30 px-6 py-14 text-center">
+      <span
+        aria-hidden="true"
+        className="flex size-14 items-center justify-center rounded-full bg-gradient-to-br from-primary/30 to-primary/5 text-primary ring-1 ring-primary/30 ring-inset"
+      >
+        <Icon className="size-6" />
+      </span>
+      <h2 className="mt-2 font-medium">{title}</h2>
+      {text ? <p className="max-w-sm text-sm text-pretty text-muted-foreground">{text}</p> : null}
+      {action ? <div className="mt-3">{action}</div> : null}
+    </div>
+  );
+}

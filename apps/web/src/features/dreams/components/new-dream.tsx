@@ -1,0 +1,102 @@
+import { Check, History } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { isApiError } from '@/lib/api-client';
+import { lastNightIn } from '@/lib/dates';
+import { useCreateDream } from '../api/use-create-dream';
+import { emptyDreamValues, toCreateInput, type DreamFormValues, type ValidDreamValues } from '../dream-form-values';
+import { useDreamDraft } from '../hooks/use-dream-draft';
+import { showSaveError } from '../save-error';
+import { DreamForm } from './dream-form';
+
+/**
+ * Recording a dream: the form, kept as a draft on this device until the server confirms the save, and sent
+ * with the draft's Idempotency-Key so no retry can record it twice (docs/decisions/007).
+ */
+export function NewDream({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const timeZone = useTimeZone();
+  const draft = useDreamDraft(userId);
+  const createDream = useCreateDream();
+  const isSending = useRef(false);
+
+  const [defaults, setDefaults] = useState(() => emptyDreamValues(lastNightIn(timeZone)));
+  const [form, setForm] = useState(() => ({ key: 0, values: { ...defaults, ...draft.restored?.values } }));
+  const [isRestored, setIsRestored] = useState(Boolean(draft.restored));
+
+  const { save } = draft;
+  const onValuesChange = useCallback((values: DreamFormValues) => save(values, defaults), [save, defaults]);
+
+  async function onSubmit(values: ValidDreamValues) {
+    // A second click that slips in before the button is disabled sends nothing (and would be harmless anyway).
+    if (isSending.current) return;
+    isSending.current = true;
+    draft.flush();
+    try {
+      const dream = await createDream.mutateAsync({ input: toCreateInput(values), idempotencyKey: draft.idempotencyKey() });
+      draft.clear();
+      toast.success(t('dreams.toast.created'), { description: t('dreams.toast.createdText') });
+      await navigate(`/app/dreams/${dream.id}`, { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'idempotency_key_reused') draft.renewKey();
+      showSaveError(error);
+    } finally {
+      isSending.current = false;
+    }
+  }
+
+  function discardDraft() {
+    draft.clear();
+    const fresh = emptyDreamValues(lastNightIn(timeZone));
+    setDefaults(fresh);
+    setForm((previous) => ({ key: previous.key + 1, values: fresh }));
+    setIsRestored(false);
+  }
+
+  const validationDetails =
+    isApiError(createDream.error) && createDream.error.code === 'validation_failed' ? createDream.error.details : undefined;
+
+  return (
+    <div className="grid gap-6">
+      {isRestored ? (
+        <div
+          role="note"
+          className="flex flex-col gap-3 rounded-lg border border-primary/25 bg-primary/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-start gap-2.5">
+            <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {t('dreams.form.draftRestored')}
+          </p>
+          <Button variant="ghost" size="sm" className="h-10 self-start sm:h-8 sm:self-auto" onClick={discardDraft}>
+            {t('dreams.form.discardDraft')}
+          </Button>
+        </div>
+      ) : null}
+      <DreamForm
+        key={form.key}
+        aria-label={t('dreams.new.title')}
+        defaultValues={form.values}
+        timeZone={timeZone}
+        isSaving={createDream.isPending}
+        onSubmit={(values) => void onSubmit(values)}
+        onValuesChange={onValuesChange}
+        serverErrors={validationDetails}
+        submitLabel={t('dreams.form.save')}
+        autoFocus
+        status={
+          draft.isSaved ? (
+            <span className="inline-flex items-center gap-1.5">
+              <Check aria-hidden="true" className="size-3.5 text-primary" />
+              {t('dreams.form.draftSaved')}
+            </span>
+          ) : null
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeSession } from '@/test/auth';
+import { apiRequest, ApiError } from './api-client';
+
+type Reply = (res: import('node:http').ServerResponse, body: string) => void;
+let reply: Reply = (res) => res.end();
+let seen: { method?: string; url?: string; headers: Record<string, unknown>; body: string }[] = [];
+let server: Server;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      reply(res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!.content = JSON.stringify({
+    supabaseUrl: url,
+    supabaseAnonKey: 'test-anon-key',
+    apiUrl: url,
+  });
+});
+
+afterEach(() => {
+  seen = [];
+  localStorage.clear();
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const signIn = () => localStorage.setItem('sb-127-auth-token', JSON.stringify(makeSession()));
+const json = (status: number, body: unknown): Reply => (res) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+describe('apiRequest', () => {
+  it('sends JSON to /api/v1 with the session bearer token and parses the answer with the schema', async () => {
+    signIn();
+    reply = json(201, { id: 'x', extra: 'dropped' });
+    const answer = await apiRequest('/dreams', {
+      method: 'POST',
+      query: { q: 'voar', tag: undefined, lucid: true, cursor: '' },
+      body: { content: 'Sonho' },
+      headers: { 'Idempotency-Key': 'draft-1' },
+      schema: z.object({ id: z.string() }),
+    });
+    expect(answer).toEqual({ status: 201, data: { id: 'x' } });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/dreams?q=voar&lucid=true', body: '{"content":"Sonho"}' });
+    expect(seen[0]!.headers).toMatchObject({
+      authorization: 'Bearer access-token',
+      'content-type': 'application/json',
+      'idempotency-key': 'draft-1',
+    });
+  });
+
+  it("turns the server's error body into an ApiError with code, message and details", async () => {
+    signIn();
+    reply = json(400, { code: 'validation_failed', message: 'Escreva o seu sonho', details: [{ path: 'body.content', message: 'Escreva o seu sonho' }] });
+    const error = await apiRequest('/dreams', { method: 'POST', body: {}, schema: z.unknown() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Escreva o seu sonho', details: [{ path: 'body.content' }] });
+  });
+
+  it('reports a lost connection as network_error', async () => {
+    signIn();
+    reply = (res) => res.socket?.destroy();
+    const error = await apiRequest('/me/overview', { schema: z.unknown() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network_error', isNetworkError: true });
+  });
+
+  it('reports an answer that does not match the contract, and a 5xx without a body', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn();
+    reply = json(200, { id: 42 });
+    await expect(apiRequest('/x', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(consoleError).toHaveBeenCalledWith('Unexpected answer from GET /x:', expect.anything());
+    consoleError.mockRestore();
+    reply = (res) => res.writeHead(502).end('<html>Bad gateway</html>');
+    await expect(apiRequest('/x', { schema: z.unknown() })).rejects.toMatchObject({ status: 502, code: 'server_error' });
+  });
+
+  it('refuses to call without a session', async () => {
+    await expect(apiRequest('/dreams', { schema: z.unknown() })).rejects.toMatchObject({ status: 401, code: 'not_signed_in' });
+    expect(seen).toHaveLength(0);
+  });
+});

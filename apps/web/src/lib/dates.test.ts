@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dateIn, daysAgo, formatDate, formatDateTime, formatListDate, isIsoDate, lastNightIn, todayIn } from './dates';
+
+// 02:30 UTC on 14 March 2026: still the 13th in São Paulo (UTC-3), already the 14th in Lisbon and Tokyo.
+const EARLY_UTC = new Date('2026-03-14T02:30:00Z');
+
+describe('dates (Intl only)', () => {
+  it("gives the calendar date of an instant in the user's zone, not the device's", () => {
+    expect(dateIn('America/Sao_Paulo', EARLY_UTC)).toBe('2026-03-13');
+    expect(dateIn('Europe/Lisbon', EARLY_UTC)).toBe('2026-03-14');
+    expect(todayIn('Asia/Tokyo', EARLY_UTC)).toBe('2026-03-14');
+  });
+
+  it('takes last night to be the day before today in that zone', () => {
+    expect(lastNightIn('America/Sao_Paulo', EARLY_UTC)).toBe('2026-03-12');
+    expect(lastNightIn('Europe/Lisbon', EARLY_UTC)).toBe('2026-03-13');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+  });
+
+  it('formats calendar dates in pt-BR without slipping a day', () => {
+    expect(formatDate('2026-03-13', 'long')).toBe('sexta-feira, 13 de março de 2026');
+    expect(formatDate('2026-03-13', 'medium')).toBe('13 de mar. de 2026');
+    expect(formatDate('2026-01-01', 'short')).toBe('qui., 1 de jan.');
+  });
+
+  it('leaves the year out of list dates of the current year', () => {
+    expect(formatListDate('2026-03-10', 'America/Sao_Paulo', EARLY_UTC)).toBe('ter., 10 de mar.');
+    expect(formatListDate('2025-12-30', 'America/Sao_Paulo', EARLY_UTC)).toBe('30 de dez. de 2025');
+  });
+
+  it("formats an instant as date and time in the user's zone", () => {
+    expect(formatDateTime('2026-03-14T09:12:00Z', 'America/Sao_Paulo')).toBe('14 de mar. de 2026, 06:12');
+  });
+
+  it('counts days ago and recognises ISO dates', () => {
+    expect(daysAgo('2026-03-12', 'America/Sao_Paulo', EARLY_UTC)).toBe(1);
+    expect(daysAgo('2026-03-14', 'America/Sao_Paulo', EARLY_UTC)).toBe(-1);
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-2-28')).toBe(false);
+    expect(isIsoDate('ontem')).toBe(false);
+    expect(isIsoDate(null)).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Emotion } from '@sonhario/contracts/dreams';
+
+/** The journal's search and filters, as the list page reads them from the URL and the API takes them. */
+export interface DreamFilters {
+  q?: string;
+  from?: string;
+  to?: string;
+  emotion?: Emotion;
+  tag?: string;
+  lucid?: boolean;
+  nightmare?: boolean;
+  recurring?: boolean;
+}
+
+/**
+ * Every TanStack Query key of the app, in one place, so a write knows exactly what to invalidate.
+ * Keys are hierarchical: invalidating `dreams.all` refreshes every list and every dream.
+ */
+export const queryKeys = {
+  dreams: {
+    all: ['dreams'] as const,
+    lists: () => [...queryKeys.dreams.all, 'list'] as const,
+    list: (filters: DreamFilters) => [...queryKeys.dreams.lists(), filters] as const,
+    details: () => [...queryKeys.dreams.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.dreams.details(), id] as const,
+  },
+  tags: ['tags'] as const,
+  overview: ['me', 'overview'] as const,
+  profile: ['me', 'profile'] as const,
+};

@@ -1,0 +1,454 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createDreamSchema,
+  type Dream,
+  type DreamListItem,
+  listDreamsQuerySchema,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
+import { updateProfileSchema, type Profile } from '@sonhario/contracts/profile';
+import type { z } from 'zod';
+
+/**
+ * A small HTTP server speaking the journal API of packages/contracts (dreams, tags, overview, profile) from
+ * memory, for component tests: the app's real client, hooks and query cache talk to it over real HTTP.
+ * Requests are validated with the contract's own schemas, so a body the real server would refuse is refused
+ * here too. Tests can hold a request in flight, drop a connection (a lost answer) or script an answer.
+ * The real server is exercised end to end by e2e/journal.e2e.ts.
+ */
+
+export const TEST_ACCESS_TOKEN = 'access-token';
+
+export interface RecordedApiRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export type ApiReply = { status: number; body?: unknown } | 'drop';
+/** `next()` runs the default handler (to act and then lose the answer, for example). */
+type Handler = (
+  request: RecordedApiRequest,
+  params: Record<string, string>,
+  next: () => Promise<ApiReply>,
+) => ApiReply | Promise<ApiReply>;
+type Route = { method: string; pattern: string; handler: Handler; isOnce?: boolean };
+
+interface StoredDream extends Dream {
+  deletedAt: string | null;
+  idempotencyKey: string | null;
+}
+
+export interface ApiTestServer {
+  url: string;
+  requests: RecordedApiRequest[];
+  /** The dreams in memory (deleted ones too, with `deletedAt`). */
+  dreams: StoredDream[];
+  profile: Profile;
+  streaks: { current: number; longest: number };
+  /** Adds dreams as if recorded earlier; returns them as the API would. */
+  seed(dreams: Partial<Dream>[]): Dream[];
+  /** Answers `METHOD /api/v1<pattern>` (":id" matches a segment) with the handler instead of the default. */
+  on(method: string, pattern: string, handler: Handler): void;
+  /** Like `on`, for the next matching request only. */
+  once(method: string, pattern: string, handler: Handler): void;
+  /**
+   * Holds the next matching request; resolves (when it arrives) to a function that lets it go on: with a reply,
+   * or with none to get the default answer.
+   */
+  hold(method: string, pattern: string): Promise<(reply?: ApiReply) => void>;
+  /** The requests to a method and path (":id" patterns allowed). */
+  requestsTo(method: string, pattern: string): RecordedApiRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < expected.length; i += 1) {
+    const part = expected[i]!;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(actual[i]!);
+    else if (part !== actual[i]) return null;
+  }
+  return params;
+}
+
+const error = (status: number, code: string, message: string, details?: { path: string; message: string }[]): ApiReply => ({
+  status,
+  body: { code, message, ...(details ? { details } : {}) },
+});
+
+function validationError(issues: z.core.$ZodIssue[], prefix: string): ApiReply {
+  const details = issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), message: issue.message }));
+  return error(400, 'validation_failed', details[0]?.message ?? 'Dados inválidos', details);
+}
+
+function dateIn(timeZone: string, instant = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+function addDays(date: string, days: number) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const deriveTitle = (content: string) => {
+  const words = content.trim().split(/\s+/).slice(0, 8).join(' ');
+  return words.length > 60 ? `${words.slice(0, 57)}…` : words;
+};
+
+const excerptOf = (content: string) => {
+  const flat = content.trim().replace(/\s+/g, ' ');
+  return flat.length > 180 ? `${flat.slice(0, 179)}…` : flat;
+};
+
+function toDream(stored: StoredDream): Dream {
+  const { deletedAt: _deleted, idempotencyKey: _key, ...dream } = stored;
+  return dream;
+}
+
+function toListItem(dream: Dream): DreamListItem {
+  return {
+    id: dream.id,
+    title: dream.title,
+    excerpt: excerptOf(dream.content),
+    dreamtOn: dream.dreamtOn,
+    recordedAt: dream.recordedAt,
+    mood: dream.mood,
+    emotions: dream.emotions,
+    tags: dream.tags,
+    lucidity: dream.lucidity,
+    isNightmare: dream.isNightmare,
+    isRecurring: dream.isRecurring,
+  };
+}
+
+let sequence = 0;
+const newId = () => {
+  sequence += 1;
+  return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+};
+
+// The browser's zone (the test process's), as the first sign-in stores it: "last night" then means the same
+// to the form and to the server whatever the hour the tests run at.
+const defaultProfile = (): Profile => ({
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  isTimeZoneSet: true,
+  locale: 'pt-BR',
+  theme: 'dark',
+  plan: 'dreamer',
+  createdAt: '2026-01-01T09:00:00.000Z',
+});
+
+export async function startApiServer(): Promise<ApiTestServer> {
+  const requests: RecordedApiRequest[] = [];
+  const overrides: Route[] = [];
+  const state = {
+    dreams: [] as StoredDream[],
+    profile: defaultProfile(),
+    streaks: { current: 0, longest: 0 },
+  };
+  const live = () => state.dreams.filter((dream) => !dream.deletedAt);
+  const sorted = (dreams: StoredDream[]) =>
+    [...dreams].sort((a, b) => b.dreamtOn.localeCompare(a.dreamtOn) || b.recordedAt.localeCompare(a.recordedAt));
+
+  function store(input: Partial<Dream>, idempotencyKey: string | null = null): StoredDream {
+    const now = new Date().toISOString();
+    const content = input.content ?? 'Um sonho.';
+    const title = input.title?.trim() ? input.title.trim() : null;
+    const dream: StoredDream = {
+      id: input.id ?? newId(),
+      title: title ?? deriveTitle(content),
+      isTitleDerived: title === null,
+      content,
+      notes: input.notes ?? null,
+      dreamtOn: input.dreamtOn ?? addDays(dateIn(state.profile.timeZone), -1),
+      recordedAt: input.recordedAt ?? now,
+      updatedAt: input.updatedAt ?? now,
+      mood: input.mood ?? null,
+      emotions: input.emotions ?? [],
+      tags: input.tags ?? [],
+      lucidity: input.lucidity ?? 0,
+      vividness: input.vividness ?? null,
+      sleepQuality: input.sleepQuality ?? null,
+      isNightmare: input.isNightmare ?? false,
+      isRecurring: input.isRecurring ?? false,
+      version: input.version ?? 1,
+      deletedAt: null,
+      idempotencyKey,
+    };
+    state.dreams.push(dream);
+    return dream;
+  }
+
+  const findLive = (id: string) => state.dreams.find((dream) => dream.id === id && !dream.deletedAt);
+  const notFound = () => error(404, 'not_found', 'Sonho não encontrado');
+  const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+  const badId = () => error(400, 'validation_failed', 'Identificador inválido', [{ path: 'params.id', message: 'Identificador inválido' }]);
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      pattern: '/dreams',
+      handler: (request) => {
+        const parsed = listDreamsQuerySchema.safeParse(Object.fromEntries(request.query));
+        if (!parsed.success) return validationError(parsed.error.issues, 'querystring');
+        const query = parsed.data;
+        const words = query.q ? fold(query.q).split(/\s+/).filter(Boolean) : [];
+        const matching = sorted(live()).filter((dream) => {
+          const text = fold(`${dream.title} ${dream.content} ${dream.notes ?? ''}`);
+          if (!words.every((word) => text.includes(word))) return false;
+          if (query.from && dream.dreamtOn < query.from) return false;
+          if (query.to && dream.dreamtOn > query.to) return false;
+          if (query.emotion && !dream.emotions.includes(query.emotion)) return false;
+          if (query.tag && !dream.tags.some((tag) => fold(tag) === fold(query.tag!))) return false;
+          if (query.lucid !== undefined && dream.lucidity > 0 !== query.lucid) return false;
+          if (query.nightmare !== undefined && dream.isNightmare !== query.nightmare) return false;
+          if (query.recurring !== undefined && dream.isRecurring !== query.recurring) return false;
+          return true;
+        });
+        const start = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString('utf8')) : 0;
+        const page = matching.slice(start, start + query.limit);
+        const next = start + query.limit < matching.length ? Buffer.from(String(start + query.limit)).toString('base64url') : null;
+        return { status: 200, body: { items: page.map(toListItem), nextCursor: next } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/dreams',
+      handler: (request) => {
+        const key = request.headers['idempotency-key'];
+        if (key) {
+          const existing = state.dreams.find((dream) => dream.idempotencyKey === key);
+          if (existing?.deletedAt) return error(409, 'idempotency_key_reused', 'Este sonho já foi salvo e depois excluído');
+          if (existing) return { status: 200, body: toDream(existing) };
+        }
+        const parsed = createDreamSchema.safeParse(request.body);
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        const today = dateIn(state.profile.timeZone);
+        if (parsed.data.dreamtOn && parsed.data.dreamtOn > today) {
+          const message = 'A data do sonho não pode estar no futuro';
+          return error(400, 'validation_failed', message, [{ path: 'body.dreamtOn', message }]);
+        }
+        const dream = store({ ...parsed.data, title: parsed.data.title ?? undefined, notes: parsed.data.notes ?? null } as Partial<Dream>, key ?? null);
+        return { status: 201, body: toDream(dream) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/dreams/:id',
+      handler: (_request, { id }) => {
+        if (!isUuid(id!)) return badId();
+        const dream = findLive(id!);
+        return dream ? { status: 200, body: toDream(dream) } : notFound();
+      },
+    },
+    {
+      method: 'PATCH',
+      pattern: '/dreams/:id',
+      handler: (request, { id }) => {
+        if (!isUuid(id!)) return badId();
+        const dream = findLive(id!);
+        if (!dream) return notFound();
+        const parsed = updateDreamSchema.safeParse(request.body);
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        const { version, ...patch } = parsed.data;
+        if (version !== undefined && version !== dream.version) {
+          return error(409, 'version_conflict', 'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.');
+        }
+        if ('title' in patch) {
+          const title = patch.title?.trim();
+          dream.title = title || deriveTitle(patch.content ?? dream.content);
+          dream.isTitleDerived = !title;
+          delete patch.title;
+        }
+        Object.assign(dream, Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));
+        if (dream.isTitleDerived) dream.title = deriveTitle(dream.content);
+        dream.version += 1;
+        dream.updatedAt = new Date().toISOString();
+        return { status: 200, body: toDream(dream) };
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/dreams/:id',
+      handler: (_request, { id }) => {
+        if (!isUuid(id!)) return badId();
+        const dream = findLive(id!);
+        if (!dream) return notFound();
+        const now = new Date();
+        dream.deletedAt = now.toISOString();
+        return {
+          status: 200,
+          body: { id: dream.id, deletedAt: dream.deletedAt, purgeAfter: new Date(now.getTime() + 10 * 60_000).toISOString() },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/dreams/:id/restore',
+      handler: (_request, { id }) => {
+        const dream = state.dreams.find((candidate) => candidate.id === id && candidate.deletedAt);
+        if (!dream) return notFound();
+        dream.deletedAt = null;
+        return { status: 200, body: toDream(dream) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/tags',
+      handler: () => {
+        const counts = new Map<string, number>();
+        for (const dream of live()) for (const tag of dream.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+        const tags = [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+        return { status: 200, body: { tags } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/me/overview',
+      handler: () => {
+        const dreams = sorted(live());
+        const today = dateIn(state.profile.timeZone);
+        return {
+          status: 200,
+          body: {
+            dreamCount: dreams.length,
+            analysisCount: 0,
+            currentStreak: state.streaks.current,
+            longestStreak: state.streaks.longest,
+            isTodayRecorded: dreams.some((dream) => dateIn(state.profile.timeZone, new Date(dream.recordedAt)) === today),
+            recent: dreams.slice(0, 5).map(toListItem),
+          },
+        };
+      },
+    },
+    { method: 'GET', pattern: '/me/profile', handler: () => ({ status: 200, body: state.profile }) },
+    {
+      method: 'PATCH',
+      pattern: '/me/profile',
+      handler: (request) => {
+        const parsed = updateProfileSchema.safeParse(request.body);
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        state.profile = { ...state.profile, ...parsed.data, isTimeZoneSet: state.profile.isTimeZoneSet || Boolean(parsed.data.timeZone) };
+        return { status: 200, body: state.profile };
+      },
+    },
+  ];
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Browsers preflight cross-origin calls with custom headers; jsdom's fetch is Node's, which does not.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key');
+    res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, DELETE');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const request: RecordedApiRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: url.searchParams,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value])),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    requests.push(request);
+
+    let reply: ApiReply;
+    if (request.headers.authorization !== `Bearer ${TEST_ACCESS_TOKEN}`) {
+      reply = error(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    } else {
+      const match = (list: Route[]) =>
+        [...list].reverse().find((route) => route.method === request.method && matchPath(route.pattern, request.path));
+      const fallback = match(routes);
+      const next = async () =>
+        fallback ? fallback.handler(request, matchPath(fallback.pattern, request.path)!, next) : error(404, 'not_found', 'Not found');
+      const route = match(overrides);
+      if (route) {
+        // One-shot answers (once, hold) are used up; the next request gets the default again.
+        if (route.isOnce) overrides.splice(overrides.indexOf(route), 1);
+        reply = await route.handler(request, matchPath(route.pattern, request.path)!, next);
+      } else {
+        reply = await next();
+      }
+    }
+    if (reply === 'drop') {
+      // The connection dies before an answer: fetch rejects, as on a phone losing its signal.
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  }
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get dreams() {
+      return state.dreams;
+    },
+    get profile() {
+      return state.profile;
+    },
+    set profile(profile: Profile) {
+      state.profile = profile;
+    },
+    get streaks() {
+      return state.streaks;
+    },
+    set streaks(streaks) {
+      state.streaks = streaks;
+    },
+    seed(dreams) {
+      return dreams.map((dream) => toDream(store(dream)));
+    },
+    on(method, pattern, handler) {
+      overrides.push({ method, pattern, handler });
+    },
+    once(method, pattern, handler) {
+      overrides.push({ method, pattern, handler, isOnce: true });
+    },
+    hold(method, pattern) {
+      return new Promise((resolveHold) => {
+        overrides.push({
+          method,
+          pattern,
+          isOnce: true,
+          handler: (_request, _params, next) =>
+            new Promise<ApiReply>((release) => resolveHold((reply) => release(reply ?? next()))),
+        });
+      });
+    },
+    requestsTo(method, pattern) {
+      return requests.filter((request) => request.method === method && matchPath(pattern, request.path));
+    },
+    reset() {
+      overrides.length = 0;
+      requests.length = 0;
+      state.dreams = [];
+      state.profile = defaultProfile();
+      state.streaks = { current: 0, longest: 0 };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
