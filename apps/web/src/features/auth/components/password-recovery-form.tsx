@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { passwordRecoverySchema, type PasswordRecoveryValues } from '../schemas';
+import { EmailField } from './email-field';
 
 interface PasswordRecoveryFormProps {
   isDisabled: boolean;
@@ -58,19 +57,7 @@ export function PasswordRecoveryForm({ isDisabled, isBusy, sentTo, onSubmit, onB
         </h2>
         <p className="text-sm text-muted-foreground">{t('auth.recovery.description')}</p>
       </div>
-      <FormField id="recovery-email" label={t('auth.fields.email')} error={emailError}>
-        <Input
-          id="recovery-email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={describedBy('recovery-email', { error: emailError })}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id="recovery-email" error={emailError} registration={register('email')} />
       <Button type="submit" size="lg" className="w-full" disabled={isDisabled}>
         {isBusy ? <Spinner /> : null}
         {isBusy ? t('auth.recovery.busy') : t('auth.recovery.submit')}

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { signInSchema, type SignInValues } from '../schemas';
+import { EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 
 interface SignInFormProps {
@@ -28,19 +28,7 @@ export function SignInForm({ isDisabled, isBusy, onSubmit, onForgotPassword }: S
 
   return (
     <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.login.tabLogin')}>
-      <FormField id="signin-email" label={t('auth.fields.email')} error={emailError}>
-        <Input
-          id="signin-email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={describedBy('signin-email', { error: emailError })}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id="signin-email" error={emailError} registration={register('email')} />
       <FormField
         id="signin-password"
         label={t('auth.fields.password')}

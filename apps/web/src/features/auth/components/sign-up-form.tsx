@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
+import { EmailField } from './email-field';
 import { PasswordInput } from './password-input';
 
 interface SignUpFormProps {
@@ -64,19 +65,7 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
           />
         </FormField>
       </div>
-      <FormField id="signup-email" label={t('auth.fields.email')} error={emailError}>
-        <Input
-          id="signup-email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={describedBy('signup-email', { error: emailError })}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id="signup-email" error={emailError} registration={register('email')} />
       <FormField
         id="signup-password"
         label={t('auth.fields.password')}
