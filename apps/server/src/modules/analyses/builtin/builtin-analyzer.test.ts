@@ -1,0 +1,240 @@
+import { analysisResultSchema, type AnalysisResult } from '@sonhario/contracts/analyses';
+import { EMOTIONS } from '@sonhario/contracts/dreams';
+import { describe, expect, it } from 'vitest';
+import { analyzeDream, type BuiltinAnalysisInput, type BuiltinAnalysisOptions } from './builtin-analyzer.ts';
+import { DREAM_SYMBOLS, DREAM_THEMES, EMOTION_LEXICON } from './lexicon.ts';
+
+const PT: BuiltinAnalysisOptions = { language: 'pt-BR' };
+const EN: BuiltinAnalysisOptions = { language: 'en' };
+
+/** Every result must be what the contract accepts; parsing here is the check the server will make. */
+function analyze(input: BuiltinAnalysisInput, options: BuiltinAnalysisOptions = PT): AnalysisResult {
+  const result = analyzeDream(input, options);
+  expect(analysisResultSchema.parse(result)).toEqual(result);
+  return result;
+}
+
+const symbols = (result: AnalysisResult) => result.symbols.map((s) => s.symbol);
+const themes = (result: AnalysisResult) => result.themes.map((t) => t.name);
+const emotions = (result: AnalysisResult) => result.emotions.map((e) => e.emotion);
+
+describe('builtin analyzer on pt-BR dreams', () => {
+  it('reads flying over the sea as flight and water, with joy', () => {
+    const result = analyze({ content: 'Sonhei que estava voando sobre o mar, bem alto, e via as ondas lá embaixo. Me senti livre e feliz.' });
+    expect(symbols(result)).toEqual(['Voo', 'Mar', 'Onda']);
+    expect(themes(result)).toEqual(expect.arrayContaining(['Voo', 'Água']));
+    expect(emotions(result)).toEqual(['alegria']);
+    expect(result.settings).toContain('Mar');
+    expect(result.dreamType).toBe('comum');
+    expect(result.sentiment).toBeGreaterThan(0);
+  });
+
+  it('reads being chased by a dog in a school as a nightmare with fear', () => {
+    const result = analyze({
+      content: 'Um cachorro enorme me perseguia pelos corredores da escola. Eu corria e não achava a saída, estava apavorada.',
+    });
+    expect(symbols(result)).toEqual(expect.arrayContaining(['Cachorro', 'Perseguição', 'Escola']));
+    expect(themes(result)).toEqual(expect.arrayContaining(['Perseguição', 'Animais', 'Escola']));
+    expect(emotions(result)).toContain('medo');
+    expect(result.settings).toEqual(['Escola']);
+    expect(result.dreamType).toBe('pesadelo');
+    expect(result.sentiment).toBeLessThan(0);
+  });
+
+  it('reads teeth falling out in front of the boss, with shame', () => {
+    const result = analyze({ content: 'Meus dentes começaram a cair um por um enquanto eu falava com a minha chefe. Fiquei com muita vergonha.' });
+    expect(symbols(result)).toContain('Dentes');
+    expect(themes(result)[0]).toBe('Dentes');
+    expect(emotions(result)).toEqual(['vergonha']);
+    expect(result.characters).toEqual(['Chefe']);
+  });
+
+  it('reads being late for an exam as lateness and exams, with anxiety', () => {
+    const result = analyze({ content: 'Eu estava atrasado para a prova do vestibular, o ônibus não vinha e o relógio corria. Que ansiedade.' });
+    expect(themes(result)).toEqual(expect.arrayContaining(['Provas', 'Atraso']));
+    expect(symbols(result)).toEqual(expect.arrayContaining(['Atraso', 'Prova', 'Relógio']));
+    expect(emotions(result)).toEqual(['ansiedade']);
+    expect(result.settings).toContain('Ônibus ou trem');
+  });
+
+  it('reads a lucid dream from the phrases, with its signals', () => {
+    const result = analyze({
+      content: 'Estava numa praia à noite e de repente percebi que estava sonhando. Consegui controlar o sonho e decidi voar até a lua. Foi uma paz enorme.',
+    });
+    expect(result.dreamType).toBe('lúcido');
+    expect(result.luciditySignals).toEqual(['Percebeu que estava sonhando', 'Conseguiu controlar o sonho']);
+    expect(symbols(result)).toEqual(['Voo', 'Lua']);
+    expect(result.settings).toEqual(['Praia']);
+    expect(emotions(result)).toEqual(['paz']);
+  });
+
+  it('reads falling and a funeral with fear as a nightmare, without a distress flag', () => {
+    const result = analyze({ content: 'Caí de um prédio muito alto e vi meu próprio enterro. Acordei com muito medo, chorando.' });
+    expect(result.dreamType).toBe('pesadelo');
+    expect(themes(result)).toEqual(expect.arrayContaining(['Queda', 'Morte']));
+    expect(emotions(result)).toEqual(expect.arrayContaining(['medo', 'tristeza']));
+    expect(result.distress).toBe(false);
+  });
+
+  it('finds a family member and the house, with love', () => {
+    const result = analyze({ content: 'Minha avó estava na casa antiga dela, me abraçou e disse que estava tudo bem. Senti muito amor e saudade.' });
+    expect(result.characters).toEqual(['Avó ou avô']);
+    expect(result.settings).toEqual(['Casa da infância', 'Casa']);
+    expect(symbols(result)[0]).toBe('Casa');
+    expect(themes(result)).toContain('Casas');
+    expect(emotions(result)).toEqual(expect.arrayContaining(['amor', 'tristeza']));
+  });
+
+  it('matches inflections by stem: plurals and verb forms', () => {
+    const result = analyze({ content: 'As águas dos rios subiam; os cachorros latiam e nós voávamos sobre as montanhas.' });
+    expect(symbols(result)).toEqual(expect.arrayContaining(['Água', 'Rio', 'Cachorro', 'Montanha']));
+  });
+});
+
+describe('builtin analyzer on English dreams', () => {
+  it('reads an English dream with parents, a house and a snake', () => {
+    const result = analyze(
+      {
+        content:
+          'I dreamt I was back at my old house and my mother was cooking in the kitchen. A snake came through the window and I was scared, but my dad caught it.',
+      },
+      EN,
+    );
+    expect(symbols(result)).toEqual(['House', 'Kitchen', 'Snake', 'Window']);
+    expect(themes(result)).toEqual(expect.arrayContaining(['Houses', 'Animals']));
+    expect(result.characters).toEqual(['Mother', 'Father']);
+    expect(result.settings).toEqual(['Childhood home', 'House']);
+    expect(emotions(result)).toEqual(['medo']);
+    expect(result.summary).toMatch(/^Local symbolic reading \(no generative AI\)/);
+  });
+
+  it('reads an English lucid dream and writes the result in Portuguese when asked', () => {
+    const result = analyze({ content: 'I was flying over the city when I realized I was dreaming, and I could control where I went.' }, PT);
+    expect(result.dreamType).toBe('lúcido');
+    expect(symbols(result)).toContain('Voo');
+    expect(result.settings).toContain('Cidade');
+    expect(result.luciditySignals).toEqual(['Percebeu que estava sonhando', 'Conseguiu controlar o sonho']);
+  });
+
+  it('does not read Portuguese stems into English words ("gate" is not "gato")', () => {
+    const result = analyze({ content: 'I walked through the gate and the house was empty.' }, EN);
+    expect(symbols(result)).not.toContain('Cat');
+    expect(symbols(result)).toEqual(expect.arrayContaining(['Door', 'House']));
+  });
+});
+
+describe('dream type, sentiment and honesty', () => {
+  it('takes the dream type from the fields the dreamer recorded', () => {
+    const content = 'Estava num jardim com flores.';
+    expect(analyze({ content, isNightmare: true }).dreamType).toBe('pesadelo');
+    expect(analyze({ content, lucidity: 2 }).dreamType).toBe('lúcido');
+    expect(analyze({ content, isRecurring: true }).dreamType).toBe('recorrente');
+    expect(analyze({ content, vividness: 4 }).dreamType).toBe('vívido');
+    expect(analyze({ content, vividness: 3 }).dreamType).toBe('comum');
+    expect(analyze({ content, lucidity: 3 }).luciditySignals).toEqual(['Lucidez registrada por você: controle total']);
+  });
+
+  it('weighs the emotions the dreamer picked above the words', () => {
+    const result = analyze({ content: 'Estava com medo do escuro.', emotions: ['alegria'] });
+    expect(result.emotions[0]).toEqual({ emotion: 'alegria', intensity: 0.6 });
+    expect(emotions(result)).toContain('medo');
+  });
+
+  it('says it is a local symbolic reading and leaves the meaning to the dreamer', () => {
+    const pt = analyze({ content: 'Sonhei com o mar.' });
+    expect(pt.summary).toMatch(/^Leitura simbólica local \(sem IA generativa\)/);
+    expect(pt.interpretation).toContain('só você sabe o que o seu sonho significa');
+    const en = analyze({ content: 'I dreamt of the sea.' }, EN);
+    expect(en.interpretation).toContain('only you know what your dream means');
+  });
+
+  it('still gives a humble reading and two questions when nothing is recognized', () => {
+    const result = analyze({ content: 'Xyzzy plugh.' });
+    expect(result.symbols).toEqual([]);
+    expect(result.sentiment).toBe(0);
+    expect(result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
+    expect(result.interpretation).toContain('Nenhum símbolo do dicionário');
+  });
+
+  it('asks between two and four reflection questions drawn from the themes', () => {
+    const result = analyze({ content: 'Um cachorro me perseguia pela escola e eu caí da escada com medo.' });
+    expect(result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
+    expect(result.reflectionQuestions.length).toBeLessThanOrEqual(4);
+    expect(result.reflectionQuestions).toContain(DREAM_THEMES.find((t) => t.id === 'perseguicao')!.question.pt);
+  });
+});
+
+describe('history', () => {
+  it('mentions how often a symbol appeared in the last dreams', () => {
+    const result = analyze(
+      { content: 'Eu nadava num lago de água escura.' },
+      { language: 'pt-BR', history: { symbolCounts: { agua: 4, lago: 1 }, dreamCount: 10 } },
+    );
+    expect(result.interpretation).toContain('“Água” apareceu em 4 dos seus últimos 10 sonhos.');
+    expect(result.interpretation).not.toContain('“Lago” apareceu');
+  });
+
+  it('writes the history sentence in English', () => {
+    const result = analyze({ content: 'I was swimming in dark water.' }, { language: 'en', history: { symbolCounts: { agua: 3 }, dreamCount: 7 } });
+    expect(result.interpretation).toContain('“Water” appeared in 3 of your last 7 dreams.');
+  });
+});
+
+describe('distress', () => {
+  it.each([
+    ['Acordei e pensei que queria morrer.', PT],
+    ['Não aguento mais essa vida.', PT],
+    ['Acordei com vontade de me machucar.', PT],
+    ['In the dream I kept saying I want to die.', EN],
+    ['I thought about how to kill myself.', EN],
+  ])('flags %s', (content, options) => {
+    expect(analyze({ content }, options).distress).toBe(true);
+  });
+
+  it.each([
+    ['Sonhei que minha avó morreu e eu caí de um penhasco.', PT],
+    ['Um monstro queria me matar? Não, ele só me perseguia.', PT],
+    ['I died in the dream, falling from a cliff, and woke up scared.', EN],
+  ])('does not flag death or falling alone: %s', (content, options) => {
+    expect(analyze({ content }, options).distress).toBe(false);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same result for the same input', () => {
+    const input: BuiltinAnalysisInput = {
+      title: 'A casa',
+      content: 'Eu voava sobre a casa da minha mãe e tinha medo de cair no rio.',
+      emotions: ['medo', 'surpresa'],
+      lucidity: 1,
+      vividness: 5,
+    };
+    const options: BuiltinAnalysisOptions = { language: 'pt-BR', history: { symbolCounts: { rio: 3, casa: 2 }, dreamCount: 8 } };
+    const first = analyzeDream(input, options);
+    for (let i = 0; i < 5; i++) expect(analyzeDream(input, options)).toEqual(first);
+    expect(JSON.stringify(analyzeDream(structuredClone(input), structuredClone(options)))).toBe(JSON.stringify(first));
+  });
+});
+
+describe('lexicon', () => {
+  it('has at least 150 symbols, each in both languages with triggers', () => {
+    expect(DREAM_SYMBOLS.length).toBeGreaterThanOrEqual(150);
+    const ids = new Set<string>();
+    for (const symbol of DREAM_SYMBOLS) {
+      expect(ids.has(symbol.id), symbol.id).toBe(false);
+      ids.add(symbol.id);
+      for (const lang of ['pt', 'en'] as const) {
+        expect(symbol.name[lang].trim(), symbol.id).not.toBe('');
+        expect(symbol.meaning[lang].trim(), symbol.id).not.toBe('');
+        expect(symbol.triggers[lang].length, `${symbol.id} ${lang}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('has the required themes and every emotion of the fixed set', () => {
+    const required = ['queda', 'voo', 'perseguicao', 'dentes', 'agua', 'morte', 'provas', 'atraso', 'nudez', 'casas', 'animais'];
+    expect(DREAM_THEMES.map((t) => t.id)).toEqual(expect.arrayContaining([...required, 'perdido', 'preso', 'ex', 'escola', 'viagem']));
+    expect(EMOTION_LEXICON.map((e) => e.id)).toEqual([...EMOTIONS]);
+    for (const theme of DREAM_THEMES) expect(theme.triggers.pt.length * theme.triggers.en.length, theme.id).toBeGreaterThan(0);
+  });
+});

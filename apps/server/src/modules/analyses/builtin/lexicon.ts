@@ -1,0 +1,352 @@
+// The builtin analyzer's dictionary, written for Sonhário in pt-BR and English. Meanings are symbolic
+// possibilities, never diagnoses: the reading ends with the dreamer, not with this file.
+//
+// Triggers are base forms separated by commas; the analyzer stems them (dreams.search.ts), so plurals and
+// regular verb forms match. Forms whose stem would be two letters or fewer ("voar" → "vo", "cão" → "ca") are
+// matched exactly, so their inflections are listed by hand. A trigger with a space is a phrase, matched on
+// the folded text.
+import type { Emotion } from '@sonhario/contracts/dreams';
+
+export type Bilingual = { pt: string; en: string };
+
+export type LexiconEntry = {
+  id: string;
+  name: Bilingual;
+  /** The symbolic meaning (symbols) or the description (themes, characters, settings). */
+  meaning: Bilingual;
+  triggers: { pt: string[]; en: string[] };
+};
+
+export type ThemeEntry = LexiconEntry & { question: Bilingual };
+export type EmotionEntry = { id: Emotion; name: Bilingual; valence: number; triggers: { pt: string[]; en: string[] } };
+export type PhraseEntry = { id: string; label: Bilingual; phrases: { pt: string[]; en: string[] } };
+
+const split = (list: string) =>
+  list
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+
+type Row = [id: string, pt: string, en: string, ptTriggers: string, enTriggers: string, ptMeaning: string, enMeaning: string];
+
+const entry = ([id, pt, en, ptTriggers, enTriggers, ptMeaning, enMeaning]: Row): LexiconEntry => ({
+  id,
+  name: { pt, en },
+  meaning: { pt: ptMeaning, en: enMeaning },
+  triggers: { pt: split(ptTriggers), en: split(enTriggers) },
+});
+
+// prettier-ignore
+const SYMBOL_ROWS: Row[] = [
+  // Nature and elements
+  ['agua', 'Água', 'Water', 'água, aquático', 'water', 'A água costuma falar das emoções e de como elas fluem ou se acumulam.', 'Water often speaks of emotions and how they flow or build up.'],
+  ['mar', 'Mar', 'Sea', 'mar, oceano, maré', 'sea, ocean, tide', 'O mar pode evocar algo vasto e profundo, como o que ainda não foi nomeado em você.', 'The sea can evoke something vast and deep, like what is still unnamed in you.'],
+  ['onda', 'Onda', 'Wave', 'onda, tsunami, ressaca', 'wave, tsunami', 'Ondas podem sugerir sentimentos que chegam com força e depois recuam.', 'Waves may suggest feelings that arrive with force and then recede.'],
+  ['rio', 'Rio', 'River', 'rio, correnteza, riacho', 'river, stream, current', 'Um rio pode representar a passagem do tempo e o rumo que a vida está tomando.', 'A river can stand for the passing of time and the course life is taking.'],
+  ['lago', 'Lago', 'Lake', 'lago, lagoa, represa', 'lake, pond', 'Um lago pode sugerir calma, reflexão ou algo guardado sob a superfície.', 'A lake may suggest calm, reflection or something kept beneath the surface.'],
+  ['chuva', 'Chuva', 'Rain', 'chuva, chover, chovendo, garoa', 'rain, drizzle', 'A chuva pode falar de alívio, limpeza ou de uma tristeza que precisa cair.', 'Rain may speak of relief, cleansing or a sadness that needs to fall.'],
+  ['tempestade', 'Tempestade', 'Storm', 'tempestade, trovão, raio, temporal', 'storm, thunder, lightning', 'Uma tempestade pode refletir tensão acumulada ou uma mudança turbulenta.', 'A storm can mirror built-up tension or a turbulent change.'],
+  ['fogo', 'Fogo', 'Fire', 'fogo, incêndio, chama, queimar, fogueira', 'fire, flame, burn, blaze', 'O fogo pode evocar paixão, raiva ou transformação.', 'Fire can evoke passion, anger or transformation.'],
+  ['terra', 'Terra', 'Earth', 'terra, barro, lama', 'earth, soil, mud, dirt', 'A terra pode apontar para estabilidade, raízes ou sentir-se preso no lugar.', 'Earth may point to stability, roots or feeling stuck in place.'],
+  ['montanha', 'Montanha', 'Mountain', 'montanha, morro, serra, colina', 'mountain, hill, peak', 'Uma montanha pode representar um desafio ou uma meta que você vê de longe.', 'A mountain can represent a challenge or goal seen from afar.'],
+  ['floresta_simbolo', 'Floresta', 'Forest', 'floresta, mata, bosque, selva', 'forest, woods, jungle', 'A floresta pode sugerir o desconhecido ou uma fase de busca interior.', 'A forest may suggest the unknown or a season of inner searching.'],
+  ['arvore', 'Árvore', 'Tree', 'árvore, tronco, galho, raiz', 'tree, trunk, branch, root', 'Uma árvore pode falar de crescimento, família e raízes.', 'A tree can speak of growth, family and roots.'],
+  ['flor', 'Flor', 'Flower', 'flor, rosa, jardim, pétala', 'flower, rose, garden, petal, blossom', 'Flores podem evocar beleza, cuidado ou algo que desabrocha.', 'Flowers may evoke beauty, care or something blooming.'],
+  ['sol', 'Sol', 'Sun', 'sol, ensolarado', 'sun, sunny, sunshine', 'O sol pode representar clareza, energia e vitalidade.', 'The sun can stand for clarity, energy and vitality.'],
+  ['lua', 'Lua', 'Moon', 'lua, luar', 'moon, moonlight', 'A lua pode sugerir intuição, ciclos e o que se mostra aos poucos.', 'The moon may suggest intuition, cycles and what shows itself slowly.'],
+  ['estrela', 'Estrela', 'Star', 'estrela, constelação', 'star, constellation', 'Estrelas podem evocar esperança, orientação ou desejos distantes.', 'Stars can evoke hope, guidance or distant wishes.'],
+  ['ceu', 'Céu', 'Sky', 'céu, nuvem, horizonte', 'sky, cloud, horizon', 'O céu pode representar possibilidades e a vontade de ampliar horizontes.', 'The sky can represent possibility and the wish to widen horizons.'],
+  ['neve', 'Neve', 'Snow', 'neve, nevasca, gelo, congelado', 'snow, ice, frozen, blizzard', 'Neve e gelo podem sugerir sentimentos congelados ou uma pausa necessária.', 'Snow and ice may suggest frozen feelings or a needed pause.'],
+  ['vento', 'Vento', 'Wind', 'vento, ventania, furacão, tornado', 'wind, hurricane, tornado, gale', 'O vento pode falar de mudanças que chegam sem pedir licença.', 'Wind may speak of changes that arrive unannounced.'],
+  ['escuridao', 'Escuridão', 'Darkness', 'escuro, escuridão, breu', 'dark, darkness, pitch', 'A escuridão pode representar incerteza ou o que ainda não se quer ver.', 'Darkness can represent uncertainty or what one is not ready to see.'],
+  ['luz', 'Luz', 'Light', 'luz, brilho, iluminado, lanterna', 'light, glow, bright, lantern', 'A luz pode sugerir compreensão, esperança ou algo vindo à tona.', 'Light may suggest understanding, hope or something coming to the surface.'],
+  ['pedra', 'Pedra', 'Stone', 'pedra, rocha', 'stone, rock, boulder', 'Pedras podem evocar firmeza, peso ou obstáculos.', 'Stones can evoke firmness, weight or obstacles.'],
+  ['areia', 'Areia', 'Sand', 'areia, duna', 'sand, dune', 'A areia pode sugerir o tempo escorrendo ou um terreno instável.', 'Sand may suggest time slipping away or unstable ground.'],
+  ['ilha', 'Ilha', 'Island', 'ilha', 'island', 'Uma ilha pode falar de isolamento ou de um refúgio só seu.', 'An island can speak of isolation or a refuge of your own.'],
+  ['caverna', 'Caverna', 'Cave', 'caverna, gruta, túnel', 'cave, cavern, tunnel', 'Cavernas e túneis podem evocar o mundo interior e passagens de transição.', 'Caves and tunnels can evoke the inner world and passages of transition.'],
+  ['deserto', 'Deserto', 'Desert', 'deserto', 'desert', 'Um deserto pode sugerir solidão, sede de algo ou um período árido.', 'A desert may suggest solitude, a thirst for something or a dry season.'],
+  ['arco_iris', 'Arco-íris', 'Rainbow', 'arco-íris', 'rainbow', 'O arco-íris pode representar promessa, reconciliação ou alegria depois do difícil.', 'A rainbow can represent promise, reconciliation or joy after hardship.'],
+  ['terremoto', 'Terremoto', 'Earthquake', 'terremoto, tremor', 'earthquake, quake', 'Um terremoto pode refletir a sensação de que bases firmes estão mudando.', 'An earthquake can mirror the sense that solid ground is shifting.'],
+  ['enchente', 'Enchente', 'Flood', 'enchente, inundação, alagado, alagamento', 'flood, flooding, flooded', 'Uma enchente pode sugerir sentir-se transbordado por emoções ou demandas.', 'A flood may suggest feeling overwhelmed by emotions or demands.'],
+  ['afogamento', 'Afogamento', 'Drowning', 'afogar, afogando, afogado, afogamento', 'drown, drowning, drowned', 'Afogar-se pode falar de sobrecarga e de precisar de ar ou apoio.', 'Drowning can speak of overload and of needing air or support.'],
+  // Animals
+  ['cachorro', 'Cachorro', 'Dog', 'cachorro, cão, cães, cadela, filhote, vira-lata', 'dog, puppy, hound', 'Um cachorro pode representar lealdade, amizade ou instintos de proteção.', 'A dog can stand for loyalty, friendship or protective instincts.'],
+  ['gato', 'Gato', 'Cat', 'gato, gatinho, gata', 'cat, kitten, kitty', 'Um gato pode evocar independência, intuição ou mistério.', 'A cat can evoke independence, intuition or mystery.'],
+  ['cobra', 'Cobra', 'Snake', 'cobra, serpente, víbora', 'snake, serpent, viper', 'A cobra pode sugerir medo, transformação ou algo que troca de pele.', 'A snake may suggest fear, transformation or something shedding its skin.'],
+  ['aranha', 'Aranha', 'Spider', 'aranha, teia', 'spider, web, cobweb', 'A aranha pode falar de criatividade paciente ou de sentir-se enredado.', 'A spider may speak of patient creativity or of feeling entangled.'],
+  ['passaro', 'Pássaro', 'Bird', 'pássaro, ave, passarinho, pomba, águia, corvo', 'bird, pigeon, eagle, crow, raven', 'Pássaros podem evocar liberdade, mensagens e leveza.', 'Birds can evoke freedom, messages and lightness.'],
+  ['peixe', 'Peixe', 'Fish', 'peixe, tubarão, baleia, golfinho', 'fish, shark, whale, dolphin', 'Criaturas do mar podem representar conteúdos emocionais que emergem das profundezas.', 'Sea creatures can represent emotional contents rising from the depths.'],
+  ['cavalo', 'Cavalo', 'Horse', 'cavalo, égua, potro', 'horse, mare, pony', 'Um cavalo pode sugerir força, impulso e liberdade de movimento.', 'A horse may suggest strength, drive and freedom of movement.'],
+  ['leao', 'Leão', 'Lion', 'leão, leoa, tigre, onça', 'lion, lioness, tiger, jaguar', 'Grandes felinos podem falar de coragem, poder ou de uma ameaça percebida.', 'Big cats can speak of courage, power or a perceived threat.'],
+  ['lobo', 'Lobo', 'Wolf', 'lobo, loba', 'wolf, wolves', 'O lobo pode evocar instinto, pertencimento ao grupo ou desconfiança.', 'A wolf may evoke instinct, belonging to a pack or mistrust.'],
+  ['rato', 'Rato', 'Rat', 'rato, ratazana, camundongo', 'rat, mouse, mice', 'Ratos podem sugerir pequenas preocupações que roem por dentro.', 'Rats may suggest small worries gnawing from within.'],
+  ['inseto', 'Inseto', 'Insect', 'inseto, barata, formiga, mosca, mosquito, abelha, vespa', 'insect, bug, cockroach, ant, mosquito, bee, wasp', 'Insetos podem representar incômodos persistentes ou muitas coisas pequenas ao mesmo tempo.', 'Insects can represent persistent nuisances or many small things at once.'],
+  ['borboleta', 'Borboleta', 'Butterfly', 'borboleta, mariposa, casulo', 'butterfly, moth, cocoon', 'A borboleta pode evocar transformação e renovação.', 'A butterfly can evoke transformation and renewal.'],
+  ['urso', 'Urso', 'Bear', 'urso, ursa', 'bear', 'Um urso pode falar de força protetora ou de algo que pede recolhimento.', 'A bear may speak of protective strength or something asking for retreat.'],
+  ['macaco', 'Macaco', 'Monkey', 'macaco, macaca, gorila', 'monkey, ape, gorilla', 'Um macaco pode sugerir brincadeira, imitação ou inquietação.', 'A monkey may suggest play, imitation or restlessness.'],
+  ['jacare', 'Jacaré', 'Crocodile', 'jacaré, crocodilo', 'crocodile, alligator', 'Um jacaré pode representar perigo escondido sob águas calmas.', 'A crocodile can represent danger hidden under calm waters.'],
+  ['coruja', 'Coruja', 'Owl', 'coruja', 'owl', 'A coruja pode evocar sabedoria, vigilância e o que se vê no escuro.', 'An owl can evoke wisdom, watchfulness and what is seen in the dark.'],
+  ['vaca', 'Vaca', 'Cow', 'vaca, boi, touro', 'cow, ox, bull, cattle', 'Bois e vacas podem sugerir nutrição, paciência ou força teimosa.', 'Cattle may suggest nourishment, patience or stubborn strength.'],
+  ['monstro', 'Monstro', 'Monster', 'monstro, criatura, demônio, fantasma, zumbi, bruxa', 'monster, creature, demon, ghost, zombie, witch', 'Monstros podem dar forma a medos ou partes de si ainda sem nome.', 'Monsters may give shape to fears or parts of yourself still unnamed.'],
+  ['dragao', 'Dragão', 'Dragon', 'dragão', 'dragon', 'Um dragão pode representar um grande desafio ou um poder a ser integrado.', 'A dragon can represent a great challenge or a power to be embraced.'],
+  ['ovo', 'Ovo', 'Egg', 'ovo', 'egg', 'Um ovo pode sugerir potencial, começo ou algo ainda frágil.', 'An egg may suggest potential, a beginning or something still fragile.'],
+  // Body
+  ['dentes', 'Dentes', 'Teeth', 'dente, dentadura, gengiva', 'tooth, teeth, gum', 'Dentes costumam evocar aparência, autoconfiança ou medo de perder algo.', 'Teeth often evoke appearance, self-confidence or a fear of losing something.'],
+  ['cabelo', 'Cabelo', 'Hair', 'cabelo, careca', 'hair, bald', 'O cabelo pode falar de identidade, vitalidade e de como você se apresenta.', 'Hair may speak of identity, vitality and how you present yourself.'],
+  ['sangue', 'Sangue', 'Blood', 'sangue, sangrar, sangrando, ferida, ferimento', 'blood, bleed, bleeding, wound', 'O sangue pode evocar vitalidade, perda de energia ou algo que machuca.', 'Blood can evoke vitality, a loss of energy or something that hurts.'],
+  ['olhos', 'Olhos', 'Eyes', 'olho, olhar, cego, cegueira', 'eye, blind, blindness', 'Olhos podem sugerir percepção, ser visto ou não querer ver.', 'Eyes may suggest perception, being seen or not wanting to see.'],
+  ['maos', 'Mãos', 'Hands', 'mão, mãos, dedo', 'hand, finger', 'As mãos podem falar de capacidade de agir, criar ou segurar.', 'Hands may speak of the capacity to act, create or hold on.'],
+  ['pes', 'Pés', 'Feet', 'pé, pés, descalço', 'foot, feet, barefoot', 'Pés podem representar direção, base e o caminho que se escolhe.', 'Feet can represent direction, grounding and the path one chooses.'],
+  ['boca', 'Boca', 'Mouth', 'boca, lábio, língua', 'mouth, lip, tongue', 'A boca pode evocar o que se diz, o que se cala ou o que se deseja.', 'A mouth can evoke what is said, what is held back or what is desired.'],
+  ['voz', 'Voz', 'Voice', 'voz, grito, gritar, gritando, mudo', 'voice, scream, shout, mute', 'Voz e grito podem falar de ser ouvido ou de não conseguir se expressar.', 'Voice and screams may speak of being heard or of struggling to speak up.'],
+  ['coracao', 'Coração', 'Heart', 'coração', 'heart, heartbeat', 'O coração pode representar afeto, coragem ou um ponto sensível.', 'The heart can represent affection, courage or a tender spot.'],
+  ['gravidez', 'Gravidez', 'Pregnancy', 'grávida, gravidez, parto, gestação', 'pregnant, pregnancy, childbirth, labor', 'A gravidez pode simbolizar um projeto ou uma parte de você em gestação.', 'Pregnancy can symbolize a project or a part of you taking shape.'],
+  ['bebe', 'Bebê', 'Baby', 'bebê, recém-nascido', 'baby, newborn, infant', 'Um bebê pode falar de um novo começo, vulnerabilidade ou algo que pede cuidado.', 'A baby may speak of a new start, vulnerability or something that needs care.'],
+  ['doenca', 'Doença', 'Illness', 'doença, doente, febre', 'illness, sick, disease, fever', 'Adoecer no sonho pode sugerir cansaço ou algo que pede atenção.', 'Being ill in a dream may suggest tiredness or something asking for attention.'],
+  ['paralisia', 'Paralisia', 'Paralysis', 'paralisado, paralisia, travado, imóvel', 'paralyzed, paralysis, frozen stiff, unable to move', 'Não conseguir se mexer pode refletir sentir-se sem saída em alguma situação.', 'Being unable to move can mirror feeling stuck in some situation.'],
+  ['espelho', 'Espelho', 'Mirror', 'espelho, reflexo', 'mirror, reflection', 'Um espelho pode convidar a olhar para a própria imagem e identidade.', 'A mirror may invite a look at your own image and identity.'],
+  // Home and objects
+  ['casa', 'Casa', 'House', 'casa, lar', 'house, home', 'A casa costuma representar você mesmo, sua vida interior e sua segurança.', 'A house often represents yourself, your inner life and your safety.'],
+  ['porta', 'Porta', 'Door', 'porta, portão, maçaneta', 'door, gate, doorknob', 'Portas podem sugerir oportunidades, passagens ou limites.', 'Doors may suggest opportunities, passages or boundaries.'],
+  ['janela', 'Janela', 'Window', 'janela', 'window', 'Uma janela pode representar perspectiva e o que se observa de fora.', 'A window can represent perspective and what is watched from outside.'],
+  ['escada', 'Escada', 'Stairs', 'escada, degrau, escadaria', 'stairs, staircase, ladder, step', 'Escadas podem falar de progresso, subida ou descida de ânimo.', 'Stairs may speak of progress, rising or sinking moods.'],
+  ['quarto', 'Quarto', 'Bedroom', 'quarto, dormitório', 'bedroom', 'O quarto pode evocar intimidade e descanso.', 'A bedroom can evoke intimacy and rest.'],
+  ['cama', 'Cama', 'Bed', 'cama, colchão, travesseiro', 'bed, mattress, pillow', 'A cama pode sugerir repouso, intimidade ou vulnerabilidade.', 'A bed may suggest rest, intimacy or vulnerability.'],
+  ['banheiro', 'Banheiro', 'Bathroom', 'banheiro, privada, vaso sanitário', 'bathroom, toilet, restroom', 'O banheiro pode falar de privacidade e da necessidade de soltar algo.', 'A bathroom may speak of privacy and a need to let something go.'],
+  ['cozinha', 'Cozinha', 'Kitchen', 'cozinha, fogão, panela', 'kitchen, stove, pan', 'A cozinha pode evocar nutrição, cuidado e convivência.', 'A kitchen can evoke nourishment, care and togetherness.'],
+  ['porao', 'Porão', 'Basement', 'porão, sótão', 'basement, cellar, attic', 'Porões e sótãos podem guardar memórias ou assuntos esquecidos.', 'Basements and attics may hold memories or forgotten matters.'],
+  ['chave', 'Chave', 'Key', 'chave, fechadura, cadeado', 'key, lock, padlock', 'Uma chave pode sugerir a solução de algo ou acesso a uma parte escondida.', 'A key may suggest the answer to something or access to a hidden part.'],
+  ['telefone', 'Telefone', 'Phone', 'telefone, celular, ligação, ligar', 'phone, telephone, cellphone, call', 'Um telefone pode falar de comunicação, espera ou conexão com alguém.', 'A phone may speak of communication, waiting or connection with someone.'],
+  ['dinheiro', 'Dinheiro', 'Money', 'dinheiro, moeda, nota, carteira, tesouro', 'money, coin, cash, wallet, treasure', 'Dinheiro pode representar valor próprio, segurança ou troca.', 'Money can represent self-worth, security or exchange.'],
+  ['roupa', 'Roupa', 'Clothes', 'roupa, vestido, camisa, calça, uniforme', 'clothes, clothing, dress, shirt, pants, uniform', 'Roupas podem falar dos papéis que você veste e de como quer ser visto.', 'Clothes may speak of the roles you wear and how you want to be seen.'],
+  ['sapato', 'Sapato', 'Shoes', 'sapato, tênis, bota, chinelo', 'shoe, sneaker, boot, slipper', 'Sapatos podem sugerir o caminho, a preparação ou a identidade.', 'Shoes may suggest the path, readiness or identity.'],
+  ['bolsa', 'Bolsa', 'Bag', 'bolsa, mala, mochila, bagagem', 'bag, suitcase, backpack, luggage', 'Malas e bolsas podem evocar o que você carrega, inclusive pesos emocionais.', 'Bags and suitcases may evoke what you carry, emotional weight included.'],
+  ['relogio', 'Relógio', 'Clock', 'relógio, horário, hora', 'clock, watch, hour', 'Um relógio pode refletir pressão do tempo ou prazos.', 'A clock can mirror time pressure or deadlines.'],
+  ['livro', 'Livro', 'Book', 'livro, caderno, diário', 'book, notebook, diary', 'Livros podem sugerir conhecimento, memória ou uma história em escrita.', 'Books may suggest knowledge, memory or a story being written.'],
+  ['carta', 'Carta', 'Letter', 'carta, mensagem, bilhete', 'letter, message, note', 'Uma carta pode falar de algo a ser dito ou de uma notícia esperada.', 'A letter may speak of something to be said or news awaited.'],
+  ['presente', 'Presente', 'Gift', 'presente, embrulho', 'gift, present', 'Um presente pode evocar reconhecimento, afeto ou um talento.', 'A gift can evoke recognition, affection or a talent.'],
+  ['anel', 'Anel', 'Ring', 'anel, aliança', 'ring, wedding ring', 'Um anel pode representar compromisso, vínculo ou promessa.', 'A ring can represent commitment, a bond or a promise.'],
+  ['joia', 'Joia', 'Jewel', 'joia, colar, brinco, diamante, ouro', 'jewel, jewelry, necklace, earring, diamond, gold', 'Joias podem sugerir algo precioso que você valoriza em si.', 'Jewels may suggest something precious you value in yourself.'],
+  ['faca', 'Faca', 'Knife', 'faca, espada, tesoura, navalha', 'knife, sword, scissors, blade', 'Lâminas podem evocar cortes, decisões ou sentir-se ameaçado.', 'Blades can evoke cuts, decisions or feeling threatened.'],
+  ['arma', 'Arma', 'Gun', 'arma, revólver, pistola, tiro, bala', 'gun, pistol, rifle, shot, bullet', 'Armas podem falar de conflito, defesa ou sensação de perigo.', 'Weapons may speak of conflict, defense or a sense of danger.'],
+  ['comida', 'Comida', 'Food', 'comida, comer, comendo, refeição, banquete', 'food, eat, eating, meal, feast', 'Comida pode evocar nutrição, desejo ou aquilo de que você sente falta.', 'Food can evoke nourishment, desire or something you are missing.'],
+  ['bolo', 'Bolo', 'Cake', 'bolo, doce, chocolate', 'cake, sweet, candy, chocolate', 'Doces podem sugerir recompensa, celebração ou conforto.', 'Sweets may suggest reward, celebration or comfort.'],
+  ['fruta', 'Fruta', 'Fruit', 'fruta, maçã, banana, laranja', 'fruit, apple, banana, orange', 'Frutas podem falar de colheita, fertilidade ou tentação.', 'Fruit may speak of harvest, fertility or temptation.'],
+  ['vela', 'Vela', 'Candle', 'vela', 'candle', 'Uma vela pode evocar esperança, fé ou uma luz frágil.', 'A candle can evoke hope, faith or a fragile light.'],
+  ['foto', 'Foto', 'Photo', 'foto, fotografia, retrato, câmera', 'photo, photograph, picture, camera', 'Fotos podem sugerir memórias e o desejo de guardar um momento.', 'Photos may suggest memories and the wish to keep a moment.'],
+  ['computador', 'Computador', 'Computer', 'computador, tela, internet', 'computer, screen, laptop, internet', 'Telas podem falar de conexão, trabalho ou distância das pessoas.', 'Screens may speak of connection, work or distance from people.'],
+  ['boneca', 'Boneca', 'Doll', 'boneca, brinquedo, boneco', 'doll, toy, puppet', 'Brinquedos podem evocar a infância e partes brincalhonas ou esquecidas.', 'Toys can evoke childhood and playful or forgotten parts.'],
+  ['mascara', 'Máscara', 'Mask', 'máscara, fantasia', 'mask, costume', 'Uma máscara pode falar do que se mostra e do que se esconde.', 'A mask may speak of what is shown and what is hidden.'],
+  ['caixa', 'Caixa', 'Box', 'caixa, baú, gaveta', 'box, chest, drawer', 'Uma caixa pode guardar segredos, lembranças ou algo por abrir.', 'A box may hold secrets, memories or something yet to open.'],
+  ['lixo', 'Lixo', 'Trash', 'lixo, sujeira, sujo', 'trash, garbage, dirt, dirty', 'Lixo e sujeira podem sugerir algo a descartar ou limpar.', 'Trash and dirt may suggest something to discard or clean up.'],
+  ['muro', 'Muro', 'Wall', 'muro, parede, cerca', 'wall, fence', 'Muros podem representar limites, proteção ou barreiras.', 'Walls can represent limits, protection or barriers.'],
+  ['ponte', 'Ponte', 'Bridge', 'ponte', 'bridge', 'Uma ponte pode sugerir transição e a ligação entre duas fases.', 'A bridge may suggest transition and the link between two phases.'],
+  ['elevador', 'Elevador', 'Elevator', 'elevador', 'elevator, lift', 'Um elevador pode falar de subidas e descidas rápidas na vida.', 'An elevator may speak of quick ups and downs in life.'],
+  ['labirinto', 'Labirinto', 'Maze', 'labirinto, corredor', 'maze, labyrinth, corridor, hallway', 'Labirintos e corredores podem refletir indecisão ou busca de saída.', 'Mazes and corridors can mirror indecision or a search for a way out.'],
+  // Travel and movement
+  ['carro', 'Carro', 'Car', 'carro, dirigir, dirigindo, volante', 'car, drive, driving, steering wheel', 'Dirigir pode falar de controle sobre a direção da própria vida.', 'Driving may speak of control over the direction of your life.'],
+  ['aviao_simbolo', 'Avião', 'Airplane', 'avião, voo de avião, aeroporto', 'airplane, plane, aircraft, airport', 'Um avião pode evocar grandes mudanças, viagens ou ambições.', 'An airplane can evoke big changes, journeys or ambitions.'],
+  ['trem', 'Trem', 'Train', 'trem, metrô, estação', 'train, subway, station', 'Trens podem sugerir um caminho já traçado ou o medo de perder a vez.', 'Trains may suggest a set path or the fear of missing your turn.'],
+  ['onibus', 'Ônibus', 'Bus', 'ônibus', 'bus, coach', 'Um ônibus pode falar de trajetos compartilhados e de seguir o ritmo dos outros.', 'A bus may speak of shared routes and keeping pace with others.'],
+  ['barco', 'Barco', 'Boat', 'barco, navio, canoa, bote', 'boat, ship, canoe, sail', 'Um barco pode representar como você navega as emoções.', 'A boat can represent how you navigate emotions.'],
+  ['bicicleta', 'Bicicleta', 'Bicycle', 'bicicleta, bike', 'bicycle, bike', 'A bicicleta pode sugerir equilíbrio e esforço próprio.', 'A bicycle may suggest balance and your own effort.'],
+  ['estrada', 'Estrada', 'Road', 'estrada, caminho, trilha, rodovia', 'road, path, trail, highway', 'Uma estrada pode evocar a jornada e as escolhas de direção.', 'A road can evoke the journey and choices of direction.'],
+  ['acidente', 'Acidente', 'Accident', 'acidente, batida, colisão, capotar', 'accident, crash, collision', 'Um acidente pode refletir medo de perder o controle ou de um choque.', 'An accident can mirror a fear of losing control or of a shock.'],
+  ['voo', 'Voo', 'Flight', 'voar, voando, voei, voou, voava, voamos, voaram, voavam, voo, voos, flutuar, flutuando, planar', 'fly, flying, flew, flown, float, floating, soar, soaring, glide', 'Voar costuma evocar liberdade, leveza ou vontade de ver as coisas de cima.', 'Flying often evokes freedom, lightness or a wish to see things from above.'],
+  ['queda', 'Queda', 'Fall', 'cair, caindo, caí, caiu, caia, caíam, queda, despencar, despencando', 'fall, falling, fell, fallen, drop, plunge', 'Cair pode refletir insegurança, perda de apoio ou medo de fracassar.', 'Falling may mirror insecurity, loss of support or fear of failing.'],
+  ['corrida', 'Corrida', 'Running', 'correr, correndo, corri, corria, correu, corrida', 'run, running, ran, race', 'Correr pode falar de pressa, fuga ou busca de algo.', 'Running may speak of hurry, escape or chasing something.'],
+  ['nadar', 'Nadar', 'Swimming', 'nadar, nadando, nadei, mergulhar, mergulhando', 'swim, swimming, swam, dive, diving', 'Nadar pode sugerir como você lida com as próprias emoções.', 'Swimming may suggest how you handle your own emotions.'],
+  ['mapa', 'Mapa', 'Map', 'mapa, bússola, endereço', 'map, compass, address', 'Mapas e endereços podem falar de orientação e de procurar o rumo.', 'Maps and addresses may speak of orientation and finding your way.'],
+  ['passaporte', 'Passaporte', 'Passport', 'passaporte, documento, bilhete de viagem', 'passport, document, ticket', 'Documentos podem evocar identidade e permissão para seguir adiante.', 'Documents can evoke identity and permission to move on.'],
+  // Places (as symbols)
+  ['escola_simbolo', 'Escola', 'School', 'escola, colégio, faculdade, universidade, sala de aula', 'school, college, university, classroom', 'A escola pode evocar aprendizado, avaliação ou lembranças de antigas cobranças.', 'School can evoke learning, evaluation or memories of old pressures.'],
+  ['hospital_simbolo', 'Hospital', 'Hospital', 'hospital, médico, enfermeira, cirurgia', 'hospital, doctor, nurse, surgery', 'Um hospital pode sugerir cuidado, cura ou preocupação com a saúde.', 'A hospital may suggest care, healing or concern about health.'],
+  ['igreja', 'Igreja', 'Church', 'igreja, templo, capela, altar', 'church, temple, chapel, altar', 'Um templo pode falar de fé, valores ou busca de sentido.', 'A temple may speak of faith, values or a search for meaning.'],
+  ['cemiterio', 'Cemitério', 'Cemetery', 'cemitério, túmulo, caixão, velório, enterro', 'cemetery, grave, coffin, funeral, burial', 'O cemitério pode evocar despedidas, luto ou o fim de uma fase.', 'A cemetery can evoke farewells, grief or the end of a phase.'],
+  ['prisao', 'Prisão', 'Prison', 'prisão, cadeia, grade, preso, jaula', 'prison, jail, cell, bars, cage', 'Uma prisão pode refletir sentir-se limitado ou culpado.', 'A prison can mirror feeling limited or guilty.'],
+  ['festa', 'Festa', 'Party', 'festa, aniversário, celebração, balada', 'party, birthday, celebration', 'Uma festa pode falar de pertencimento, celebração ou pressão social.', 'A party may speak of belonging, celebration or social pressure.'],
+  ['casamento', 'Casamento', 'Wedding', 'casamento, noiva, noivo', 'wedding, bride, groom, marry, marriage', 'Um casamento pode simbolizar união, compromisso ou integração de partes suas.', 'A wedding can symbolize union, commitment or the joining of parts of you.'],
+  ['palco', 'Palco', 'Stage', 'palco, plateia, apresentação, show', 'stage, audience, performance, concert', 'Um palco pode evocar exposição, reconhecimento ou medo de julgamento.', 'A stage can evoke exposure, recognition or fear of judgement.'],
+  ['shopping', 'Loja', 'Shop', 'loja, mercado, shopping, supermercado', 'shop, store, market, mall, supermarket', 'Lojas podem falar de escolhas, desejos e do que lhe falta.', 'Shops may speak of choices, desires and what you lack.'],
+  ['piscina', 'Piscina', 'Pool', 'piscina', 'pool, swimming pool', 'Uma piscina pode sugerir emoções em um espaço contido e seguro.', 'A pool may suggest emotions in a contained, safe space.'],
+  ['castelo', 'Castelo', 'Castle', 'castelo, palácio', 'castle, palace', 'Um castelo pode evocar proteção, ideais ou isolamento.', 'A castle can evoke protection, ideals or isolation.'],
+  ['ruinas', 'Ruínas', 'Ruins', 'ruína, destroços, desabar, desabando, desmoronar', 'ruin, ruins, rubble, collapse, collapsing', 'Ruínas podem falar do que acabou e do que pode ser reconstruído.', 'Ruins may speak of what has ended and what could be rebuilt.'],
+  // Actions and situations
+  ['morte_simbolo', 'Morte', 'Death', 'morte, morrer, morrendo, morreu, morri, morto, morta, falecer, faleceu', 'death, die, dying, died, dead', 'A morte em sonhos costuma simbolizar fim de ciclo e transformação, não um aviso literal.', 'Death in dreams usually symbolizes the end of a cycle and change, not a literal warning.'],
+  ['perseguicao', 'Perseguição', 'Chase', 'perseguir, perseguindo, perseguido, perseguida, perseguia, perseguiu, fugir, fugindo, fugi, fugia', 'chase, chasing, chased, pursue, pursued, flee, fleeing, fled, escape', 'Ser perseguido pode refletir algo que você está evitando encarar.', 'Being chased may mirror something you are avoiding facing.'],
+  ['prova_simbolo', 'Prova', 'Exam', 'prova, exame, teste, vestibular, enem, avaliação', 'exam, test, quiz, examination', 'Provas podem evocar sentir-se avaliado ou despreparado.', 'Exams may evoke feeling judged or unprepared.'],
+  ['atraso', 'Atraso', 'Lateness', 'atrasado, atrasada, atraso, atrasar, perder a hora', 'late, delay, delayed, miss, missed', 'Estar atrasado pode falar de pressão e do medo de perder oportunidades.', 'Being late may speak of pressure and a fear of missing opportunities.'],
+  ['nudez', 'Nudez', 'Nudity', 'nu, nua, pelado, pelada, nudez, sem roupa', 'naked, nude, nudity', 'Estar nu pode refletir vulnerabilidade ou medo de ser exposto.', 'Being naked may mirror vulnerability or fear of being exposed.'],
+  ['briga', 'Briga', 'Fight', 'briga, brigar, brigando, discussão, discutir, luta, lutar, lutando', 'fight, fighting, fought, argue, argument, quarrel', 'Brigas podem dar forma a conflitos internos ou tensões não ditas.', 'Fights may give shape to inner conflict or unspoken tension.'],
+  ['beijo', 'Beijo', 'Kiss', 'beijo, beijar, beijando, abraço, abraçar', 'kiss, kissing, hug, hugging, embrace', 'Beijos e abraços podem evocar desejo de proximidade e aceitação.', 'Kisses and hugs can evoke a wish for closeness and acceptance.'],
+  ['sexo', 'Sexo', 'Sex', 'sexo, transar, desejo', 'sex, desire, intercourse', 'A intimidade no sonho pode falar de união, criatividade ou necessidades afetivas.', 'Intimacy in a dream may speak of union, creativity or emotional needs.'],
+  ['traicao', 'Traição', 'Betrayal', 'trair, traição, traindo, traiu, amante', 'betray, betrayal, cheat, cheating, affair', 'Traição pode refletir insegurança no vínculo ou medo de ser deixado.', 'Betrayal may mirror insecurity in a bond or fear of being left.'],
+  ['choro', 'Choro', 'Crying', 'chorar, chorando, chorei, choro, lágrima', 'cry, crying, cried, tear, tears, weep', 'Chorar pode ser um alívio de emoções guardadas.', 'Crying may be a release of held-back emotions.'],
+  ['riso', 'Riso', 'Laughter', 'rir, rindo, risada, gargalhada', 'laugh, laughing, laughed, laughter', 'O riso pode sugerir leveza, alívio ou nervosismo.', 'Laughter may suggest lightness, relief or nervousness.'],
+  ['esconder', 'Esconderijo', 'Hiding', 'esconder, escondendo, escondido, escondida, esconderijo', 'hide, hiding, hid, hidden', 'Esconder-se pode falar de proteção ou de evitar ser visto.', 'Hiding may speak of protection or avoiding being seen.'],
+  ['procura', 'Procura', 'Searching', 'procurar, procurando, buscar, buscando, encontrar', 'search, searching, look for, looking for, find', 'Procurar algo pode refletir uma busca por algo que falta na vida desperta.', 'Searching for something may mirror a quest for something missing in waking life.'],
+  ['perda', 'Perda', 'Loss', 'perder, perdendo, perdi, perdeu, sumir, sumiu, desaparecer, desapareceu', 'lose, losing, vanish, vanished, disappear, disappeared', 'Perder algo pode falar de medo de perda ou de algo que está mudando.', 'Losing something may speak of fear of loss or of something changing.'],
+  ['roubo', 'Roubo', 'Theft', 'roubo, ladrão, assalto, roubar, roubaram, assaltante', 'theft, thief, robbery, rob, robbed, steal, stolen, burglar', 'Um roubo pode refletir a sensação de que algo seu está sendo tirado.', 'A theft may mirror a feeling that something of yours is being taken.'],
+  ['ataque', 'Ataque', 'Attack', 'ataque, atacar, atacando, atacado, mordida, morder, mordeu', 'attack, attacking, attacked, bite, bit, bitten', 'Ser atacado pode dar forma a uma ameaça ou crítica sentida.', 'Being attacked may give shape to a felt threat or criticism.'],
+  ['guerra', 'Guerra', 'War', 'guerra, soldado, bomba, explosão, exército', 'war, soldier, bomb, explosion, army', 'A guerra pode refletir conflito intenso, interno ou ao redor.', 'War can mirror intense conflict, within or around you.'],
+  ['fim_do_mundo', 'Fim do mundo', 'End of the world', 'apocalipse, fim do mundo', 'apocalypse, end of the world', 'O fim do mundo pode simbolizar uma grande mudança sentida como total.', 'The end of the world may symbolize a big change felt as total.'],
+  ['dancar', 'Dança', 'Dance', 'dançar, dançando, dança', 'dance, dancing, danced', 'Dançar pode evocar expressão, harmonia e liberdade do corpo.', 'Dancing can evoke expression, harmony and bodily freedom.'],
+  ['cantar', 'Canto', 'Singing', 'cantar, cantando, música, canção', 'sing, singing, sang, music, song', 'A música pode falar de emoção, memória e expressão.', 'Music may speak of emotion, memory and expression.'],
+  ['trabalho_simbolo', 'Trabalho', 'Work', 'trabalho, emprego, escritório, reunião, demissão', 'work, job, office, meeting, fired', 'O trabalho no sonho pode refletir cobranças, ambições ou reconhecimento.', 'Work in a dream can mirror demands, ambitions or recognition.'],
+  ['mudanca', 'Mudança', 'Moving house', 'mudança, mudar, caixas de mudança', 'moving, move, relocate', 'Uma mudança pode simbolizar transição e novas fases.', 'A move can symbolize transition and new phases.'],
+  ['trancado', 'Fechadura trancada', 'Locked door', 'trancado, trancada, trancar, fechado, fechada', 'locked, lock in, shut', 'Algo trancado pode falar de limites, segredos ou portas ainda fechadas.', 'Something locked may speak of limits, secrets or doors still closed.'],
+  ['viagem_simbolo', 'Viagem', 'Journey', 'viagem, viajar, viajando, turista', 'journey, trip, travel, traveling, tourist', 'Uma viagem pode evocar mudança, descoberta e partida.', 'A journey can evoke change, discovery and departure.'],
+  ['quebrado', 'Objeto quebrado', 'Broken object', 'quebrado, quebrada, quebrar, quebrou, rachado', 'broken, break, broke, cracked, shattered', 'Algo quebrado pode refletir fragilidade ou algo que precisa de reparo.', 'Something broken may mirror fragility or something needing repair.'],
+  ['sombra', 'Sombra', 'Shadow', 'sombra, vulto', 'shadow, silhouette, figure', 'Uma sombra pode representar partes de si que ainda não foram reconhecidas.', 'A shadow can represent parts of yourself not yet acknowledged.'],
+  ['anjo', 'Anjo', 'Angel', 'anjo, santo, deus', 'angel, saint, god', 'Figuras sagradas podem evocar proteção, orientação ou esperança.', 'Sacred figures can evoke protection, guidance or hope.'],
+  ['alienigena', 'Alienígena', 'Alien', 'alienígena, extraterrestre, disco voador, ovni', 'alien, extraterrestrial, ufo, spaceship', 'Um alienígena pode sugerir sentir-se estranho ou diante do desconhecido.', 'An alien may suggest feeling foreign or facing the unknown.'],
+  ['celebridade', 'Celebridade', 'Celebrity', 'famoso, famosa, celebridade, artista, cantor, cantora', 'famous, celebrity, singer, actor, actress', 'Encontrar alguém famoso pode falar de qualidades que você admira.', 'Meeting someone famous may speak of qualities you admire.'],
+  ['policia', 'Polícia', 'Police', 'polícia, policial, delegado', 'police, policeman, cop, officer', 'A polícia pode evocar regras, autoridade ou culpa.', 'The police can evoke rules, authority or guilt.'],
+  ['vomito', 'Vômito', 'Vomit', 'vomitar, vômito, vomitando, enjoo', 'vomit, vomiting, puke, nausea', 'Vomitar pode sugerir a necessidade de pôr para fora algo indigesto.', 'Vomiting may suggest a need to get rid of something hard to stomach.'],
+  ['agulha', 'Agulha', 'Needle', 'agulha, injeção, vacina', 'needle, injection, syringe, vaccine', 'Agulhas podem falar de pequenas dores necessárias ou de cura.', 'Needles may speak of small necessary pains or of healing.'],
+  ['corda', 'Corda', 'Rope', 'corda, nó, amarrado, amarrada', 'rope, knot, tied', 'Cordas e nós podem evocar vínculos, amarras ou apoio.', 'Ropes and knots may evoke bonds, ties or support.'],
+  ['fumaca', 'Fumaça', 'Smoke', 'fumaça, neblina, névoa, nevoeiro', 'smoke, fog, mist, haze', 'Fumaça e neblina podem refletir confusão ou falta de clareza.', 'Smoke and fog can mirror confusion or a lack of clarity.'],
+  ['bandeira', 'Bandeira', 'Flag', 'bandeira', 'flag, banner', 'Uma bandeira pode falar de identidade e pertencimento.', 'A flag may speak of identity and belonging.'],
+  ['coroa', 'Coroa', 'Crown', 'coroa, rei, rainha, príncipe, princesa', 'crown, king, queen, prince, princess', 'A coroa pode evocar poder, reconhecimento ou responsabilidade.', 'A crown can evoke power, recognition or responsibility.'],
+  ['numero', 'Número', 'Number', 'número, números', 'number, numbers, digit', 'Números podem chamar atenção para datas, contas ou algo que se repete.', 'Numbers may point to dates, accounts or something that repeats.'],
+  ['portal', 'Portal', 'Portal', 'portal, passagem secreta', 'portal, secret passage', 'Um portal pode sugerir a entrada em uma nova fase ou realidade interior.', 'A portal may suggest entering a new phase or inner reality.'],
+  ['planta', 'Planta', 'Plant', 'planta, semente, broto, vaso de planta', 'plant, seed, sprout, potted plant', 'Plantas e sementes podem falar de crescimento paciente.', 'Plants and seeds may speak of patient growth.'],
+  ['cofre', 'Cofre', 'Safe', 'cofre, segredo', 'safe, vault, secret', 'Um cofre ou segredo pode evocar algo valioso e protegido.', 'A safe or a secret can evoke something valuable and protected.'],
+  ['ferias', 'Férias', 'Vacation', 'férias, feriado', 'vacation, holiday', 'Férias podem sugerir necessidade de descanso e pausa.', 'A vacation may suggest a need for rest and pause.'],
+  ['ferramenta', 'Ferramenta', 'Tool', 'ferramenta, martelo, chave de fenda, prego', 'tool, hammer, screwdriver, nail', 'Ferramentas podem falar de recursos para construir ou consertar algo.', 'Tools may speak of resources to build or fix something.'],
+  ['vidro', 'Vidro', 'Glass', 'vidro, vidraça, cristal', 'glass, crystal, pane', 'O vidro pode evocar transparência ou fragilidade.', 'Glass can evoke transparency or fragility.'],
+  ['bola', 'Bola', 'Ball', 'bola, futebol, jogo, partida', 'ball, football, soccer, game, match', 'Jogos podem falar de competição, regras ou diversão.', 'Games may speak of competition, rules or fun.'],
+  ['espaco', 'Espaço', 'Outer space', 'espaço sideral, planeta, astronauta, foguete', 'outer space, planet, astronaut, rocket', 'O espaço pode evocar distância, exploração e grandeza.', 'Space can evoke distance, exploration and vastness.'],
+];
+
+export const DREAM_SYMBOLS: readonly LexiconEntry[] = SYMBOL_ROWS.map(entry);
+
+type ThemeRow = [...Row, ptQuestion: string, enQuestion: string];
+
+// prettier-ignore
+const THEME_ROWS: ThemeRow[] = [
+  ['queda', 'Queda', 'Falling', 'cair, caindo, caí, caiu, caia, queda, despencar, despencando, precipício, abismo', 'fall, falling, fell, fallen, plunge, cliff, abyss', 'Sonhos de queda costumam aparecer em fases de insegurança ou de perda de apoio.', 'Falling dreams often show up in times of insecurity or lost footing.', 'Em que área da sua vida você sente que falta chão neste momento?', 'Where in your life do you feel the ground is missing right now?'],
+  ['voo', 'Voo', 'Flying', 'voar, voando, voei, voou, voava, voamos, voaram, voavam, voo, flutuar, flutuando, planar', 'fly, flying, flew, flown, float, floating, soar, soaring', 'Voar pode expressar desejo de liberdade, perspectiva ou de se afastar de um peso.', 'Flying can express a wish for freedom, perspective or distance from a burden.', 'O que você gostaria de deixar para trás para se sentir mais leve?', 'What would you like to leave behind to feel lighter?'],
+  ['perseguicao', 'Perseguição', 'Being chased', 'perseguir, perseguindo, perseguido, perseguida, perseguia, perseguiu, fugir, fugindo, fugi, fugia, correndo atrás, correu atrás', 'chase, chasing, chased, pursue, pursued, flee, fleeing, fled, run away, ran away', 'Ser perseguido costuma falar de algo que se evita encarar, uma pendência ou uma emoção.', 'Being chased often speaks of something avoided: a pending matter or an emotion.', 'Do que você tem fugido ultimamente, e o que aconteceria se parasse para olhar?', 'What have you been running from lately, and what would happen if you stopped to look?'],
+  ['dentes', 'Dentes', 'Teeth', 'dente, dentadura, gengiva', 'tooth, teeth, gum', 'Sonhos com dentes caindo ou quebrando costumam ligar-se à imagem de si e ao medo de perder algo.', 'Dreams of teeth falling or breaking often relate to self-image and fear of losing something.', 'Há alguma situação em que você se preocupa com a forma como é visto?', 'Is there a situation where you worry about how you are seen?'],
+  ['agua', 'Água', 'Water', 'água, mar, oceano, rio, lago, onda, chuva, enchente, afogar, afogando, nadar, nadando, piscina', 'water, sea, ocean, river, lake, wave, rain, flood, drown, drowning, swim, swimming, pool', 'A água em sonhos costuma espelhar o estado emocional: calma, turva, agitada.', 'Water in dreams often mirrors emotional states: calm, murky, rough.', 'Como estava a água no sonho, e isso lembra como você tem se sentido?', 'What was the water like in the dream, and does it echo how you have been feeling?'],
+  ['morte', 'Morte', 'Death', 'morte, morrer, morrendo, morreu, morri, morto, morta, falecer, faleceu, enterro, velório, caixão, cemitério', 'death, die, dying, died, dead, funeral, coffin, cemetery, grave', 'A morte em sonhos raramente é literal; costuma marcar o fim de um ciclo e o início de outro.', 'Death in dreams is rarely literal; it usually marks the end of one cycle and the start of another.', 'O que na sua vida pode estar terminando para dar lugar a algo novo?', 'What in your life might be ending to make room for something new?'],
+  ['provas', 'Provas', 'Exams', 'prova, exame, teste, vestibular, enem, avaliação, reprovar, reprovado', 'exam, test, quiz, examination, fail, failed', 'Sonhos de prova costumam surgir quando nos sentimos avaliados ou despreparados.', 'Exam dreams often arise when we feel judged or unprepared.', 'Em que situação você tem sentido que está sendo avaliado?', 'In what situation have you felt you were being evaluated?'],
+  ['atraso', 'Atraso', 'Being late', 'atrasado, atrasada, atraso, atrasar, perder a hora, perdi o ônibus, perdi o voo, perdi o trem', 'late, running late, delay, missed the bus, missed the train, missed the flight, miss the bus', 'Chegar atrasado pode refletir pressão do tempo ou medo de perder uma oportunidade.', 'Being late can mirror time pressure or fear of missing an opportunity.', 'Que prazo ou oportunidade tem ocupado seus pensamentos?', 'What deadline or opportunity has been on your mind?'],
+  ['nudez', 'Nudez', 'Nudity', 'nu, nua, pelado, pelada, nudez, sem roupa', 'naked, nude, nudity, no clothes', 'Estar nu em público costuma falar de vulnerabilidade e de medo de exposição.', 'Being naked in public often speaks of vulnerability and fear of exposure.', 'Onde você tem se sentido exposto ou sem proteção?', 'Where have you been feeling exposed or unprotected?'],
+  ['casas', 'Casas', 'Houses', 'casa, lar, quarto, porão, sótão, cômodo, sala, cozinha', 'house, home, room, basement, attic, kitchen', 'Casas costumam representar o próprio eu; cômodos novos podem ser possibilidades ainda não exploradas.', 'Houses often represent the self; new rooms may be possibilities not yet explored.', 'Que parte de você essa casa poderia representar?', 'What part of you might this house represent?'],
+  ['animais', 'Animais', 'Animals', 'cachorro, cão, cães, gato, cobra, aranha, cavalo, leão, tigre, lobo, rato, urso, pássaro, macaco, animal, bicho, jacaré, peixe', 'dog, cat, snake, spider, horse, lion, tiger, wolf, rat, bear, bird, monkey, animal, creature, crocodile, fish', 'Animais em sonhos costumam dar forma a instintos e qualidades que pedem atenção.', 'Animals in dreams often give shape to instincts and qualities asking for attention.', 'Que qualidade desse animal você reconhece em si ou em alguém próximo?', 'Which quality of this animal do you recognize in yourself or someone close?'],
+  ['perdido', 'Estar perdido', 'Being lost', 'perdido, perdida, perder o caminho, não achava o caminho, sem saída, labirinto', 'lost, get lost, got lost, could not find my way, no way out, maze', 'Estar perdido pode refletir incerteza sobre o rumo ou uma decisão em aberto.', 'Being lost may mirror uncertainty about direction or an open decision.', 'Que decisão ou caminho está em aberto para você agora?', 'What decision or path is open for you right now?'],
+  ['preso', 'Estar preso', 'Being trapped', 'preso, presa, trancado, trancada, encurralado, encurralada, sem conseguir sair, paralisado, paralisada', 'trapped, stuck, locked in, cornered, could not get out, paralyzed', 'Sentir-se preso no sonho pode ecoar situações em que falta escolha ou saída.', 'Feeling trapped in a dream may echo situations that seem to lack choice or exit.', 'Em que situação você sente que suas opções estão limitadas?', 'In which situation do your options feel limited?'],
+  ['ex', 'Ex-parceiro', 'Ex-partner', 'ex, ex-namorado, ex-namorada, ex-marido, ex-mulher, ex-esposa, antigo namorado, antiga namorada', 'ex, ex-boyfriend, ex-girlfriend, ex-husband, ex-wife, former partner', 'Sonhar com um ex costuma falar mais de uma fase, um padrão ou uma parte de si do que da pessoa.', 'Dreaming of an ex often speaks more of a phase, a pattern or a part of you than of the person.', 'O que aquela fase da sua vida representa hoje para você?', 'What does that phase of your life represent to you today?'],
+  ['escola', 'Escola', 'School', 'escola, colégio, faculdade, universidade, sala de aula, aula, professor, professora', 'school, college, university, classroom, class, teacher', 'Voltar à escola no sonho pode refletir aprendizados em curso ou antigas cobranças.', 'Going back to school in a dream may mirror ongoing lessons or old pressures.', 'Que lição a vida parece estar lhe pedindo agora?', 'What lesson does life seem to be asking of you now?'],
+  ['viagem', 'Viagem', 'Travel', 'viagem, viajar, viajando, aeroporto, avião, mala, passaporte, estrada, trem', 'travel, traveling, trip, journey, airport, airplane, plane, suitcase, passport, road, train', 'Viagens costumam falar de transição, mudança e do desejo de novos horizontes.', 'Journeys often speak of transition, change and a longing for new horizons.', 'Para onde você sente que sua vida está indo?', 'Where do you feel your life is heading?'],
+  ['conflito', 'Conflito', 'Conflict', 'briga, brigar, brigando, discussão, discutir, luta, lutar, guerra, ataque, atacar', 'fight, fighting, argue, argument, war, attack, attacked', 'Conflitos no sonho podem dar voz a tensões que ainda não encontraram palavra.', 'Conflicts in dreams may voice tensions that have not found words yet.', 'Há alguma tensão que você tem guardado sem dizer?', 'Is there a tension you have been holding without saying it?'],
+];
+
+export const DREAM_THEMES: readonly ThemeEntry[] = THEME_ROWS.map(([id, pt, en, ptT, enT, ptM, enM, ptQ, enQ]) => ({
+  ...entry([id, pt, en, ptT, enT, ptM, enM]),
+  question: { pt: ptQ, en: enQ },
+}));
+
+// prettier-ignore
+const EMOTION_ROWS: [Emotion, string, string, number, string, string][] = [
+  ['alegria', 'Alegria', 'Joy', 1, 'alegria, alegre, feliz, felicidade, contente, animado, animada, euforia, eufórico', 'joy, joyful, happy, happiness, glad, cheerful, delighted, excited, elated'],
+  ['medo', 'Medo', 'Fear', -1, 'medo, assustado, assustada, assustador, susto, terror, apavorado, apavorada, pavor, aterrorizado, horror, amedrontado', 'fear, afraid, scared, scary, terrified, terror, frightened, horror, dread, panic'],
+  ['tristeza', 'Tristeza', 'Sadness', -1, 'tristeza, triste, chorar, chorando, chorei, luto, saudade, deprimido, melancolia', 'sad, sadness, cry, crying, cried, grief, mourning, sorrow, melancholy'],
+  ['raiva', 'Raiva', 'Anger', -0.8, 'raiva, bravo, brava, irritado, irritada, ódio, furioso, furiosa, revolta', 'anger, angry, mad, furious, rage, hate, irritated, annoyed'],
+  ['ansiedade', 'Ansiedade', 'Anxiety', -0.7, 'ansiedade, ansioso, ansiosa, nervoso, nervosa, preocupado, preocupada, aflito, aflita, angústia, desespero, desesperado, desesperada', 'anxiety, anxious, nervous, worried, worry, stressed, uneasy, desperate, despair'],
+  ['surpresa', 'Surpresa', 'Surprise', 0.2, 'surpresa, surpreso, surpresa, espanto, chocado, chocada, inesperado', 'surprise, surprised, shocked, astonished, unexpected, amazed'],
+  ['vergonha', 'Vergonha', 'Shame', -0.6, 'vergonha, envergonhado, envergonhada, humilhado, humilhada, constrangido, constrangida, vexame', 'shame, ashamed, embarrassed, embarrassing, humiliated'],
+  ['culpa', 'Culpa', 'Guilt', -0.6, 'culpa, culpado, culpada, arrependido, arrependida, remorso', 'guilt, guilty, regret, remorse, sorry'],
+  ['amor', 'Amor', 'Love', 0.9, 'amor, amar, apaixonado, apaixonada, carinho, afeto, ternura', 'love, loved, loving, affection, tenderness, in love'],
+  ['paz', 'Paz', 'Peace', 0.8, 'paz, calma, calmo, calma, tranquilo, tranquila, tranquilidade, sereno, serena, aliviado, aliviada, alívio', 'peace, peaceful, calm, serene, relaxed, relief, relieved, tranquil'],
+  ['confusão', 'Confusão', 'Confusion', -0.3, 'confuso, confusa, confusão, estranho, estranha, desorientado, desorientada, sem entender', 'confused, confusion, strange, weird, disoriented, puzzled'],
+  ['nojo', 'Nojo', 'Disgust', -0.7, 'nojo, nojento, nojenta, asco, repugnante', 'disgust, disgusted, disgusting, gross, revolting'],
+];
+
+export const EMOTION_LEXICON: readonly EmotionEntry[] = EMOTION_ROWS.map(([id, pt, en, valence, ptT, enT]) => ({
+  id,
+  name: { pt, en },
+  valence,
+  triggers: { pt: split(ptT), en: split(enT) },
+}));
+
+type NamedRow = [id: string, pt: string, en: string, ptTriggers: string, enTriggers: string];
+const named = ([id, pt, en, ptT, enT]: NamedRow): LexiconEntry => ({
+  id,
+  name: { pt, en },
+  meaning: { pt, en },
+  triggers: { pt: split(ptT), en: split(enT) },
+});
+
+// prettier-ignore
+export const DREAM_CHARACTERS: readonly LexiconEntry[] = ([
+  ['mae', 'Mãe', 'Mother', 'mãe, mamãe, madrasta', 'mother, mom, mum, mommy, stepmother'],
+  ['pai', 'Pai', 'Father', 'pai, papai, padrasto', 'father, dad, daddy, stepfather'],
+  ['irmao', 'Irmão ou irmã', 'Sibling', 'irmão, irmã, irmãos', 'brother, sister, sibling'],
+  ['avo', 'Avó ou avô', 'Grandparent', 'avó, avô, vovó, vovô, avós', 'grandmother, grandfather, grandma, grandpa, granny'],
+  ['filho', 'Filho ou filha', 'Child (son or daughter)', 'filho, filha', 'son, daughter'],
+  ['tio', 'Tio ou tia', 'Uncle or aunt', 'tio, tia', 'uncle, aunt'],
+  ['primo', 'Primo ou prima', 'Cousin', 'primo, prima', 'cousin'],
+  ['parceiro', 'Parceiro ou parceira', 'Partner', 'namorado, namorada, marido, esposa, esposo, mulher dele, noivo, noiva, companheiro, companheira', 'boyfriend, girlfriend, husband, wife, partner, fiance, fiancee'],
+  ['ex', 'Ex', 'Ex', 'ex, ex-namorado, ex-namorada, ex-marido, ex-mulher, ex-esposa', 'ex, ex-boyfriend, ex-girlfriend, ex-husband, ex-wife'],
+  ['amigo', 'Amigo ou amiga', 'Friend', 'amigo, amiga, colega', 'friend, buddy, pal, classmate'],
+  ['chefe', 'Chefe', 'Boss', 'chefe, patrão, patroa, gerente, diretor, diretora', 'boss, manager, director, employer'],
+  ['colega_trabalho', 'Colega de trabalho', 'Coworker', 'colega de trabalho, colegas de trabalho', 'coworker, colleague'],
+  ['professor', 'Professor ou professora', 'Teacher', 'professor, professora, mestre', 'teacher, professor, tutor'],
+  ['desconhecido', 'Desconhecido', 'Stranger', 'desconhecido, desconhecida, estranho, estranha, homem, mulher, alguém', 'stranger, unknown man, unknown woman, someone, man, woman'],
+  ['crianca', 'Criança', 'Child', 'criança, menino, menina, garoto, garota', 'child, kid, boy, girl, children'],
+  ['bebe', 'Bebê', 'Baby', 'bebê, nenê', 'baby, infant, newborn'],
+  ['medico', 'Médico ou médica', 'Doctor', 'médico, médica, enfermeiro, enfermeira', 'doctor, nurse'],
+  ['policial', 'Policial', 'Police officer', 'policial, polícia, guarda', 'police, policeman, cop, officer, guard'],
+  ['vizinho', 'Vizinho ou vizinha', 'Neighbour', 'vizinho, vizinha', 'neighbor, neighbour'],
+  ['celebridade', 'Pessoa famosa', 'Famous person', 'famoso, famosa, celebridade', 'famous, celebrity'],
+  ['falecido', 'Alguém que já faleceu', 'Someone who has died', 'falecido, falecida, finado, finada', 'late grandmother, late father, late mother, deceased'],
+] as NamedRow[]).map(named);
+
+// prettier-ignore
+export const DREAM_SETTINGS: readonly LexiconEntry[] = ([
+  ['casa', 'Casa', 'House', 'casa, lar, apartamento, quarto, sala, cozinha', 'house, home, apartment, flat, bedroom, living room, kitchen'],
+  ['casa_infancia', 'Casa da infância', 'Childhood home', 'casa da minha infância, casa antiga, casa da minha avó, casa da minha vó', 'childhood home, old house, house i grew up'],
+  ['escola', 'Escola', 'School', 'escola, colégio, faculdade, universidade, sala de aula', 'school, college, university, classroom, campus'],
+  ['trabalho', 'Trabalho', 'Workplace', 'trabalho, escritório, empresa, firma', 'work, office, workplace, company'],
+  ['praia', 'Praia', 'Beach', 'praia, litoral', 'beach, shore, seaside, coast'],
+  ['mar', 'Mar', 'Sea', 'mar, oceano, alto-mar', 'sea, ocean'],
+  ['floresta', 'Floresta', 'Forest', 'floresta, mata, bosque, selva', 'forest, woods, jungle'],
+  ['montanha', 'Montanha', 'Mountains', 'montanha, serra, morro', 'mountain, hill'],
+  ['cidade', 'Cidade', 'City', 'cidade, centro, prédio, edifício, metrópole', 'city, town, downtown, building'],
+  ['rua', 'Rua', 'Street', 'rua, avenida, calçada, esquina', 'street, avenue, sidewalk, corner'],
+  ['hospital', 'Hospital', 'Hospital', 'hospital, clínica, pronto-socorro', 'hospital, clinic, emergency room'],
+  ['aviao', 'Avião', 'Airplane', 'avião, aeroporto', 'airplane, plane, airport'],
+  ['carro', 'Carro', 'Car', 'carro', 'car'],
+  ['onibus', 'Ônibus ou trem', 'Bus or train', 'ônibus, trem, metrô, estação', 'bus, train, subway, station'],
+  ['igreja', 'Igreja', 'Church', 'igreja, templo, capela', 'church, temple, chapel'],
+  ['cemiterio', 'Cemitério', 'Cemetery', 'cemitério', 'cemetery, graveyard'],
+  ['festa', 'Festa', 'Party', 'festa, balada', 'party'],
+  ['loja', 'Loja ou mercado', 'Shop', 'loja, mercado, shopping, supermercado', 'shop, store, mall, supermarket, market'],
+  ['campo', 'Campo', 'Countryside', 'campo, fazenda, sítio, roça', 'countryside, farm, field, meadow'],
+  ['rio', 'Rio ou lago', 'River or lake', 'rio, lago, cachoeira', 'river, lake, waterfall'],
+  ['espaco', 'Espaço', 'Outer space', 'espaço sideral, planeta', 'outer space, planet'],
+  ['desconhecido', 'Lugar desconhecido', 'Unknown place', 'lugar desconhecido, lugar estranho', 'unknown place, strange place'],
+] as NamedRow[]).map(named);
+
+/** Phrases that show awareness of dreaming (matched on folded text, so accents and case do not matter). */
+// prettier-ignore
+export const LUCIDITY_PHRASES: readonly PhraseEntry[] = [
+  { id: 'realized', label: { pt: 'Percebeu que estava sonhando', en: 'Realized they were dreaming' }, phrases: { pt: ['percebi que estava sonhando', 'percebi que era um sonho', 'descobri que estava sonhando', 'me dei conta que estava sonhando', 'me dei conta de que estava sonhando', 'notei que estava sonhando'], en: ['i realized i was dreaming', 'realised i was dreaming', 'realized it was a dream', 'realised it was a dream', 'noticed i was dreaming', 'became aware i was dreaming', 'became lucid'] } },
+  { id: 'knew', label: { pt: 'Sabia que era um sonho', en: 'Knew it was a dream' }, phrases: { pt: ['sabia que era um sonho', 'sabia que estava sonhando', 'tinha consciência de que estava sonhando', 'consciente de que era um sonho', 'isso é um sonho', 'isso e so um sonho', 'estou sonhando'], en: ['i knew it was a dream', 'knew i was dreaming', 'this is a dream', 'i am dreaming', 'i m dreaming', 'aware i was dreaming', 'aware that i was dreaming'] } },
+  { id: 'control', label: { pt: 'Conseguiu controlar o sonho', en: 'Was able to control the dream' }, phrases: { pt: ['consegui controlar', 'controlei o sonho', 'controlar o sonho', 'mudei o sonho', 'decidi voar', 'mudei o cenario'], en: ['i could control', 'controlled the dream', 'control the dream', 'changed the dream', 'decided to fly', 'changed the scene'] } },
+  { id: 'reality_check', label: { pt: 'Fez um teste de realidade', en: 'Did a reality check' }, phrases: { pt: ['teste de realidade', 'olhei para as minhas maos', 'contei os dedos', 'tapei o nariz'], en: ['reality check', 'looked at my hands', 'counted my fingers', 'pinched my nose'] } },
+  { id: 'lucid_word', label: { pt: 'Descreveu o sonho como lúcido', en: 'Described the dream as lucid' }, phrases: { pt: ['sonho lucido', 'fiquei lucido', 'fiquei lucida'], en: ['lucid dream', 'became lucid', 'went lucid'] } },
+];
+
+/**
+ * Phrases that suggest the dreamer may be at risk. Deliberately narrow: a false alarm is a kindness, but
+ * dreams are full of death and falling, which alone never set this flag.
+ */
+// prettier-ignore
+export const DISTRESS_PHRASES: { pt: readonly string[]; en: readonly string[] } = {
+  pt: ['queria morrer', 'quero morrer', 'vontade de morrer', 'nao aguento mais', 'nao quero mais viver', 'quero me machucar', 'vontade de me machucar', 'pensei em me machucar', 'vou me machucar', 'quero me matar', 'vontade de me matar', 'pensei em me matar', 'vou me matar', 'tirar minha vida', 'tirar a minha vida', 'acabar com a minha vida', 'acabar com minha vida', 'sem vontade de viver', 'suicidio', 'suicidar'],
+  en: ['want to die', 'wanted to die', 'wish i was dead', 'wish i were dead', 'kill myself', 'killing myself', 'want to hurt myself', 'hurting myself', 'end my life', 'take my own life', 'no reason to live', 'can t go on', 'cannot go on', 'suicide', 'suicidal'],
+};
