@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Session } from '@supabase/supabase-js';
 
 /**
@@ -91,4 +93,38 @@ export function useAuthServerInRuntimeConfig(url: string) {
 /** A session answer as /token returns it. */
 export function sessionBody(session: Session) {
   return { ...session };
+}
+
+/**
+ * One scripted auth server per test file, with the app's runtime config pointed at it; reset between tests
+ * (recorded requests, handlers, the stored session, and the toast store, which outlives each render).
+ */
+export function useAuthTestServer(): AuthTestServer {
+  let server: AuthTestServer | undefined;
+  const current = () => {
+    if (!server) throw new Error('the auth test server starts in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startAuthServer();
+    useAuthServerInRuntimeConfig(server.url);
+  });
+  afterEach(() => {
+    toast.dismiss();
+    current().reset();
+    localStorage.clear();
+  });
+  afterAll(() => current().close());
+  return {
+    get url() {
+      return current().url;
+    },
+    get requests() {
+      return current().requests;
+    },
+    on: (method, path, handler) => current().on(method, path, handler),
+    hold: (method, path) => current().hold(method, path),
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
 }

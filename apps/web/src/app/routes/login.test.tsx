@@ -2,30 +2,15 @@ import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import { useAuthTestServer } from '@/test/auth-server';
 import type { AuthState } from '@/features/auth/auth-context';
 import { LoginRoute } from './login';
 
-let server: AuthTestServer;
-
-beforeAll(async () => {
-  server = await startAuthServer();
-  useAuthServerInRuntimeConfig(server.url);
-});
-
-afterEach(() => {
-  server.reset();
-  localStorage.clear();
-  // Toasts live in a module-level store that outlives each test's render.
-  toast.dismiss();
-});
-
-afterAll(() => server.close());
+const server = useAuthTestServer();
 
 const routes = [
   { path: '/', element: <h1>Landing page</h1> },

@@ -1,28 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import type { AuthState } from '@/features/auth/auth-context';
 import { loadingAuth, makeSession, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import { useAuthTestServer } from '@/test/auth-server';
 import { ResetPasswordRoute } from './reset-password';
 
-let server: AuthTestServer;
-
-beforeAll(async () => {
-  server = await startAuthServer();
-  useAuthServerInRuntimeConfig(server.url);
-});
-
-afterEach(() => {
-  server.reset();
-  localStorage.clear();
-  toast.dismiss();
-});
-
-afterAll(() => server.close());
+const server = useAuthTestServer();
 
 function renderPage(state: AuthState) {
   const router = createMemoryRouter(

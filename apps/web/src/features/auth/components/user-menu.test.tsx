@@ -1,30 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/app/query-client';
 import { Toaster } from '@/components/ui/sonner';
 import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { startAuthServer, useAuthServerInRuntimeConfig, type AuthTestServer } from '@/test/auth-server';
+import { useAuthTestServer } from '@/test/auth-server';
 import type { AuthState } from '../auth-context';
 import { UserMenu } from './user-menu';
 
-let server: AuthTestServer;
-
-beforeAll(async () => {
-  server = await startAuthServer();
-  useAuthServerInRuntimeConfig(server.url);
-});
-
-afterEach(() => {
-  toast.dismiss();
-  server.reset();
-  localStorage.clear();
-  queryClient.clear();
-});
-
-afterAll(() => server.close());
+const server = useAuthTestServer();
 
 function renderMenu(state: AuthState, path = '/app') {
   const router = createMemoryRouter(
