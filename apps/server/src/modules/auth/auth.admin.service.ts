@@ -10,8 +10,7 @@ import {
   findIdentitiesOfUsers,
   findUserByEmail,
   findUserById,
-  insertIdentity,
-  insertUser,
+  insertEmailUser,
   listUsers,
   updateEmailIdentity,
   updateUser,
@@ -64,7 +63,7 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
   const now = new Date();
   const isConfirmed = body.email_confirm === true;
   const user = await ctx.db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
+    const user = await insertEmailUser(tx, {
       id: randomUUID(),
       email,
       encryptedPassword: passwordHash,
@@ -72,15 +71,6 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
       bannedUntil: banMs === null ? null : new Date(now.getTime() + banMs),
       rawAppMetaData: appMetadata,
       rawUserMetaData: userMetadata,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertIdentity(tx, {
-      providerId: user.id,
-      userId: user.id,
-      provider: 'email',
-      email,
-      identityData: { sub: user.id, email, email_verified: isConfirmed, phone_verified: false },
       createdAt: now,
       updatedAt: now,
     });

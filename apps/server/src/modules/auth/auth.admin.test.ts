@@ -45,7 +45,13 @@ describe('admin users API', () => {
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, user_metadata: { first_name: 'Ada' } });
     expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.user?.identities).toEqual([
+      expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email, email_verified: true }) }),
+    ]);
     expect((await anon.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const unconfirmed = await admin.auth.admin.createUser({ email: uniqueEmail(), password: PASSWORD });
+    expect(unconfirmed.data.user?.email_confirmed_at ?? null).toBeNull();
+    expect(unconfirmed.data.user?.identities?.[0]?.identity_data?.email_verified).toBe(false);
     const again = await admin.auth.admin.createUser({ email, password: PASSWORD });
     expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
   });

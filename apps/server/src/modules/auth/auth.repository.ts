@@ -86,6 +86,24 @@ export async function insertIdentity(db: DbOrTx, values: NewIdentity) {
   return identity!;
 }
 
+/**
+ * An e-mail/password user with its `email` identity, as sign-up and the admin API create one. The identity's
+ * `email_verified` is the user's confirmation state, so the two can never disagree.
+ */
+export async function insertEmailUser(db: DbOrTx, values: NewUser & { email: string; createdAt: Date }) {
+  const user = await insertUser(db, values);
+  await insertIdentity(db, {
+    providerId: user.id,
+    userId: user.id,
+    provider: 'email',
+    email: values.email,
+    identityData: { sub: user.id, email: values.email, email_verified: values.emailConfirmedAt != null, phone_verified: false },
+    createdAt: values.createdAt,
+    updatedAt: values.createdAt,
+  });
+  return user;
+}
+
 export async function updateIdentity(db: DbOrTx, id: string, patch: Partial<Omit<NewIdentity, 'id'>>) {
   await db
     .update(authIdentities)

@@ -36,9 +36,8 @@ import {
   findUserById,
   insertConsents,
   insertFlowState,
-  insertIdentity,
+  insertEmailUser,
   insertRefreshToken,
-  insertUser,
   revokeRefreshToken,
   revokeSessionTokens,
   touchSession,
@@ -229,7 +228,7 @@ export async function signUp(ctx: AuthContext, input: { body: SignUpBody; redire
   let created: Created;
   try {
     created = await ctx.db.transaction(async (tx): Promise<Created> => {
-      const user = await insertUser(tx, {
+      const user = await insertEmailUser(tx, {
         id: randomUUID(),
         email,
         encryptedPassword: passwordHash,
@@ -237,15 +236,6 @@ export async function signUp(ctx: AuthContext, input: { body: SignUpBody; redire
         confirmationSentAt: isAutoconfirm ? null : now,
         rawAppMetaData: { provider: 'email', providers: ['email'] },
         rawUserMetaData: metadata,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await insertIdentity(tx, {
-        providerId: user.id,
-        userId: user.id,
-        provider: 'email',
-        email,
-        identityData: { sub: user.id, email, email_verified: isAutoconfirm, phone_verified: false },
         createdAt: now,
         updatedAt: now,
       });
