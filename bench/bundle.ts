@@ -1,6 +1,6 @@
 // What the landing page costs a phone before first paint: the gzip size of the JS and CSS that index.html
 // loads (entry, modulepreloads, stylesheets), and of the whole build for comparison.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -9,16 +9,6 @@ const BUDGET_KB = 120;
 
 const gz = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const name of await readdir(dir)) {
-    const full = path.join(dir, name);
-    if ((await stat(full)).isDirectory()) out.push(...(await walk(full)));
-    else out.push(full);
-  }
-  return out;
-}
 
 const html = await readFile(path.join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
@@ -35,7 +25,10 @@ for (const asset of unique) {
 let allJs = 0;
 let allCss = 0;
 let chunks = 0;
-for (const file of await walk(dist)) {
+const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+  .filter((e) => e.isFile())
+  .map((e) => path.join(e.parentPath, e.name));
+for (const file of files) {
   if (file.endsWith('.js')) {
     allJs += await gz(file);
     chunks += 1;

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -19,7 +19,8 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
-      for (const file of await walk(outDir)) {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      for (const file of entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))) {
         if (!COMPRESSIBLE.test(file) || file.endsWith('index.html')) continue;
         const data = await readFile(file);
         if (data.length < 1024) continue;
@@ -33,12 +34,3 @@ export function precompress(): Plugin {
   };
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const name of await readdir(dir)) {
-    const full = path.join(dir, name);
-    if ((await stat(full)).isDirectory()) out.push(...(await walk(full)));
-    else out.push(full);
-  }
-  return out;
-}
