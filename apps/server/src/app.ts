@@ -10,12 +10,18 @@ import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
+import { analysesRoutes } from './modules/analyses/analyses.routes.ts';
+import { createBuiltinProvider } from './modules/analyses/providers/builtin.provider.ts';
+import { createGenerativeProvider } from './modules/analyses/providers/create-provider.ts';
+import type { AnalysisProvider } from './modules/analyses/providers/provider.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { dreamsPlugin } from './modules/dreams/dreams.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { profilesAdminRoutes, profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -34,6 +40,8 @@ export interface AppDeps {
   keys: KeyRing;
   /** The clock services read; tests replace it to place dreams at chosen instants. */
   now: () => Date;
+  /** The analysis provider AI_PROVIDER chose (builtin unless configured). */
+  analysisProvider: AnalysisProvider;
 }
 
 declare module 'fastify' {
@@ -70,6 +78,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before anything opens: a provider misconfiguration is a ConfigError naming the variable.
+  const analysisProvider = createGenerativeProvider(config.env) ?? createBuiltinProvider({ revealMs: config.env.AI_BUILTIN_REVEAL_MS });
   const secrets = await loadSecrets(config);
   let database = options.database;
   if (!database) {
@@ -79,7 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.migrate();
   }
   const keys = createKeyRing({ db: database.db, masterKey: secrets.masterKey });
-  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()) });
+  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()), analysisProvider });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
@@ -103,6 +113,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(profilesRoutes);
       await api.register(dreamsPlugin);
       await api.register(overviewRoutes);
+      await api.register(consentsRoutes);
+      await api.register(creditsRoutes);
+      await api.register(analysesRoutes, { provider: analysisProvider });
+      await api.register(profilesAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -1,12 +1,20 @@
 // Operator commands: `npm run admin -- <command>`. They read the same environment and DATA_DIR as the server.
+import { PLANS, type PlanId } from '@sonhario/contracts/profile';
 import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { findUserByEmail } from './modules/auth/auth.repository.ts';
+import { grantCredits } from './modules/credits/credits.service.ts';
+import { setPlan } from './modules/profiles/profiles.service.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { loadSecrets } from './secrets.ts';
 
 const USAGE = `usage: npm run admin -- <command>
 
 commands:
-  keys      print the anon key (public) and the service-role key (secret: grants /auth/v1/admin)`;
+  keys                          print the anon key (public) and the service-role key (secret: grants /auth/v1/admin)
+  set-plan <email> <plan>       change a user's plan: ${PLANS.join(', ')}
+  grant-credits <email> <n> <reason-key>
+                                give a user n credits once (the same reason-key never grants twice)`;
 
 export async function runCli(
   argv: string[],
@@ -20,6 +28,43 @@ export async function runCli(
     out(`anon key:         ${keys.anonKey}`);
     out(`service-role key: ${keys.serviceRoleKey}`);
     return 0;
+  }
+  if (command === 'set-plan' || command === 'grant-credits') {
+    const [, email, value, key] = argv;
+    if (!email || !value || (command === 'grant-credits' && !key)) {
+      out(USAGE);
+      return 2;
+    }
+    if (command === 'set-plan' && !(PLANS as readonly string[]).includes(value)) {
+      out(`unknown plan "${value}": use one of ${PLANS.join(', ')}`);
+      return 2;
+    }
+    const amount = Number(value);
+    if (command === 'grant-credits' && (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000)) {
+      out(`the number of credits must be a positive integer, not "${value}"`);
+      return 2;
+    }
+    const config = loadConfig(env);
+    const database = await createDatabase(config.database);
+    try {
+      await database.migrate();
+      const user = await findUserByEmail(database.db, email.trim().toLowerCase());
+      if (!user) {
+        out(`no user with the e-mail ${email}`);
+        return 1;
+      }
+      const ctx = { db: database.db, userId: user.id, now: () => new Date() };
+      if (command === 'set-plan') {
+        const profile = await setPlan(ctx, value as PlanId);
+        out(`${email}: plan ${profile.plan}`);
+      } else {
+        const isGranted = await grantCredits(database.db, user.id, amount, key!, new Date());
+        out(isGranted ? `${email}: +${amount} credits (${key})` : `${email}: "${key}" was already granted; nothing changed`);
+      }
+      return 0;
+    } finally {
+      await database.close();
+    }
   }
   out(USAGE);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

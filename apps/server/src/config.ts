@@ -53,6 +53,10 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** A provider call (the whole stream) is abandoned after this many milliseconds; nothing is charged. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
+  /** The builtin analysis is instant; it is revealed over about this long so it reads like the others (0 = at once). */
+  AI_BUILTIN_REVEAL_MS: z.coerce.number().int().min(0).max(10_000).default(900),
 });
 
 export type Env = z.infer<typeof envSchema>;

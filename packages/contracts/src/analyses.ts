@@ -48,3 +48,110 @@ export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 export type AnalysisTheme = AnalysisResult['themes'][number];
 export type AnalysisSymbol = AnalysisResult['symbols'][number];
 export type AnalysisEmotion = AnalysisResult['emotions'][number];
+
+// --- the API ---------------------------------------------------------------------------------------------------
+
+export const ANALYSIS_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
+export type AnalysisProviderId = (typeof ANALYSIS_PROVIDERS)[number];
+
+/** How an analysis was paid for: the month's plan quota, or credits beyond it. */
+export const ANALYSIS_CHARGES = ['quota', 'credits'] as const;
+export type AnalysisCharge = (typeof ANALYSIS_CHARGES)[number];
+
+export const ANALYSIS_PAGE = { sizeDefault: 20, sizeMax: 50, statsTop: 10 } as const;
+
+/** POST /dreams/:id/analyses. The language defaults to the user's profile locale. */
+export const createAnalysisSchema = z
+  .object({ language: z.enum(ANALYSIS_LANGUAGES, { error: 'Idioma não suportado' }).optional() })
+  .strict();
+export type CreateAnalysisInput = z.input<typeof createAnalysisSchema>;
+
+export const analysisSchema = z.object({
+  id: z.uuid(),
+  dreamId: z.uuid(),
+  /** The dream's version the provider read; below the dream's current version, the dream was edited since. */
+  dreamVersion: z.number().int().positive(),
+  isDreamChanged: z.boolean(),
+  provider: z.enum(ANALYSIS_PROVIDERS),
+  /** The model that saw the text (for builtin, the lexicon's version). */
+  model: z.string(),
+  language: z.enum(ANALYSIS_LANGUAGES),
+  charge: z.enum(ANALYSIS_CHARGES),
+  createdAt: z.iso.datetime({ offset: true }),
+  result: analysisResultSchema,
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export const dreamAnalysesResponseSchema = z.object({ items: z.array(analysisSchema) });
+export type DreamAnalysesResponse = z.infer<typeof dreamAnalysesResponseSchema>;
+
+/** One row of GET /analyses (newest first): enough to list it and link to its dream. */
+export const analysisListItemSchema = z.object({
+  id: z.uuid(),
+  dreamId: z.uuid(),
+  dreamTitle: z.string(),
+  dreamtOn: z.iso.date(),
+  provider: z.enum(ANALYSIS_PROVIDERS),
+  model: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  summary: z.string(),
+  dreamType: z.enum(DREAM_TYPES),
+  distress: z.boolean(),
+  sentiment: z.number(),
+});
+export type AnalysisListItem = z.infer<typeof analysisListItemSchema>;
+
+export const listAnalysesQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ANALYSIS_PAGE.sizeMax).default(ANALYSIS_PAGE.sizeDefault),
+});
+export type ListAnalysesQuery = z.input<typeof listAnalysesQuerySchema>;
+
+export const listAnalysesResponseSchema = z.object({
+  items: z.array(analysisListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListAnalysesResponse = z.infer<typeof listAnalysesResponseSchema>;
+
+/** GET /analyses/stats: counts across the user's analyses of live dreams (names as the analyses wrote them, folded). */
+export const analysisStatsSchema = z.object({
+  total: z.number().int(),
+  symbols: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  themes: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  emotions: z.array(z.object({ emotion: z.enum(EMOTIONS), count: z.number().int(), averageIntensity: z.number() })),
+  dreamTypes: z.array(z.object({ dreamType: z.enum(DREAM_TYPES), count: z.number().int() })),
+});
+export type AnalysisStats = z.infer<typeof analysisStatsSchema>;
+
+// --- the stream (text/event-stream answer of POST /dreams/:id/analyses) ----------------------------------------
+
+/** The text fields a provider writes progressively; the UI shows them as they grow. */
+export const STREAMED_FIELDS = ['summary', 'interpretation'] as const;
+export type StreamedField = (typeof STREAMED_FIELDS)[number];
+
+/**
+ * Events, in order: one `start`; any number of `delta` (text to append to a field); then exactly one of `done`
+ * (the stored, charged analysis) or `error` (nothing stored, nothing charged). Errors found before the provider is
+ * called (404, consent, quota) are plain JSON answers with their status, not events.
+ */
+export const analysisStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('start'),
+    data: z.object({ provider: z.enum(ANALYSIS_PROVIDERS), model: z.string(), isGenerative: z.boolean() }),
+  }),
+  z.object({ event: z.literal('delta'), data: z.object({ field: z.enum(STREAMED_FIELDS), text: z.string() }) }),
+  z.object({ event: z.literal('done'), data: analysisSchema }),
+  z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type AnalysisStreamEvent = z.infer<typeof analysisStreamEventSchema>;
+
+/** Stable codes of analysis failures (pre-stream JSON errors and stream `error` events). */
+export const ANALYSIS_ERROR_CODES = {
+  consentRequired: 'consent_required',
+  limitReached: 'analysis_limit_reached',
+  providerFailed: 'provider_failed',
+  providerTimeout: 'provider_timeout',
+  providerBusy: 'provider_rate_limited',
+  invalidOutput: 'provider_invalid_output',
+  refused: 'provider_refused',
+} as const;

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.ts';
 
 /**
@@ -18,7 +18,9 @@ export const consents = pgTable(
     textVersion: text('text_version').notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-    /** Where it was given: 'signup', later 'settings'. */
+    /** False records a "no" to the question (a Google user asked after sign-in): an answer, not a consent. */
+    isGranted: boolean('is_granted').notNull().default(true),
+    /** Where it was answered: 'signup', 'prompt' (asked in the app), 'settings'. */
     source: text('source').notNull(),
   },
   (t) => [index('consents_user_id_idx').on(t.userId)],

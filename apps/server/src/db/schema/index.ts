@@ -5,3 +5,4 @@ export * from './consents.ts';
 export * from './profiles.ts';
 export * from './user-keys.ts';
 export * from './dreams.ts';
+export * from './analyses.ts';

@@ -11,6 +11,7 @@ import {
   type OneTimeTokenType,
 } from '../../db/schema/auth.ts';
 import { consents } from '../../db/schema/consents.ts';
+import { grantWelcomeBonus } from '../credits/credits.service.ts';
 
 export type NewUser = typeof authUsers.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -34,8 +35,13 @@ export async function findUserById(db: DbOrTx, id: string, options: { forUpdate?
   return user;
 }
 
+/**
+ * Every way an account is born (e-mail sign-up, Google, the admin API) goes through here, so each new account gets
+ * its welcome credits in the same transaction, exactly once (the ledger key is the user's).
+ */
 export async function insertUser(db: DbOrTx, values: NewUser) {
   const [user] = await db.insert(authUsers).values(values).returning();
+  await grantWelcomeBonus(db, user!.id, user!.createdAt ?? new Date());
   return user!;
 }
 

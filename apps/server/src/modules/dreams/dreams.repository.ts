@@ -323,3 +323,13 @@ export async function listTagRows(db: DbOrTx, userId: string) {
     .where(and(eq(userTags.userId, userId), gt(userTags.useCount, 0)))
     .orderBy(desc(userTags.useCount), desc(userTags.updatedAt), userTags.tagToken);
 }
+
+/** The user's latest live dreams in journal order (newest night first), full rows, without one of them. */
+export async function listLatestDreamRows(db: DbOrTx, userId: string, options: { excludeId: string; limit: number }): Promise<DreamRow[]> {
+  return db
+    .select(dreamColumns)
+    .from(dreams)
+    .where(and(ownedBy(userId), isLive, sql`${dreams.id} <> ${options.excludeId}`))
+    .orderBy(...newestFirst(dreams))
+    .limit(options.limit);
+}

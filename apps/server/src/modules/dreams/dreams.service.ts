@@ -26,6 +26,7 @@ import {
   findDreamByIdempotencyKey,
   insertDream,
   listDreamRows,
+  listLatestDreamRows,
   listTagRows,
   purgeExpiredDreamsOf,
   removeTagUses,
@@ -423,4 +424,17 @@ export async function listTags(ctx: DreamsContext): Promise<TagsResponse> {
   return {
     tags: rows.map((row) => ({ name: openText(keys.encryption, row.nameEnc, tagAad(ctx.userId, row.token)), count: row.useCount })),
   };
+}
+
+/** The sealed list summary of a dream (title, excerpt, tags), opened: for screens that name a dream (analyses). */
+export function openDreamSummary(keys: UserKeys, userId: string, dreamId: string, summaryEnc: Buffer): { title: string; excerpt: string } {
+  const summary = JSON.parse(openField(keys, userId, dreamId, 'summary', summaryEnc)) as DreamSummary;
+  return { title: summary.title, excerpt: summary.excerpt };
+}
+
+/** The user's latest dreams before this one, in the clear (for the history an analysis compares with). */
+export async function listEarlierDreamTexts(ctx: DreamsContext, excludeId: string, limit: number): Promise<{ title: string; content: string }[]> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listLatestDreamRows(ctx.db, ctx.userId, { excludeId, limit });
+  return rows.map((row) => ({ title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc), content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc) }));
 }

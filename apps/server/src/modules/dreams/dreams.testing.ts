@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { CreateDreamInput } from '@sonhario/contracts/dreams';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -16,14 +17,17 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-/** Signs a new user up through /auth/v1 (autoconfirm on), as the web app would: a real session and access token. */
-export async function signUpUser(t: TestApp): Promise<TestUser> {
+/**
+ * Signs a new user up through /auth/v1 (autoconfirm on), as the web app would: a real session and access token.
+ * `isConsenting` ticks the sign-up consent box (recorded as consent rows, which AI analysis requires).
+ */
+export async function signUpUser(t: TestApp, options: { isConsenting?: boolean } = {}): Promise<TestUser> {
   const email = uniqueEmail('dreamer');
   const res = await t.app.inject({
     method: 'POST',
     url: '/auth/v1/signup',
     headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
-    payload: { email, password: PASSWORD },
+    payload: { email, password: PASSWORD, ...(options.isConsenting ? { data: { consent_version: CONSENT_VERSION } } : {}) },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string; user: { id: string } };

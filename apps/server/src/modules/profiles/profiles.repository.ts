@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
-export type ProfilePatch = Partial<Pick<ProfileRow, 'timeZone' | 'isTimeZoneSet' | 'locale' | 'theme'>>;
+export type ProfilePatch = Partial<Pick<ProfileRow, 'timeZone' | 'isTimeZoneSet' | 'locale' | 'theme' | 'plan'>>;
 
 export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);

@@ -1,8 +1,11 @@
 import { apiErrorSchema } from '@sonhario/contracts/errors';
+import { setPlanSchema } from '@sonhario/contracts/credits';
 import { profileSchema, updateProfileSchema } from '@sonhario/contracts/profile';
+import { adminUserParamsSchema } from '@sonhario/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { getProfile, updateProfile, type ProfilesContext } from './profiles.service.ts';
+import { assertServiceRole } from '../auth/auth.http.ts';
+import { getProfile, setPlan, updateProfile, type ProfilesContext } from './profiles.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -40,5 +43,27 @@ export async function profilesRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await updateProfile(ctx(request), request.body)),
+  );
+}
+
+/** Operators only (the service-role key, as for /auth/v1/admin): set a user's plan. */
+export async function profilesAdminRoutes(app: AppInstance) {
+  app.put(
+    '/admin/users/:id/plan',
+    {
+      preHandler: async (request) => assertServiceRole(app, request),
+      schema: {
+        tags: ['admin'],
+        summary: "Change a user's plan (service-role key)",
+        security: [{ bearerAuth: [] }],
+        params: adminUserParamsSchema,
+        body: setPlanSchema,
+        response: { 200: profileSchema, ...errors, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const profile = await setPlan({ db: app.deps.database.db, userId: request.params.id, now: app.deps.now }, request.body.plan);
+      return reply.header('cache-control', 'no-store').send(profile);
+    },
   );
 }

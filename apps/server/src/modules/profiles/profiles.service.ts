@@ -1,7 +1,8 @@
 import type { Profile, UpdateProfileInput } from '@sonhario/contracts/profile';
 import { PLANS, type PlanId, LOCALES, THEMES } from '@sonhario/contracts/profile';
 import type { DbOrTx } from '../../db/client.ts';
-import { ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { findUserById } from '../auth/auth.repository.ts';
 import {
   findProfile,
   insertDefaultProfile,
@@ -72,5 +73,14 @@ export async function updateProfile(ctx: ProfilesContext, input: UpdateProfileIn
   if (Object.keys(patch).length === 0) return getProfile(ctx);
   const row = await updateProfileRow(ctx.db, ctx.userId, patch, ctx.now());
   if (!row) throw new Error('profile missing during update');
+  return toProfile(row);
+}
+
+/** An operator changes a user's plan (admin API or `npm run admin -- set-plan`); billing comes later. */
+export async function setPlan(ctx: ProfilesContext, plan: PlanId): Promise<Profile> {
+  if (!(await findUserById(ctx.db, ctx.userId))) throw new NotFoundError('Usuário não encontrado');
+  await loadProfile(ctx);
+  const row = await updateProfileRow(ctx.db, ctx.userId, { plan }, ctx.now());
+  if (!row) throw new Error('profile missing right after it was loaded');
   return toProfile(row);
 }

@@ -415,3 +415,14 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     distress,
   };
 }
+
+/** The lexicon's edition, stored as the "model" of builtin analyses (bump it when the lexicon's meanings change). */
+export const BUILTIN_MODEL = 'léxico 2026.11';
+
+/** The ids of the lexicon symbols a text mentions, to count them over the user's earlier dreams. */
+export function findSymbolIds(text: string): string[] {
+  const normalized = normalizePhrase(text);
+  const words = normalized.length > 0 ? normalized.split(' ') : [];
+  const hits = match(SYMBOL_INDEX, words, ` ${normalized} `, detectLanguage(words));
+  return [...hits.keys()].map((symbol) => symbol.id);
+}

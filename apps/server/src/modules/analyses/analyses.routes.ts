@@ -1,0 +1,185 @@
+import { PassThrough } from 'node:stream';
+import {
+  analysisSchema,
+  analysisStatsSchema,
+  createAnalysisSchema,
+  dreamAnalysesResponseSchema,
+  listAnalysesQuerySchema,
+  listAnalysesResponseSchema,
+  type AnalysisStreamEvent,
+} from '@sonhario/contracts/analyses';
+import { dreamIdParamsSchema, idempotencyHeadersSchema } from '@sonhario/contracts/dreams';
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app.ts';
+import { AppError } from '../../errors.ts';
+import {
+  completeAnalysis,
+  getAnalysisStats,
+  listAnalyses,
+  listDreamAnalyses,
+  prepareAnalysis,
+  providerFailureError,
+  type AnalysesContext,
+  type PreparedAnalysis,
+} from './analyses.service.ts';
+import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+/** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
+const HEARTBEAT_MS = 15_000;
+
+const frameOf = (event: AnalysisStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
+  return reply.status(200).header('content-type', 'text/event-stream; charset=utf-8').send(events.map(frameOf).join(''));
+}
+
+const toAppError = (error: unknown) => (error instanceof ProviderError ? providerFailureError(error.failure) : error);
+
+/** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
+function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+export async function analysesRoutes(app: AppInstance, options: { provider: AnalysisProvider }) {
+  const ctx = (request: FastifyRequest): AnalysesContext => ({
+    db: app.deps.database.db,
+    userId: request.auth.userId,
+    now: app.deps.now,
+    keys: app.deps.keys,
+    provider: options.provider,
+  });
+
+  /** Streams one analysis as server-sent events (contracts: analysisStreamEventSchema). */
+  function streamAnalysis(request: FastifyRequest, reply: FastifyReply, context: AnalysesContext, prepared: PreparedAnalysis) {
+    const controller = abortOnDisconnect(reply);
+    const stream = new PassThrough();
+    const send = (event: AnalysisStreamEvent) => {
+      if (!stream.writableEnded) stream.write(frameOf(event));
+    };
+    reply
+      .status(200)
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store, no-transform')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    send({ event: 'start', data: { provider: context.provider.id, model: context.provider.model, isGenerative: context.provider.isGenerative } });
+    return completeAnalysis(context, prepared, { signal: controller.signal, onDelta: (field, text) => send({ event: 'delta', data: { field, text } }) })
+      .then((analysis) => send({ event: 'done', data: analysis }))
+      .catch((caught: unknown) => {
+        const error = toAppError(caught);
+        if (error instanceof AppError) {
+          request.log.info({ code: error.code, statusCode: error.statusCode }, 'analysis ended without a result');
+          send({ event: 'error', data: { code: error.code, message: error.message } });
+        } else {
+          request.log.error({ err: error }, 'analysis failed');
+          send({ event: 'error', data: { code: 'internal_error', message: 'Não foi possível concluir a análise agora. Nenhum crédito foi usado. Tente novamente.' } });
+        }
+      })
+      .finally(() => {
+        clearInterval(heartbeat);
+        stream.end();
+      });
+  }
+
+  app.post(
+    '/dreams/:id/analyses',
+    {
+      preHandler: app.authenticate,
+      compress: false,
+      schema: {
+        tags: ['analyses'],
+        summary: 'Analyse a dream. With `Accept: text/event-stream` the answer streams (start, delta…, done | error).',
+        description:
+          'Checks ownership (404), AI consent (403 consent_required) and quota or credits (402 analysis_limit_reached) before any ' +
+          'provider call. The analysis is charged (quota first, then credits) in the transaction that stores it; a failure or a ' +
+          'cancel charges nothing. A retried request with the same Idempotency-Key returns the stored analysis.',
+        security: [{ bearerAuth: [] }],
+        params: dreamIdParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: createAnalysisSchema.optional(),
+        response: { 200: analysisSchema, 201: analysisSchema, 402: apiErrorSchema, 409: apiErrorSchema, ...errors, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = ctx(request);
+      const outcome = await prepareAnalysis(context, request.params.id, {
+        language: request.body?.language,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      reply.header('cache-control', 'no-store');
+      const isStreamWanted = (request.headers.accept ?? '').includes('text/event-stream');
+      if ('replay' in outcome) {
+        if (!isStreamWanted) return reply.status(200).send(outcome.replay);
+        // A stream client retrying after a lost connection gets the finished analysis as a stream.
+        const { provider, model } = outcome.replay;
+        const frames: AnalysisStreamEvent[] = [
+          { event: 'start', data: { provider, model, isGenerative: provider !== 'builtin' } },
+          { event: 'done', data: outcome.replay },
+        ];
+        return sendFrames(reply, frames);
+      }
+      if (isStreamWanted) {
+        await streamAnalysis(request, reply, context, outcome.prepared);
+        return reply;
+      }
+      const controller = abortOnDisconnect(reply);
+      try {
+        const analysis = await completeAnalysis(context, outcome.prepared, { signal: controller.signal, onDelta: () => undefined });
+        return reply.status(201).send(analysis);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+  );
+
+  app.get(
+    '/dreams/:id/analyses',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['analyses'],
+        summary: "A dream's analyses, newest first",
+        security: [{ bearerAuth: [] }],
+        params: dreamIdParamsSchema,
+        response: { 200: dreamAnalysesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listDreamAnalyses(ctx(request), request.params.id)),
+  );
+
+  app.get(
+    '/analyses',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['analyses'],
+        summary: "The user's analyses across their dreams, newest first",
+        security: [{ bearerAuth: [] }],
+        querystring: listAnalysesQuerySchema,
+        response: { 200: listAnalysesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listAnalyses(ctx(request), request.query)),
+  );
+
+  app.get(
+    '/analyses/stats',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['analyses'],
+        summary: 'Most frequent symbols, themes, emotions and dream types across the analyses',
+        security: [{ bearerAuth: [] }],
+        response: { 200: analysisStatsSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await getAnalysisStats(ctx(request))),
+  );
+}

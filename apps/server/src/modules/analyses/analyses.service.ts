@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANALYSIS_ERROR_CODES,
+  ANALYSIS_LANGUAGES,
+  ANALYSIS_PAGE,
+  ANALYSIS_PROVIDERS,
+  analysisResultSchema,
+  type Analysis,
+  type AnalysisCharge,
+  type AnalysisLanguage,
+  type AnalysisListItem,
+  type AnalysisProviderId,
+  type AnalysisResult,
+  type AnalysisStats,
+  type DreamAnalysesResponse,
+  type ListAnalysesResponse,
+  type StreamedField,
+} from '@sonhario/contracts/analyses';
+import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
+import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { hasConsent } from '../consents/consents.service.ts';
+import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
+import { getDream, listEarlierDreamTexts, openDreamSummary, type DreamsContext } from '../dreams/dreams.service.ts';
+import { foldText } from '../dreams/dreams.search.ts';
+import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import { getProfile } from '../profiles/profiles.service.ts';
+import { findSymbolIds } from './builtin/builtin-analyzer.ts';
+import {
+  countLiveAnalyses,
+  findAnalysisByIdempotencyKey,
+  insertAnalysis,
+  listAnalysisRows,
+  listDreamAnalysisRows,
+  type AnalysisPosition,
+  type AnalysisRow,
+} from './analyses.repository.ts';
+import { ProviderError, type AnalysisProvider, type ProviderFailure, type ProviderRequest } from './providers/provider.ts';
+
+/** A dreams context plus the provider this server is configured with. */
+export interface AnalysesContext extends DreamsContext {
+  provider: AnalysisProvider;
+}
+
+/** How many earlier dreams an analysis compares symbols with ("in 4 of your last 10 dreams"). */
+export const HISTORY_DREAMS = 10;
+/** Aggregates read at most this many of the newest analyses (a first version; docs/decisions/008). */
+export const STATS_WINDOW = 1000;
+
+// --- sealing ---------------------------------------------------------------------------------------------------
+
+const analysisAad = (userId: string, dreamId: string, id: string) => `analysis:${id}|dream:${dreamId}|user:${userId}`;
+
+function openResult(keys: UserKeys, userId: string, row: Pick<AnalysisRow, 'id' | 'dreamId' | 'resultEnc'>): AnalysisResult {
+  return JSON.parse(openText(keys.encryption, row.resultEnc, analysisAad(userId, row.dreamId, row.id))) as AnalysisResult;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : fallback;
+
+function toAnalysis(keys: UserKeys, userId: string, row: AnalysisRow, currentVersion: number): Analysis {
+  return {
+    id: row.id,
+    dreamId: row.dreamId,
+    dreamVersion: row.dreamVersion,
+    isDreamChanged: row.dreamVersion < currentVersion,
+    provider: oneOf<AnalysisProviderId>(ANALYSIS_PROVIDERS, row.provider, 'builtin'),
+    model: row.model,
+    language: oneOf<AnalysisLanguage>(ANALYSIS_LANGUAGES, row.language, 'pt-BR'),
+    charge: row.charge === 'credits' ? 'credits' : 'quota',
+    createdAt: row.createdAt.toISOString(),
+    result: openResult(keys, userId, row),
+  };
+}
+
+// --- provider failures -----------------------------------------------------------------------------------------
+
+const NOTHING_CHARGED = 'Nenhum crédito foi usado.';
+
+/** A provider failure as the user hears it; nothing was stored or charged in any of these cases. */
+export function providerFailureError(failure: ProviderFailure): AppError {
+  switch (failure) {
+    case 'timeout':
+      return new AppError(504, ANALYSIS_ERROR_CODES.providerTimeout, `A análise demorou demais e foi interrompida. ${NOTHING_CHARGED} Tente novamente.`);
+    case 'rate_limited':
+      return new AppError(503, ANALYSIS_ERROR_CODES.providerBusy, `O serviço de análise está ocupado agora. ${NOTHING_CHARGED} Tente de novo em instantes.`);
+    case 'invalid_output':
+      return new AppError(502, ANALYSIS_ERROR_CODES.invalidOutput, `A análise veio incompleta e foi descartada. ${NOTHING_CHARGED} Tente novamente.`);
+    case 'refused':
+      return new AppError(422, ANALYSIS_ERROR_CODES.refused, `O serviço de análise não quis analisar este sonho. ${NOTHING_CHARGED}`);
+    case 'aborted':
+      return new AppError(499, 'analysis_cancelled', `Análise cancelada. ${NOTHING_CHARGED}`);
+    default:
+      return new AppError(502, ANALYSIS_ERROR_CODES.providerFailed, `Não foi possível concluir a análise agora. ${NOTHING_CHARGED} Tente novamente.`);
+  }
+}
+
+// --- the analysis ----------------------------------------------------------------------------------------------
+
+export interface PreparedAnalysis {
+  dreamId: string;
+  dreamVersion: number;
+  request: ProviderRequest;
+  idempotencyKey?: string;
+}
+
+async function replayByKey(ctx: AnalysesContext, dreamId: string, key: string, currentVersion: number): Promise<Analysis | undefined> {
+  const existing = await findAnalysisByIdempotencyKey(ctx.db, ctx.userId, key);
+  if (!existing) return undefined;
+  if (existing.dreamId !== dreamId) throw new ConflictError('idempotency_key_reused', 'Esta chave já foi usada para outra análise');
+  return toAnalysis(await ctx.keys.forUser(ctx.userId), ctx.userId, existing, currentVersion);
+}
+
+/** Symbol ids counted once per dream over the user's latest earlier dreams. */
+async function symbolHistory(ctx: AnalysesContext, dreamId: string): Promise<ProviderRequest['history']> {
+  const earlier = await listEarlierDreamTexts(ctx, dreamId, HISTORY_DREAMS);
+  const symbolCounts: Record<string, number> = {};
+  for (const dream of earlier) {
+    for (const id of new Set(findSymbolIds(`${dream.title}\n${dream.content}`))) symbolCounts[id] = (symbolCounts[id] ?? 0) + 1;
+  }
+  return { symbolCounts, dreamCount: earlier.length };
+}
+
+/**
+ * Everything checked before any provider sees a word: the dream is the user's (404 otherwise), the user has
+ * consented to AI analysis (403), and the quota or credits can pay (402). A retried request with a used
+ * idempotency key gets the stored analysis back instead, charged once.
+ */
+export async function prepareAnalysis(
+  ctx: AnalysesContext,
+  dreamId: string,
+  input: { language?: AnalysisLanguage; idempotencyKey?: string },
+): Promise<{ replay: Analysis } | { prepared: PreparedAnalysis }> {
+  const dream = await getDream(ctx, dreamId);
+  if (input.idempotencyKey) {
+    const replay = await replayByKey(ctx, dreamId, input.idempotencyKey, dream.version);
+    if (replay) return { replay };
+  }
+  if (!(await hasConsent(ctx, 'ai_analysis'))) {
+    throw new ForbiddenError(
+      ANALYSIS_ERROR_CODES.consentRequired,
+      'Para analisar sonhos, é preciso autorizar a análise por IA. Nenhum texto foi enviado.',
+    );
+  }
+  await assertCanAnalyze(ctx);
+  const language = input.language ?? (await getProfile(ctx)).locale;
+  return {
+    prepared: {
+      dreamId,
+      dreamVersion: dream.version,
+      idempotencyKey: input.idempotencyKey,
+      request: {
+        dream: {
+          title: dream.title,
+          content: dream.content,
+          notes: dream.notes,
+          dreamtOn: dream.dreamtOn,
+          emotions: dream.emotions,
+          mood: dream.mood,
+          lucidity: dream.lucidity,
+          vividness: dream.vividness,
+          isNightmare: dream.isNightmare,
+          isRecurring: dream.isRecurring,
+        },
+        language,
+        history: await symbolHistory(ctx, dreamId),
+      },
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs the provider, then pays for and stores the analysis in one transaction. A provider failure, invalid
+ * output or cancellation throws before the transaction: nothing is stored and nothing is charged.
+ */
+export async function completeAnalysis(
+  ctx: AnalysesContext,
+  prepared: PreparedAnalysis,
+  options: { signal: AbortSignal; onDelta: (field: StreamedField, text: string) => void },
+): Promise<Analysis> {
+  const { provider } = ctx;
+  const raw = await provider.analyze(prepared.request, options);
+  const parsed = analysisResultSchema.safeParse(raw);
+  if (!parsed.success) throw new ProviderError('invalid_output', 'provider result does not match the schema');
+  if (options.signal.aborted) throw new ProviderError('aborted', 'analysis cancelled');
+
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const id = randomUUID();
+  const now = ctx.now();
+  const row: AnalysisRow = {
+    id,
+    dreamId: prepared.dreamId,
+    dreamVersion: prepared.dreamVersion,
+    provider: provider.id,
+    model: provider.model,
+    language: prepared.request.language,
+    charge: 'quota',
+    resultEnc: sealText(keys.encryption, JSON.stringify(parsed.data), analysisAad(ctx.userId, prepared.dreamId, id)),
+    createdAt: now,
+  };
+  try {
+    const stored = await ctx.db.transaction(async (tx) => {
+      // The dream may have been deleted while the provider worked: then nothing is charged (404).
+      const dream = await getDream({ ...ctx, db: tx }, prepared.dreamId);
+      const charge: AnalysisCharge = await chargeAnalysis(tx, ctx, { id, provider: provider.id, model: provider.model });
+      const stored = { ...row, charge };
+      await insertAnalysis(tx, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
+      return { stored, currentVersion: dream.version };
+    });
+    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion);
+  } catch (error) {
+    // The same idempotency key finished first on another request: answer with that one (charged once).
+    if (prepared.idempotencyKey && isUniqueViolation(error)) {
+      const winner = await replayByKey(ctx, prepared.dreamId, prepared.idempotencyKey, prepared.dreamVersion);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+// --- reading ---------------------------------------------------------------------------------------------------
+
+export async function listDreamAnalyses(ctx: AnalysesContext, dreamId: string): Promise<DreamAnalysesResponse> {
+  const dream = await getDream(ctx, dreamId);
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listDreamAnalysisRows(ctx.db, ctx.userId, dreamId);
+  return { items: rows.map((row) => toAnalysis(keys, ctx.userId, row, dream.version)) };
+}
+
+export async function countAnalyses(ctx: DreamsContext): Promise<number> {
+  return countLiveAnalyses(ctx.db, ctx.userId);
+}
+
+function encodeCursor(position: { createdAt: string; id: string }) {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): AnalysisPosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const createdAt = new Date(value[0]);
+      const year = createdAt.getUTCFullYear();
+      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value[1])) {
+        return { createdAt, id: value[1] };
+      }
+    }
+  } catch {
+    // falls through
+  }
+  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
+}
+
+export async function listAnalyses(ctx: AnalysesContext, query: { cursor?: string; limit: number }): Promise<ListAnalysesResponse> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listAnalysisRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
+  const items: AnalysisListItem[] = rows.slice(0, query.limit).map((row) => {
+    const result = openResult(keys, ctx.userId, row);
+    return {
+      id: row.id,
+      dreamId: row.dreamId,
+      dreamTitle: openDreamSummary(keys, ctx.userId, row.dreamId, row.dreamSummaryEnc).title,
+      dreamtOn: row.dreamtOn,
+      provider: oneOf<AnalysisProviderId>(ANALYSIS_PROVIDERS, row.provider, 'builtin'),
+      model: row.model,
+      createdAt: row.createdAt.toISOString(),
+      summary: result.summary,
+      dreamType: result.dreamType,
+      distress: result.distress,
+      sentiment: result.sentiment,
+    };
+  });
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+/** Counts a name once per analysis, grouping spellings that differ only in case or accents. */
+function tally(names: Iterable<string>, into: Map<string, { name: string; count: number }>) {
+  for (const name of new Set([...names].map((n) => n.trim()).filter(Boolean))) {
+    const key = foldText(name);
+    const entry = into.get(key);
+    if (entry) entry.count += 1;
+    else into.set(key, { name, count: 1 });
+  }
+}
+
+const top = (map: Map<string, { name: string; count: number }>) =>
+  [...map.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR')).slice(0, ANALYSIS_PAGE.statsTop);
+
+export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const [rows, total] = await Promise.all([listAnalysisRows(ctx.db, ctx.userId, { limit: STATS_WINDOW }), countLiveAnalyses(ctx.db, ctx.userId)]);
+  const symbols = new Map<string, { name: string; count: number }>();
+  const themes = new Map<string, { name: string; count: number }>();
+  const emotions = new Map<Emotion, { count: number; intensity: number }>();
+  const dreamTypes = new Map<AnalysisResult['dreamType'], number>();
+  for (const row of rows) {
+    const result = openResult(keys, ctx.userId, row);
+    tally(result.symbols.map((s) => s.symbol), symbols);
+    tally(result.themes.map((t) => t.name), themes);
+    for (const { emotion, intensity } of result.emotions) {
+      const entry = emotions.get(emotion) ?? { count: 0, intensity: 0 };
+      emotions.set(emotion, { count: entry.count + 1, intensity: entry.intensity + intensity });
+    }
+    dreamTypes.set(result.dreamType, (dreamTypes.get(result.dreamType) ?? 0) + 1);
+  }
+  return {
+    total,
+    symbols: top(symbols),
+    themes: top(themes),
+    emotions: [...emotions.entries()]
+      .map(([emotion, { count, intensity }]) => ({ emotion, count, averageIntensity: Math.round((intensity / count) * 100) / 100 }))
+      .sort((a, b) => b.count - a.count || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion)),
+    dreamTypes: [...dreamTypes.entries()].map(([dreamType, count]) => ({ dreamType, count })).sort((a, b) => b.count - a.count),
+  };
+}

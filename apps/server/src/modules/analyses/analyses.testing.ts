@@ -1,0 +1,28 @@
+import type { AnalysisStreamEvent } from '@sonhario/contracts/analyses';
+import { analysisStreamEventSchema } from '@sonhario/contracts/analyses';
+import { sql } from 'drizzle-orm';
+import type { TestApp } from '../../test/harness.ts';
+import { queryRows } from '../dreams/dreams.testing.ts';
+
+/** Parses a complete text/event-stream body into contract events (heartbeat comments skipped). */
+export function parseEventStream(body: string): AnalysisStreamEvent[] {
+  return body
+    .split('\n\n')
+    .filter((frame) => frame.trim() && !frame.startsWith(':'))
+    .map((frame) => {
+      const fields = Object.fromEntries(
+        frame.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
+      );
+      return analysisStreamEventSchema.parse({ event: fields.event, data: JSON.parse(fields.data ?? 'null') });
+    });
+}
+
+/** What the database holds for a user's money: ledger rows, quota usage rows and stored analyses. */
+export async function moneyOf(t: TestApp, userId: string) {
+  const [ledger, usage, analyses] = await Promise.all([
+    queryRows<{ amount: number; reason: string }>(t.database.db, sql`select amount, reason from credit_ledger where user_id = ${userId} order by created_at, id`),
+    queryRows<{ charge: string; month: string }>(t.database.db, sql`select charge, month from analysis_usage where user_id = ${userId} order by created_at`),
+    queryRows<{ id: string }>(t.database.db, sql`select id from dream_analyses where user_id = ${userId}`),
+  ]);
+  return { balance: ledger.reduce((sum, row) => sum + Number(row.amount), 0), ledger, usage, analyses: analyses.length };
+}

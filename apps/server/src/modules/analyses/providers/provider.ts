@@ -1,0 +1,55 @@
+import type { AnalysisLanguage, AnalysisProviderId, AnalysisResult, StreamedField } from '@sonhario/contracts/analyses';
+import type { Emotion } from '@sonhario/contracts/dreams';
+
+/** The dream as a provider sees it: the user's words and the facts they recorded, nothing else (no ids, no e-mail). */
+export interface ProviderDream {
+  title: string;
+  content: string;
+  notes: string | null;
+  dreamtOn: string;
+  emotions: Emotion[];
+  mood: number | null;
+  lucidity: number;
+  vividness: number | null;
+  isNightmare: boolean;
+  isRecurring: boolean;
+}
+
+export interface ProviderRequest {
+  dream: ProviderDream;
+  language: AnalysisLanguage;
+  /** Symbol ids (builtin lexicon) counted over the user's latest dreams, this one excluded. */
+  history: { symbolCounts: Record<string, number>; dreamCount: number };
+}
+
+export interface ProviderRunOptions {
+  /** Aborted when the user cancels (or the connection drops): the provider stops and throws ProviderError('aborted'). */
+  signal: AbortSignal;
+  /** Text appended to a streamed field as it arrives (summary, interpretation). */
+  onDelta: (field: StreamedField, text: string) => void;
+}
+
+/** One interface for every provider (AI_PROVIDER). `analyze` resolves only with a result valid under analysisResultSchema. */
+export interface AnalysisProvider {
+  readonly id: AnalysisProviderId;
+  /** The model that sees the text, stored with each analysis and shown to the user. */
+  readonly model: string;
+  /** False for the offline symbolic reading: the UI must not call it AI-generated. */
+  readonly isGenerative: boolean;
+  analyze(request: ProviderRequest, options: ProviderRunOptions): Promise<AnalysisResult>;
+}
+
+export const PROVIDER_FAILURES = ['aborted', 'timeout', 'rate_limited', 'failed', 'invalid_output', 'refused'] as const;
+export type ProviderFailure = (typeof PROVIDER_FAILURES)[number];
+
+/** Every way a provider call can fail, as one error type; nothing is stored or charged after it. */
+export class ProviderError extends Error {
+  constructor(
+    public readonly failure: ProviderFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,40 @@
+import { consentsResponseSchema, recordConsentSchema } from '@sonhario/contracts/consents';
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app.ts';
+import { getConsents, recordConsent, type ConsentsContext } from './consents.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+export async function consentsRoutes(app: AppInstance) {
+  const ctx = (request: FastifyRequest): ConsentsContext => ({ db: app.deps.database.db, userId: request.auth.userId, now: app.deps.now });
+
+  app.get(
+    '/me/consents',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['consents'],
+        summary: "The user's answer for each consent purpose",
+        security: [{ bearerAuth: [] }],
+        response: { 200: consentsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await getConsents(ctx(request))),
+  );
+
+  app.post(
+    '/me/consents',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['consents'],
+        summary: 'Answer the consent question (grant, decline or withdraw) for some purposes',
+        security: [{ bearerAuth: [] }],
+        body: recordConsentSchema,
+        response: { 200: consentsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await recordConsent(ctx(request), request.body)),
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  CREDIT_RULES,
+  LEDGER_REASONS,
+  PLAN_NAMES,
+  PLAN_QUOTAS,
+  type CreditsSummary,
+  type LedgerReason,
+  type ListLedgerResponse,
+  type Quota,
+} from '@sonhario/contracts/credits';
+import type { AnalysisCharge } from '@sonhario/contracts/analyses';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, ValidationError } from '../../errors.ts';
+import { getProfile } from '../profiles/profiles.service.ts';
+import { localDate } from '../streaks/streaks.ts';
+import {
+  countQuotaUsage,
+  insertLedgerEntry,
+  insertUsage,
+  listLedgerRows,
+  lockUserCredits,
+  sumBalance,
+  type LedgerPosition,
+} from './credits.repository.ts';
+
+export interface CreditsContext {
+  db: DbOrTx;
+  userId: string;
+  now: () => Date;
+}
+
+/** Neither the month's quota nor the credits cover another analysis (402: payment, in credits, is required). */
+export class AnalysisLimitError extends AppError {
+  constructor(message: string) {
+    super(402, 'analysis_limit_reached', message);
+  }
+}
+
+// --- months ------------------------------------------------------------------------------------------------------
+
+/** The calendar month (YYYY-MM) of an instant in a time zone. */
+export const monthOf = (now: Date, timeZone: string) => localDate(now, timeZone).slice(0, 7);
+
+/** The first day of the month after `month`. */
+export function nextMonthStart(month: string): string {
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, monthIndex, 1));
+  return next.toISOString().slice(0, 10);
+}
+
+const longDate = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+// --- reading ---------------------------------------------------------------------------------------------------
+
+interface Standing {
+  quota: Quota;
+  balance: number;
+  /** How the next analysis would be paid; null when it cannot be. */
+  nextCharge: AnalysisCharge | null;
+}
+
+async function readStanding(ctx: CreditsContext): Promise<Standing> {
+  const profile = await getProfile(ctx);
+  const month = monthOf(ctx.now(), profile.timeZone);
+  const [used, balance] = await Promise.all([countQuotaUsage(ctx.db, ctx.userId, month), sumBalance(ctx.db, ctx.userId)]);
+  const limit = PLAN_QUOTAS[profile.plan];
+  const quota: Quota = { plan: profile.plan, limit, used, month, resetsOn: nextMonthStart(month) };
+  const nextCharge = limit === null || used < limit ? 'quota' : balance >= CREDIT_RULES.analysisCost ? 'credits' : null;
+  return { quota, balance, nextCharge };
+}
+
+function limitMessage(standing: Standing): string {
+  const { quota, balance } = standing;
+  const renews = longDate.format(new Date(`${quota.resetsOn}T00:00:00Z`));
+  return (
+    `Você já usou as ${quota.limit} análises do plano ${PLAN_NAMES[quota.plan]} deste mês, e cada análise extra custa ` +
+    `${CREDIT_RULES.analysisCost} créditos (seu saldo é de ${balance}). Sua cota se renova em ${renews}; ` +
+    'até lá, veja em Créditos como ganhar mais.'
+  );
+}
+
+export async function getCreditsSummary(ctx: CreditsContext): Promise<CreditsSummary> {
+  const standing = await readStanding(ctx);
+  return { balance: standing.balance, quota: standing.quota, analysisCost: CREDIT_RULES.analysisCost, nextCharge: standing.nextCharge };
+}
+
+/** Refuses early (before any provider call) when the analysis could not be paid for. */
+export async function assertCanAnalyze(ctx: CreditsContext): Promise<void> {
+  const standing = await readStanding(ctx);
+  if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
+}
+
+function encodeCursor(position: { createdAt: string; id: string }) {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): LedgerPosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const createdAt = new Date(value[0]);
+      const year = createdAt.getUTCFullYear();
+      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && /^[0-9a-f-]{36}$/i.test(value[1])) {
+        return { createdAt, id: value[1] };
+      }
+    }
+  } catch {
+    // falls through
+  }
+  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
+}
+
+const asReason = (reason: string): LedgerReason => ((LEDGER_REASONS as readonly string[]).includes(reason) ? (reason as LedgerReason) : 'operator_grant');
+
+export async function listLedger(ctx: CreditsContext, query: { cursor?: string; limit: number }): Promise<ListLedgerResponse> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await listLedgerRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
+  const items = rows.slice(0, query.limit).map((row) => ({
+    id: row.id,
+    amount: row.amount,
+    reason: asReason(row.reason),
+    analysisId: row.analysisId,
+    balanceAfter: row.balanceAfter,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+// --- writing ---------------------------------------------------------------------------------------------------
+
+/** +10 once per user, whoever calls it and however often (its idempotency key is the user's). */
+export async function grantWelcomeBonus(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  return insertLedgerEntry(db, {
+    userId,
+    amount: CREDIT_RULES.welcomeBonus,
+    reason: 'welcome_bonus',
+    idempotencyKey: `welcome:${userId}`,
+    createdAt: now,
+  });
+}
+
+/** An operator's gift (CLI); the key makes a retried command grant once. */
+export async function grantCredits(db: DbOrTx, userId: string, amount: number, key: string, now: Date): Promise<boolean> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new ValidationError('A quantidade de créditos deve ser um inteiro positivo');
+  return insertLedgerEntry(db, { userId, amount, reason: 'operator_grant', idempotencyKey: `grant:${userId}:${key}`, createdAt: now });
+}
+
+/**
+ * Pays for one analysis inside the caller's transaction (the one that stores it): the month's quota first, then
+ * credits. Under the user's credit lock, so concurrent analyses cannot both take the last quota slot or the same
+ * credits. Throws AnalysisLimitError, which rolls the whole transaction back, when neither covers it.
+ */
+export async function chargeAnalysis(
+  tx: DbOrTx,
+  ctx: CreditsContext,
+  analysis: { id: string; provider: string; model: string },
+): Promise<AnalysisCharge> {
+  await lockUserCredits(tx, ctx.userId);
+  const txCtx = { ...ctx, db: tx };
+  const standing = await readStanding(txCtx);
+  if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
+  const now = ctx.now();
+  if (standing.nextCharge === 'credits') {
+    await insertLedgerEntry(tx, {
+      userId: ctx.userId,
+      amount: -CREDIT_RULES.analysisCost,
+      reason: 'analysis',
+      idempotencyKey: `analysis:${analysis.id}`,
+      analysisId: analysis.id,
+      createdAt: now,
+    });
+  }
+  await insertUsage(tx, {
+    userId: ctx.userId,
+    analysisId: analysis.id,
+    month: standing.quota.month,
+    charge: standing.nextCharge,
+    provider: analysis.provider,
+    model: analysis.model,
+    createdAt: now,
+  });
+  return standing.nextCharge;
+}
