@@ -21,7 +21,7 @@ describe('app routes', () => {
     ).toBeInTheDocument();
   });
 
-  it.each(['/app/analytics', '/app/settings', '/somewhere/else'])(
+  it.each(['/app/profile', '/app/settings', '/somewhere/else'])(
     'sends %s, which no route defines, to the lazily loaded 404 page',
     async (path) => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -76,7 +76,15 @@ describe('app routes', () => {
       expect(byPath.get(key)?.Component).toBeUndefined();
     }
     const protectedPaths = byPath.get('protected')?.children?.map((route) => route.path);
-    expect(protectedPaths).toEqual(['app', 'app/dreams', 'app/dreams/new', 'app/dreams/:id', 'app/dreams/:id/edit']);
+    expect(protectedPaths).toEqual([
+      'app',
+      'app/dreams',
+      'app/dreams/new',
+      'app/dreams/:id',
+      'app/dreams/:id/edit',
+      'app/credits',
+      'app/analytics',
+    ]);
     for (const route of byPath.get('protected')?.children ?? []) {
       expect(typeof route.lazy).toBe('function');
       expect(route.Component).toBeUndefined();

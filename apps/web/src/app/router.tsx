@@ -7,8 +7,8 @@ import { RouteError } from './routes/route-error';
 /**
  * Only the landing page is in the entry chunk. Every other route is split: its module exports
  * `Component` (and any other route properties), so adding one is one line in the app shell.
- * The protected screens are the dashboard and the dream journal; the other /app/* links (credits, analytics,
- * profile, settings) still fall to the 404 page (spec) until their screens exist.
+ * The protected screens are the dashboard, the dream journal, credits and analytics; the other /app/* links
+ * (profile, settings) still fall to the 404 page (spec) until their screens exist.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
               { path: 'app/dreams/new', lazy: () => import('./routes/dream-new') },
               { path: 'app/dreams/:id', lazy: () => import('./routes/dream-detail') },
               { path: 'app/dreams/:id/edit', lazy: () => import('./routes/dream-edit') },
+              { path: 'app/credits', lazy: () => import('./routes/credits') },
+              { path: 'app/analytics', lazy: () => import('./routes/analytics') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

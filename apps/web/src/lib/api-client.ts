@@ -89,6 +89,12 @@ function isErrorBody(value: unknown): value is { code: string; message: string; 
   );
 }
 
+/** The ApiError for a failed answer: the server's `{code, message}` body, else a generic one by status. */
+function errorOf(status: number, payload: unknown): ApiError {
+  if (isErrorBody(payload)) return new ApiError(status, payload.code, payload.message, payload.details);
+  return new ApiError(status, status >= 500 ? 'server_error' : 'http_error', `Erro ${status}`);
+}
+
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
 export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<ApiResponse<z.output<S>>> {
   const { method = 'GET', query, body, headers, schema, signal } = request;
@@ -121,14 +127,159 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     }
   }
 
-  if (!response.ok) {
-    if (isErrorBody(payload)) throw new ApiError(response.status, payload.code, payload.message, payload.details);
-    throw new ApiError(response.status, response.status >= 500 ? 'server_error' : 'http_error', `Erro ${response.status}`);
-  }
+  if (!response.ok) throw errorOf(response.status, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}:`, parsed.error);
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
   return { status: response.status, data: parsed.data };
+}
+
+// --- streaming (text/event-stream) -------------------------------------------------------------------------------
+
+/** One server-sent event: its name (`message` when the frame names none) and its data lines joined by "\n". */
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+/**
+ * An incremental parser of the text/event-stream format (WHATWG HTML §9.2): feed it text as it arrives, cut
+ * anywhere (inside a line, between "\r" and "\n"), and it calls `onFrame` once per complete frame. Comment lines
+ * (":" heartbeats), `id` and `retry` fields are skipped; a frame still open when the stream ends is dropped, as
+ * browsers' EventSource does.
+ */
+export function createSseParser(onFrame: (frame: SseFrame) => void) {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+
+  function dispatch() {
+    if (data.length > 0) onFrame({ event: event || 'message', data: data.join('\n') });
+    event = '';
+    data = [];
+  }
+
+  function readLine(line: string) {
+    if (line === '') return dispatch();
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+
+  return {
+    push(text: string) {
+      buffer += text;
+      let start = 0;
+      for (;;) {
+        const cr = buffer.indexOf('\r', start);
+        const lf = buffer.indexOf('\n', start);
+        const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+        if (end === -1) break;
+        // A "\r" last in the chunk may be the first half of "\r\n": wait for the next chunk to know.
+        if (end === cr && cr === buffer.length - 1) break;
+        const next = end === cr && buffer[cr + 1] === '\n' ? end + 2 : end + 1;
+        readLine(buffer.slice(start, end));
+        start = next;
+      }
+      buffer = buffer.slice(start);
+    },
+    /** The stream ended: a frame without its closing blank line is incomplete and dropped. */
+    end() {
+      buffer = '';
+      event = '';
+      data = [];
+    },
+  };
+}
+
+export interface StreamRequest<S extends z.ZodType> {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Aborting it cancels the request (and the server's work); the call then rejects with the abort reason. */
+  signal?: AbortSignal;
+  /** The contract's event schema; each `{event, data}` (data parsed as JSON) is checked with it. */
+  schema: S;
+  onEvent: (event: z.output<S>) => void;
+}
+
+/**
+ * POSTs JSON and reads a text/event-stream answer as it arrives, calling `onEvent` for each event, in order; resolves
+ * when the server ends the stream. Failures before the stream are JSON answers and reject with their ApiError, like
+ * `apiRequest`; a connection lost midway rejects with `network_error`, an event that breaks the contract with
+ * `invalid_response`. Whether the stream ended properly (with its final event) is the caller's to judge.
+ */
+export async function streamApi<S extends z.ZodType>(path: string, request: StreamRequest<S>): Promise<void> {
+  const { body, headers, signal, schema, onEvent } = request;
+  const token = await accessToken();
+  const lost = () => new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: 'POST',
+      headers: {
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(body ?? {}),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw lost();
+  }
+
+  const isStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  if (!response.ok || !isStream || !response.body) {
+    let payload: unknown = undefined;
+    try {
+      payload = JSON.parse(await response.text());
+    } catch {
+      payload = undefined;
+    }
+    if (!response.ok) throw errorOf(response.status, payload);
+    throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
+  }
+
+  const parser = createSseParser((frame) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch {
+      data = undefined;
+    }
+    const parsed = schema.safeParse({ event: frame.event, data });
+    if (!parsed.success) {
+      console.error(`Unexpected event from POST ${path}:`, parsed.error);
+      throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
+    }
+    onEvent(parsed.data);
+  });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw lost();
+      }
+      if (chunk.done) break;
+      parser.push(decoder.decode(chunk.value, { stream: true }));
+    }
+    parser.push(decoder.decode());
+    parser.end();
+  } finally {
+    // Stops the download when we leave early (a contract error, an exception in onEvent); a no-op after the end.
+    reader.cancel().catch(() => undefined);
+  }
 }

@@ -27,4 +27,17 @@ export const queryKeys = {
   tags: ['tags'] as const,
   overview: ['me', 'overview'] as const,
   profile: ['me', 'profile'] as const,
+  credits: {
+    /** The summary (balance, quota); also the ledger's prefix, so invalidating it after an analysis refreshes both. */
+    summary: ['credits'] as const,
+    ledger: ['credits', 'ledger'] as const,
+  },
+  analyses: {
+    all: ['analyses'] as const,
+    list: ['analyses', 'list'] as const,
+    stats: ['analyses', 'stats'] as const,
+    /** One dream's analyses (newest first). Under `all`, but set from the stream, not refetched, after an analysis. */
+    ofDream: (dreamId: string) => ['analyses', 'dream', dreamId] as const,
+  },
+  consents: ['me', 'consents'] as const,
 };

@@ -1,6 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type Analysis,
+  analysisResultSchema,
+  type AnalysisProviderId,
+  type AnalysisResult,
+  createAnalysisSchema,
+  STREAMED_FIELDS,
+} from '@sonhario/contracts/analyses';
+import {
+  CONSENT_PURPOSES,
+  CONSENT_VERSION,
+  type ConsentState,
+  type ConsentStatus,
+  recordConsentSchema,
+} from '@sonhario/contracts/consents';
+import { CREDIT_RULES, type CreditsSummary, PLAN_QUOTAS } from '@sonhario/contracts/credits';
+import {
   createDreamSchema,
   type Dream,
   type DreamListItem,
@@ -11,10 +27,11 @@ import { updateProfileSchema, type Profile } from '@sonhario/contracts/profile';
 import type { z } from 'zod';
 
 /**
- * A small HTTP server speaking the journal API of packages/contracts (dreams, tags, overview, profile) from
- * memory, for component tests: the app's real client, hooks and query cache talk to it over real HTTP.
- * Requests are validated with the contract's own schemas, so a body the real server would refuse is refused
- * here too. Tests can hold a request in flight, drop a connection (a lost answer) or script an answer.
+ * A small HTTP server speaking the journal API of packages/contracts (dreams, tags, overview, profile, analyses
+ * with their text/event-stream answer, credits, consents) from memory, for component tests: the app's real client,
+ * hooks and query cache talk to it over real HTTP. Requests are validated with the contract's own schemas, so a
+ * body the real server would refuse is refused here too. Tests can hold a request in flight, drop a connection
+ * (a lost answer), script an answer or a stream, or pause an analysis stream midway.
  * The real server is exercised end to end by e2e/journal.e2e.ts.
  */
 
@@ -28,18 +45,88 @@ export interface RecordedApiRequest {
   body: unknown;
 }
 
-export type ApiReply = { status: number; body?: unknown } | 'drop';
+/**
+ * One step of a text/event-stream answer: an event (`data` is sent as JSON), a comment line (a heartbeat), raw
+ * text as is (to cut a frame anywhere), a pause until a promise settles, or the connection dying ('drop').
+ */
+export type SseStep = { event: string; data: unknown } | { comment: string } | { raw: string } | { pause: Promise<unknown> } | 'drop';
+
+/** A JSON `body`, or (with `stream`) a text/event-stream answer written step by step. */
+export type ApiReply = { status: number; body?: unknown; stream?: Iterable<SseStep> | AsyncIterable<SseStep> } | 'drop';
 /** `next()` runs the default handler (to act and then lose the answer, for example). */
 type Handler = (
   request: RecordedApiRequest,
   params: Record<string, string>,
   next: () => Promise<ApiReply>,
+  /** `signal` aborts when the client goes away before the answer ends (a cancelled stream). */
+  context: { signal: AbortSignal },
 ) => ApiReply | Promise<ApiReply>;
 type Route = { method: string; pattern: string; handler: Handler; isOnce?: boolean };
 
 interface StoredDream extends Dream {
   deletedAt: string | null;
   idempotencyKey: string | null;
+}
+
+/** An analysis as stored: `isDreamChanged` is worked out when it is read (its dream may be edited since). */
+export type StoredAnalysis = Omit<Analysis, 'isDreamChanged'>;
+
+/** What the default POST /dreams/:id/analyses streams, then stores and charges (or the `error` it ends with). */
+export interface AnalysisRun {
+  provider: AnalysisProviderId;
+  model: string;
+  isGenerative: boolean;
+  result: AnalysisResult;
+  /** Set: the stream ends with this `error` event after its deltas (nothing stored, nothing charged). */
+  failure: { code: string; message: string } | null;
+}
+
+/** A realistic result (the builtin reading of a flying dream); parsed with the contract at load. */
+export function makeAnalysisResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
+  return analysisResultSchema.parse({
+    summary: 'Você voava sobre um mar calmo ao entardecer, até avistar uma casa antiga na praia.',
+    themes: [
+      { name: 'Liberdade', description: 'O voo sugere vontade de leveza e de autonomia.' },
+      { name: 'Memória', description: 'A casa antiga traz o passado para a cena.' },
+    ],
+    symbols: [
+      { symbol: 'Voar', meaning: 'Liberdade, perspectiva, superar limites.' },
+      { symbol: 'Mar', meaning: 'O mundo emocional; aqui, sereno.' },
+      { symbol: 'Casa antiga', meaning: 'Memórias e a própria história.' },
+    ],
+    emotions: [
+      { emotion: 'paz', intensity: 0.8 },
+      { emotion: 'alegria', intensity: 0.55 },
+      { emotion: 'surpresa', intensity: 0.3 },
+    ],
+    characters: ['Você', 'Uma gaivota'],
+    settings: ['Mar ao entardecer', 'Praia'],
+    dreamType: 'vívido',
+    interpretation:
+      'Voar costuma falar de liberdade e da vontade de ver a vida de cima, com mais perspectiva.\n\nO mar calmo sugere emoções em paz neste momento. A casa antiga pode apontar para lembranças que pedem um olhar carinhoso.',
+    reflectionQuestions: ['O que na sua vida hoje pede mais leveza?', 'Que lembrança a casa antiga desperta em você?'],
+    luciditySignals: [],
+    sentiment: 0.6,
+    distress: false,
+    ...overrides,
+  });
+}
+
+const defaultAnalysisRun = (): AnalysisRun => ({
+  provider: 'builtin',
+  model: 'léxico 2026.11',
+  isGenerative: false,
+  result: makeAnalysisResult(),
+  failure: null,
+});
+
+/** A text in `count` pieces cut after whitespace, as a provider streams it. */
+function piecesOf(text: string, count: number): string[] {
+  const words = text.split(/(?<=\s)/);
+  const size = Math.max(1, Math.ceil(words.length / count));
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
+  return pieces;
 }
 
 export interface ApiTestServer {
@@ -49,8 +136,25 @@ export interface ApiTestServer {
   dreams: StoredDream[];
   profile: Profile;
   streaks: { current: number; longest: number };
+  /** Analyses stored so far (of every dream). */
+  analyses: StoredAnalysis[];
+  /** The credit balance and the analyses counted against this month's plan quota (GET /credits derives the rest). */
+  credits: { balance: number; used: number };
+  /** The consent rows (GET /me/consents); every purpose `granted` by default, as for an e-mail sign-up. */
+  consents: ConsentState[];
+  /** What the next analyses stream and store (builtin provider, a flying dream); assign parts to change it. */
+  analysisRun: AnalysisRun;
   /** Adds dreams as if recorded earlier; returns them as the API would. */
   seed(dreams: Partial<Dream>[]): Dream[];
+  /** Adds analyses of a dream as if made earlier, given newest first (a day apart by default); returns them as the API would. */
+  seedAnalyses(dreamId: string, analyses: Partial<StoredAnalysis>[]): Analysis[];
+  /** Puts every consent purpose in one state (`unanswered`: a Google user who never saw the sign-up checkbox). */
+  setConsents(status: ConsentStatus): void;
+  /**
+   * The next default analysis stream stops after its first summary piece (the start event and a heartbeat sent)
+   * until the returned function is called.
+   */
+  pauseNextAnalysis(): () => void;
   /** Answers `METHOD /api/v1<pattern>` (":id" matches a segment) with the handler instead of the default. */
   on(method: string, pattern: string, handler: Handler): void;
   /** Like `on`, for the next matching request only. */
@@ -94,6 +198,11 @@ function validationError(issues: z.core.$ZodIssue[], prefix: string): ApiReply {
   const details = issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), message: issue.message }));
   return error(400, 'validation_failed', details[0]?.message ?? 'Dados inválidos', details);
 }
+
+const DEFAULT_PROFILE_CREATED_AT = '2026-01-01T09:00:00.000Z';
+
+const grantedConsents = (): ConsentState[] =>
+  CONSENT_PURPOSES.map((purpose) => ({ purpose, status: 'granted', textVersion: CONSENT_VERSION, answeredAt: DEFAULT_PROFILE_CREATED_AT }));
 
 function dateIn(timeZone: string, instant = new Date()) {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
@@ -149,7 +258,7 @@ const defaultProfile = (): Profile => ({
   locale: 'pt-BR',
   theme: 'dark',
   plan: 'dreamer',
-  createdAt: '2026-01-01T09:00:00.000Z',
+  createdAt: DEFAULT_PROFILE_CREATED_AT,
 });
 
 export async function startApiServer(): Promise<ApiTestServer> {
@@ -159,6 +268,13 @@ export async function startApiServer(): Promise<ApiTestServer> {
     dreams: [] as StoredDream[],
     profile: defaultProfile(),
     streaks: { current: 0, longest: 0 },
+    analyses: [] as StoredAnalysis[],
+    credits: { balance: CREDIT_RULES.welcomeBonus, used: 0 },
+    consents: grantedConsents(),
+    analysisRun: defaultAnalysisRun(),
+    /** Set by pauseNextAnalysis: taken by the next stream. */
+    analysisGate: null as Promise<void> | null,
+    openGates: [] as (() => void)[],
   };
   const live = () => state.dreams.filter((dream) => !dream.deletedAt);
   const sorted = (dreams: StoredDream[]) =>
@@ -197,6 +313,66 @@ export async function startApiServer(): Promise<ApiTestServer> {
   const notFound = () => error(404, 'not_found', 'Sonho não encontrado');
   const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
   const badId = () => error(400, 'validation_failed', 'Identificador inválido', [{ path: 'params.id', message: 'Identificador inválido' }]);
+
+  const toAnalysis = (stored: StoredAnalysis): Analysis => {
+    const dream = state.dreams.find((candidate) => candidate.id === stored.dreamId);
+    return { ...stored, isDreamChanged: dream ? stored.dreamVersion < dream.version : false };
+  };
+  const liveAnalyses = () => state.analyses.filter((analysis) => findLive(analysis.dreamId));
+
+  function creditsSummary(): CreditsSummary {
+    const limit = PLAN_QUOTAS[state.profile.plan];
+    const today = dateIn(state.profile.timeZone);
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const resetsOn = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+    const { balance, used } = state.credits;
+    const nextCharge =
+      limit === null || used < limit ? 'quota' : balance >= CREDIT_RULES.analysisCost ? 'credits' : null;
+    return {
+      balance,
+      quota: { plan: state.profile.plan, limit, used, month: today.slice(0, 7), resetsOn },
+      analysisCost: CREDIT_RULES.analysisCost,
+      nextCharge,
+    };
+  }
+
+  /** The default analysis stream: start, the text in pieces (with heartbeats), then done (stored, charged) or error. */
+  async function* streamAnalysis(dream: StoredDream, charge: 'quota' | 'credits', signal: AbortSignal): AsyncGenerator<SseStep> {
+    const run = state.analysisRun;
+    const gate = state.analysisGate;
+    state.analysisGate = null;
+    yield { comment: 'connected' };
+    yield { event: 'start', data: { provider: run.provider, model: run.model, isGenerative: run.isGenerative } };
+    const pieces = STREAMED_FIELDS.flatMap((field) => piecesOf(run.result[field], 3).map((text) => ({ field, text })));
+    for (const [index, piece] of pieces.entries()) {
+      yield { event: 'delta', data: piece };
+      if (index === 0 && gate) {
+        yield { comment: 'heartbeat' };
+        await gate;
+      }
+    }
+    if (run.failure) {
+      yield { event: 'error', data: run.failure };
+      return;
+    }
+    // A client that went away (Cancelar) is charged nothing and gets nothing stored.
+    if (signal.aborted) return;
+    const analysis: StoredAnalysis = {
+      id: newId(),
+      dreamId: dream.id,
+      dreamVersion: dream.version,
+      provider: run.provider,
+      model: run.model,
+      language: 'pt-BR',
+      charge,
+      createdAt: new Date().toISOString(),
+      result: run.result,
+    };
+    state.analyses.push(analysis);
+    if (charge === 'quota') state.credits.used += 1;
+    else state.credits.balance -= CREDIT_RULES.analysisCost;
+    yield { event: 'done', data: toAnalysis(analysis) };
+  }
 
   const routes: Route[] = [
     {
@@ -326,7 +502,7 @@ export async function startApiServer(): Promise<ApiTestServer> {
           status: 200,
           body: {
             dreamCount: dreams.length,
-            analysisCount: 0,
+            analysisCount: liveAnalyses().length,
             currentStreak: state.streaks.current,
             longestStreak: state.streaks.longest,
             isTodayRecorded: dreams.some((dream) => dateIn(state.profile.timeZone, new Date(dream.recordedAt)) === today),
@@ -346,7 +522,94 @@ export async function startApiServer(): Promise<ApiTestServer> {
         return { status: 200, body: state.profile };
       },
     },
+    {
+      method: 'GET',
+      pattern: '/dreams/:id/analyses',
+      handler: (_request, { id }) => {
+        if (!isUuid(id!)) return badId();
+        if (!findLive(id!)) return notFound();
+        const items = state.analyses
+          .filter((analysis) => analysis.dreamId === id)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .map(toAnalysis);
+        return { status: 200, body: { items } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/dreams/:id/analyses',
+      handler: (request, { id }, _next, { signal }) => {
+        if (!isUuid(id!)) return badId();
+        const dream = findLive(id!);
+        if (!dream) return notFound();
+        const parsed = createAnalysisSchema.safeParse(request.body ?? {});
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        if (state.consents.find((consent) => consent.purpose === 'ai_analysis')?.status !== 'granted') {
+          return error(403, 'consent_required', 'Para analisar seus sonhos, precisamos do seu consentimento.');
+        }
+        const { nextCharge, quota, analysisCost } = creditsSummary();
+        if (!nextCharge) {
+          return error(
+            402,
+            'analysis_limit_reached',
+            `Você já usou as ${quota.limit} análises do seu plano este mês e não tem créditos suficientes (cada análise custa ${analysisCost} créditos).`,
+          );
+        }
+        return { status: 200, stream: streamAnalysis(dream, nextCharge, signal) };
+      },
+    },
+    { method: 'GET', pattern: '/credits', handler: () => ({ status: 200, body: creditsSummary() }) },
+    { method: 'GET', pattern: '/me/consents', handler: () => ({ status: 200, body: { items: state.consents } }) },
+    {
+      method: 'POST',
+      pattern: '/me/consents',
+      handler: (request) => {
+        const parsed = recordConsentSchema.safeParse(request.body);
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        const { purposes, isGranted, textVersion } = parsed.data;
+        const answeredAt = new Date().toISOString();
+        state.consents = state.consents.map((consent) => {
+          if (!purposes.includes(consent.purpose)) return consent;
+          const status: ConsentStatus = isGranted ? 'granted' : consent.status === 'granted' ? 'withdrawn' : 'declined';
+          return { ...consent, status, textVersion, answeredAt };
+        });
+        return { status: 200, body: { items: state.consents } };
+      },
+    },
   ];
+
+  /** Writes an event stream step by step; each frame goes out in two writes, so clients meet frames cut in half. */
+  async function writeStream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    stream: Iterable<SseStep> | AsyncIterable<SseStep>,
+    status: number,
+    signal: AbortSignal,
+  ) {
+    res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    const pause = () => new Promise((resolve) => setImmediate(resolve));
+    for await (const step of stream) {
+      if (signal.aborted) return;
+      if (step === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if ('pause' in step) {
+        await step.pause;
+        continue;
+      }
+      const text = 'raw' in step ? step.raw : 'comment' in step ? `: ${step.comment}\n\n` : `event: ${step.event}\ndata: ${JSON.stringify(step.data)}\n\n`;
+      const half = Math.ceil(text.length / 2);
+      res.write('raw' in step ? text : text.slice(0, half));
+      if (!('raw' in step)) {
+        await pause();
+        if (signal.aborted) return;
+        res.write(text.slice(half));
+      }
+      await pause();
+    }
+    res.end();
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -369,6 +632,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     requests.push(request);
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const context = { signal: gone.signal };
 
     let reply: ApiReply;
     if (request.headers.authorization !== `Bearer ${TEST_ACCESS_TOKEN}`) {
@@ -378,12 +646,12 @@ export async function startApiServer(): Promise<ApiTestServer> {
         [...list].reverse().find((route) => route.method === request.method && matchPath(route.pattern, request.path));
       const fallback = match(routes);
       const next = async () =>
-        fallback ? fallback.handler(request, matchPath(fallback.pattern, request.path)!, next) : error(404, 'not_found', 'Not found');
+        fallback ? fallback.handler(request, matchPath(fallback.pattern, request.path)!, next, context) : error(404, 'not_found', 'Not found');
       const route = match(overrides);
       if (route) {
         // One-shot answers (once, hold) are used up; the next request gets the default again.
         if (route.isOnce) overrides.splice(overrides.indexOf(route), 1);
-        reply = await route.handler(request, matchPath(route.pattern, request.path)!, next);
+        reply = await route.handler(request, matchPath(route.pattern, request.path)!, next, context);
       } else {
         reply = await next();
       }
@@ -391,6 +659,10 @@ export async function startApiServer(): Promise<ApiTestServer> {
     if (reply === 'drop') {
       // The connection dies before an answer: fetch rejects, as on a phone losing its signal.
       req.socket.destroy();
+      return;
+    }
+    if (reply.stream) {
+      await writeStream(req, res, reply.stream, reply.status, gone.signal);
       return;
     }
     res.writeHead(reply.status, { 'content-type': 'application/json' });
@@ -419,8 +691,62 @@ export async function startApiServer(): Promise<ApiTestServer> {
     set streaks(streaks) {
       state.streaks = streaks;
     },
+    get analyses() {
+      return state.analyses;
+    },
+    get credits() {
+      return state.credits;
+    },
+    set credits(credits) {
+      state.credits = credits;
+    },
+    get consents() {
+      return state.consents;
+    },
+    set consents(consents) {
+      state.consents = consents;
+    },
+    get analysisRun() {
+      return state.analysisRun;
+    },
+    set analysisRun(run) {
+      state.analysisRun = run;
+    },
     seed(dreams) {
       return dreams.map((dream) => toDream(store(dream)));
+    },
+    seedAnalyses(dreamId, analyses) {
+      const dream = state.dreams.find((candidate) => candidate.id === dreamId);
+      if (!dream) throw new Error(`seedAnalyses: no dream ${dreamId}`);
+      const stored = analyses.map(
+        (analysis, index): StoredAnalysis => ({
+          id: newId(),
+          dreamId,
+          dreamVersion: dream.version,
+          provider: 'builtin',
+          model: 'léxico 2026.11',
+          language: 'pt-BR',
+          charge: 'quota',
+          createdAt: new Date(Date.now() - (index + 1) * 86_400_000).toISOString(),
+          result: makeAnalysisResult(),
+          ...analysis,
+        }),
+      );
+      state.analyses.push(...stored);
+      return stored.map(toAnalysis);
+    },
+    setConsents(status) {
+      state.consents = CONSENT_PURPOSES.map((purpose) =>
+        status === 'unanswered'
+          ? { purpose, status, textVersion: null, answeredAt: null }
+          : { purpose, status, textVersion: CONSENT_VERSION, answeredAt: new Date().toISOString() },
+      );
+    },
+    pauseNextAnalysis() {
+      let release!: () => void;
+      state.analysisGate = new Promise<void>((resolve) => (release = resolve));
+      state.openGates.push(release);
+      return release;
     },
     on(method, pattern, handler) {
       overrides.push({ method, pattern, handler });
@@ -448,7 +774,18 @@ export async function startApiServer(): Promise<ApiTestServer> {
       state.dreams = [];
       state.profile = defaultProfile();
       state.streaks = { current: 0, longest: 0 };
+      state.analyses = [];
+      state.credits = { balance: CREDIT_RULES.welcomeBonus, used: 0 };
+      state.consents = grantedConsents();
+      state.analysisRun = defaultAnalysisRun();
+      state.analysisGate = null;
+      // A stream a test left paused (a cancelled one) finishes now, against a client long gone.
+      for (const release of state.openGates.splice(0)) release();
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { ConsentPrompt } from '@/features/consents/components/consent-prompt';
 import { AppHeader } from '@/features/dashboard/components/app-header';
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 
@@ -12,12 +13,16 @@ function TimeZoneSync() {
   return null;
 }
 
-/** Pathless layout of the signed-in app (/app, /app/dreams/*): protected, with the app's top bar. */
+/**
+ * Pathless layout of the signed-in app (/app, /app/dreams/*): protected, with the app's top bar, and the consent
+ * question for a user who never answered it (a Google sign-up skips the form's checkbox).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
     <ProtectedRoute>
       <TimeZoneSync />
+      <ConsentPrompt />
       <div className="relative flex min-h-dvh flex-col overflow-x-clip">
         <NightSky />
         <SkipLink label={t('common.skipToContent')} />

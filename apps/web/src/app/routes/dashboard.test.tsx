@@ -71,6 +71,16 @@ describe('dashboard /app (spec section 2)', () => {
     expect(screen.queryByTestId('stat-dreams-loading')).not.toBeInTheDocument();
   });
 
+  it("shows the analyses count of /me/overview in 'Análises Realizadas'", async () => {
+    api.server.on('GET', '/me/overview', async (_request, _params, next) => {
+      const reply = await next();
+      return reply === 'drop' ? reply : { ...reply, body: { ...(reply.body as object), analysisCount: 7 } };
+    });
+    await openDashboard();
+    await waitFor(() => expect(statValue('Análises Realizadas')).toHaveTextContent('7'));
+    expect(within(screen.getByRole('group', { name: 'Análises Realizadas' })).getByText('com IA')).toBeInTheDocument();
+  });
+
   it('says "1 dia consecutivo" for a one-day streak', async () => {
     api.server.seed([{ content: 'Sonho de hoje.' }]);
     api.server.streaks = { current: 1, longest: 1 };

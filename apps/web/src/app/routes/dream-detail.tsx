@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
+import { AnalysisSection } from '@/features/analyses/components/analysis-section';
 import { useDream } from '@/features/dreams/api/use-dream';
 import { DreamDetail } from '@/features/dreams/components/dream-detail';
 import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
 import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
-/** `/app/dreams/:id`: one dream. Unknown ids (or someone else's) show the 404 page inside the app. */
+/** `/app/dreams/:id`: one dream and its analyses. Unknown ids (or someone else's) show the 404 page inside the app. */
 export function DreamDetailRoute() {
   const { id = '' } = useParams();
   const dream = useDream(id);
@@ -15,7 +16,11 @@ export function DreamDetailRoute() {
       {dream.data && !isMissingDream(dream.error) ? (
         <>
           <title>{`${dream.data.title} · ${PRODUCT_NAME}`}</title>
-          <DreamDetail dream={dream.data} timeZone={timeZone} />
+          <div className="grid gap-12 sm:gap-14">
+            <DreamDetail dream={dream.data} timeZone={timeZone} />
+            {/* Keyed: another dream's page starts with no analysis under way. */}
+            <AnalysisSection key={dream.data.id} dream={dream.data} timeZone={timeZone} />
+          </div>
         </>
       ) : dream.isError ? (
         <DreamUnavailable error={dream.error} onRetry={() => void dream.refetch()} />

@@ -4,7 +4,7 @@ import { LostInTheDreamRealm } from '@/components/lost-in-the-dream-realm';
 import { NightSky } from '@/components/night-sky';
 import { PRODUCT_NAME } from '@/lib/brand';
 
-/** `*`: every unknown path, including the app links the spec leaves undefined (/app/analytics, …). */
+/** `*`: every unknown path, including the app links the spec leaves undefined (/app/profile, …). */
 export function NotFoundRoute() {
   return (
     <div className="relative flex min-h-dvh flex-col overflow-x-clip">

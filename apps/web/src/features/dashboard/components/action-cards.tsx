@@ -12,8 +12,7 @@ interface Action {
   isPrimary?: boolean;
 }
 
-// Spec section 2: the four cards and where their buttons lead ('Ver Análises' and 'Ver Créditos' still reach
-// the 404 page until those screens exist).
+// Spec section 2: the four cards and where their buttons lead.
 const ACTIONS: readonly Action[] = [
   { key: 'record', to: '/app/dreams/new', icon: PenLine, isPrimary: true },
   { key: 'dreams', to: '/app/dreams', icon: BookOpen },

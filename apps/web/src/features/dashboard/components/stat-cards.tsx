@@ -15,7 +15,7 @@ const STATS: readonly Stat[] = [
   { key: 'streak', icon: Flame },
 ];
 
-/** The three numbers of spec section 2, from GET /me/overview (analyses stay 0 until AI analysis exists). */
+/** The three numbers of spec section 2, from GET /me/overview. */
 export function StatCards() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();

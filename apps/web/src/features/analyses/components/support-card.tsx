@@ -1,0 +1,47 @@
+import { ExternalLink, HeartHandshake, Phone } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const linkClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-md px-1 text-sm font-medium text-teal-100 underline decoration-teal-200/40 underline-offset-4 outline-none hover:decoration-teal-100 focus-visible:ring-[3px] focus-visible:ring-ring/60';
+
+/**
+ * Shown above an analysis that noticed distress in the dream: a calm word and where to find someone to talk to
+ * (CVV, Brazil's free 24-hour emotional support line). Soft colours on purpose: this is care, not an alarm.
+ */
+export function SupportCard({ level = 3 }: { level?: 3 | 4 }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <aside
+      aria-labelledby={titleId}
+      className="flex gap-4 rounded-xl border border-teal-200/20 bg-teal-300/[0.06] px-5 py-5 sm:px-6"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-300/10 text-teal-100 ring-1 ring-teal-200/20 ring-inset"
+      >
+        <HeartHandshake className="size-5" />
+      </span>
+      <div className="grid gap-2">
+        <Heading id={titleId} className="font-display text-lg font-semibold text-foreground">
+          {t('analyses.support.title')}
+        </Heading>
+        <p className="text-sm leading-relaxed text-pretty text-foreground/90">{t('analyses.support.text')}</p>
+        <p className="text-sm leading-relaxed text-pretty text-muted-foreground">{t('analyses.support.cvv')}</p>
+        <div className="flex flex-col gap-x-5 sm:flex-row sm:flex-wrap">
+          <a href="tel:188" className={linkClass}>
+            <Phone aria-hidden="true" className="size-4" />
+            {t('analyses.support.call')}
+          </a>
+          <a href="https://cvv.org.br" target="_blank" rel="noopener noreferrer" className={linkClass}>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {t('analyses.support.site')}
+            <span className="sr-only"> {t('analyses.support.newTab')}</span>
+          </a>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,15 @@
+import { consentsResponseSchema } from '@sonhario/contracts/consents';
+import { useQuery } from '@tanstack/react-query';
+import { retryUnlessClientError } from '@/features/dreams/api/journal-cache';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /me/consents: the state of each consent purpose (granted, declined, withdrawn or never answered). */
+export function useConsents({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.consents,
+    queryFn: async ({ signal }) => (await apiRequest('/me/consents', { schema: consentsResponseSchema, signal })).data,
+    retry: retryUnlessClientError,
+    enabled: isEnabled,
+  });
+}

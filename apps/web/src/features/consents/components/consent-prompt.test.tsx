@@ -1,0 +1,83 @@
+import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/auth';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+
+const api = useAppWithApiServer();
+
+/** A Google sign-up: the form's consent checkbox was never shown. */
+const googleUser = () =>
+  makeUser({ app_metadata: { provider: 'google', providers: ['google'] }, user_metadata: { full_name: 'Ana Lima' } });
+
+async function openApp(path = '/app') {
+  signInAs(googleUser());
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+describe('the consent question for users who never answered it', () => {
+  it("asks once, with the exact consent text, and records 'Concordo' for both purposes", async () => {
+    const user = userEvent.setup();
+    api.server.setConsents('unanswered');
+    await openApp();
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Análise de sonhos com IA' });
+    expect(within(dialog).getByText(CONSENT_TEXT)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Concordo' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.server.requestsTo('POST', '/me/consents').map((request) => request.body)).toEqual([
+      { purposes: ['ai_analysis', 'data_processing'], isGranted: true, textVersion: CONSENT_VERSION },
+    ]);
+    expect(api.server.consents.map((consent) => [consent.purpose, consent.status])).toEqual([
+      ['ai_analysis', 'granted'],
+      ['data_processing', 'granted'],
+    ]);
+  });
+
+  it("records 'Agora não' as declined and does not ask again while the user moves around the app", async () => {
+    const user = userEvent.setup();
+    api.server.setConsents('unanswered');
+    const { router } = await openApp();
+
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Agora não' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.server.requestsTo('POST', '/me/consents')[0]!.body).toMatchObject({ isGranted: false });
+    expect(api.server.consents.map((consent) => consent.status)).toEqual(['declined', 'declined']);
+
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Sonhos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dreams'));
+    await router.navigate('/app');
+    await screen.findByRole('heading', { level: 1, name: /^Olá, / });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/me/consents')).toHaveLength(1);
+  });
+
+  it('closing it without an answer records nothing and does not ask again during the visit', async () => {
+    const user = userEvent.setup();
+    api.server.setConsents('unanswered');
+    const { router } = await openApp();
+    await screen.findByRole('alertdialog');
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await router.navigate('/app/dreams');
+    await router.navigate('/app');
+    await screen.findByRole('heading', { level: 1, name: /^Olá, / });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/me/consents')).toHaveLength(0);
+  });
+
+  it.each(['granted', 'declined', 'withdrawn'] as const)('does not ask a user whose consent is %s', async (status) => {
+    api.server.setConsents(status);
+    await openApp();
+    await waitFor(() => expect(api.server.requestsTo('GET', '/me/consents')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,14 @@
+import { creditsSummarySchema } from '@sonhario/contracts/credits';
+import { useQuery } from '@tanstack/react-query';
+import { retryUnlessClientError } from '@/features/dreams/api/journal-cache';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /credits: the balance, this month's quota and how the next analysis would be paid. */
+export function useCredits() {
+  return useQuery({
+    queryKey: queryKeys.credits.summary,
+    queryFn: async ({ signal }) => (await apiRequest('/credits', { schema: creditsSummarySchema, signal })).data,
+    retry: retryUnlessClientError,
+  });
+}

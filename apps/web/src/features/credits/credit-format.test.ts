@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatMonthName, formatSignedAmount } from './credit-format';
+
+describe('credit formatting', () => {
+  it('names the quota month in pt-BR whatever the time zone', () => {
+    expect(formatMonthName('2026-11')).toBe('novembro');
+    expect(formatMonthName('2027-01')).toBe('janeiro');
+  });
+
+  it('signs amounts: earned with +, spent with -', () => {
+    expect(formatSignedAmount(10)).toBe('+10');
+    expect(formatSignedAmount(-10)).toBe('-10');
+    expect(formatSignedAmount(1500)).toBe('+1.500');
+  });
+});
