@@ -37,6 +37,8 @@ export const recordConsentSchema = z
     purposes: z.array(z.enum(CONSENT_PURPOSES, { error: 'Finalidade desconhecida' })).min(1).max(CONSENT_PURPOSES.length),
     isGranted: z.boolean({ error: 'Informe sim ou não' }),
     textVersion: z.literal(CONSENT_VERSION, { error: 'Versão do texto de consentimento desatualizada' }),
+    /** Where the answer was given: the question in the app (default) or the privacy settings. */
+    source: z.enum(['prompt', 'settings']).optional(),
   })
   .strict();
 export type RecordConsentInput = z.infer<typeof recordConsentSchema>;

@@ -35,6 +35,6 @@ export async function consentsRoutes(app: AppInstance) {
         response: { 200: consentsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await recordConsent(ctx(request), request.body)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await recordConsent(ctx(request), request.body, request.body.source)),
   );
 }
