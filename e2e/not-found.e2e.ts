@@ -40,10 +40,9 @@ describe('404 page', () => {
     await page.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }).waitFor();
   });
 
-  it("is what a signed-in user gets on the dashboard's links whose screens do not exist yet", async () => {
+  it('is what a signed-in user gets on an /app address that does not exist', async () => {
     const { page } = await signedInPage(journey, { firstName: 'Otto' });
-    await page.getByRole('link', { name: 'Ver Análises' }).click();
-    await page.waitForURL((url) => url.pathname === '/app/analytics');
+    await page.goto('/app/lugar-nenhum');
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.goto('/app/dreams/em-lugar-nenhum/mais-fundo');
     await page.getByRole('heading', { name: TITLE }).waitFor();

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 
 /** One e-mail as the server writes it to DATA_DIR/outbox when no SMTP server is configured. */
 export interface OutboxEmail {
@@ -67,8 +68,8 @@ async function getAnonKey(baseUrl: string): Promise<string> {
 }
 
 /**
- * Creates an account the quick way (API sign-up, then the e-mailed confirmation link followed without a
- * browser), for journeys that start from an existing user.
+ * Creates an account the quick way (API sign-up with the consent box ticked, as the form requires, then the
+ * e-mailed confirmation link followed without a browser), for journeys that start from an existing user.
  */
 export async function createConfirmedUser(
   baseUrl: string,
@@ -78,7 +79,7 @@ export async function createConfirmedUser(
   const response = await fetch(`${baseUrl}/auth/v1/signup?redirect_to=${encodeURIComponent(`${baseUrl}/`)}`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName } }),
+    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, consent_version: CONSENT_VERSION } }),
   });
   if (!response.ok) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
   const confirmation = await waitForEmail(email);

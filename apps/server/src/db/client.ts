@@ -21,6 +21,12 @@ export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
   migrate(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics. PostgreSQL's autovacuum does this by itself; PGlite has no autovacuum, and
+   * without statistics its planner picked nested loops over whole indexes (bench/analyses.ts), so the server runs
+   * it at start and hourly there.
+   */
+  analyze?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,10 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await client.exec('ANALYZE');
+    },
+    analyze: async () => {
+      await client.exec('ANALYZE');
     },
     close: () => client.close(),
   };

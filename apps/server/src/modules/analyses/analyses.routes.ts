@@ -21,6 +21,7 @@ import {
   prepareAnalysis,
   providerFailureError,
   type AnalysesContext,
+  type StatsCache,
   type PreparedAnalysis,
 } from './analyses.service.ts';
 import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
@@ -46,8 +47,9 @@ function abortOnDisconnect(reply: FastifyReply): AbortController {
   return controller;
 }
 
-export async function analysesRoutes(app: AppInstance, options: { provider: AnalysisProvider }) {
+export async function analysesRoutes(app: AppInstance, options: { provider: AnalysisProvider; statsCache: StatsCache }) {
   const ctx = (request: FastifyRequest): AnalysesContext => ({
+    statsCache: options.statsCache,
     db: app.deps.database.db,
     userId: request.auth.userId,
     now: app.deps.now,

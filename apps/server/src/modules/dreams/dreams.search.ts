@@ -14,7 +14,7 @@ export function foldText(text: string): string {
 // Words too common to narrow a search; dropping them keeps "sonhei que estava voando" = "voando".
 const STOPWORDS = new Set(
   (
-    'a o e as os um uma uns umas de do da dos das no na nos nas em ao aos que se por para com sem mas ou ' +
+    'a o e as os um uma uns umas de do da dos das no na nos nas num numa em ao aos que se por pelo pela pelos pelas para com sem mas ou ' +
     'eu me mim meu minha meus minhas ele ela eles elas lhe era foi ser estava estavam tinha tinham ' +
     'the an and or of to in on at is was were be been it its my me i he she they them we you that this with for as by'
   ).split(' '),

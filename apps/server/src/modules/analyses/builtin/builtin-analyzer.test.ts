@@ -19,6 +19,13 @@ const themes = (result: AnalysisResult) => result.themes.map((t) => t.name);
 const emotions = (result: AnalysisResult) => result.emotions.map((e) => e.emotion);
 
 describe('builtin analyzer on pt-BR dreams', () => {
+  it('does not read the contractions "pela"/"pelas" as nudity ("pelada")', () => {
+    const result = analyze({ content: 'Eu olhava pela janela e depois andava pelas ruas da cidade.' });
+    expect(result.themes.map((t) => t.name)).not.toContain('Nudez');
+    expect(result.symbols.map((s) => s.symbol)).not.toContain('Nudez');
+    expect(result.symbols.map((s) => s.symbol)).toContain('Janela');
+  });
+
   it('reads flying over the sea as flight and water, with joy', () => {
     const result = analyze({ content: 'Sonhei que estava voando sobre o mar, bem alto, e via as ondas lá embaixo. Me senti livre e feliz.' });
     expect(symbols(result)).toEqual(['Voo', 'Mar', 'Onda']);
