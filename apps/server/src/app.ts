@@ -8,9 +8,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { analysesRoutes } from './modules/analyses/analyses.routes.ts';
+import { StatsCache } from './modules/analyses/analyses.service.ts';
 import { createBuiltinProvider } from './modules/analyses/providers/builtin.provider.ts';
 import { createGenerativeProvider } from './modules/analyses/providers/create-provider.ts';
 import type { AnalysisProvider } from './modules/analyses/providers/provider.ts';
@@ -18,9 +20,10 @@ import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { dreamsPlugin } from './modules/dreams/dreams.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
+import { openKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesAdminRoutes, profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -42,6 +45,8 @@ export interface AppDeps {
   now: () => Date;
   /** The analysis provider AI_PROVIDER chose (builtin unless configured). */
   analysisProvider: AnalysisProvider;
+  /** Users' analysis aggregates, cached per instance (account deletion must `forget` the user). */
+  analysisStats: StatsCache;
 }
 
 declare module 'fastify' {
@@ -87,9 +92,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const owned = database;
     app.addHook('onClose', () => owned.close());
     await database.migrate();
+    if (owned.analyze) {
+      const timer = setInterval(() => void owned.analyze?.().catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed')), 3600_000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
   }
-  const keys = createKeyRing({ db: database.db, masterKey: secrets.masterKey });
-  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()), analysisProvider });
+  const keys = await openKeyRing(app, { config, database, masterKey: secrets.masterKey });
+  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()), analysisProvider, analysisStats: new StatsCache() });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
@@ -115,7 +125,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(overviewRoutes);
       await api.register(consentsRoutes);
       await api.register(creditsRoutes);
-      await api.register(analysesRoutes, { provider: analysisProvider });
+      await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
+      await api.register(privacyRoutes);
+      await api.register(accountRoutes);
       await api.register(profilesAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -33,6 +33,13 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
     .optional(),
+  /** Where users' wrapped data keys live: `files` (DATA_DIR/keystore, the default) or `database` (docs/decisions/009). */
+  KEYSTORE: z.enum(['files', 'database']).optional(),
+  /** With KEYSTORE=database: a PostgreSQL database of its own for the keys; unset, they go to the main database. */
+  KEYSTORE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   AUTH_AUTOCONFIRM: booleanFromEnv.default(false),
   /** Access-token lifetime in seconds. */
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
@@ -57,6 +64,8 @@ export const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
   /** The builtin analysis is instant; it is revealed over about this long so it reads like the others (0 = at once). */
   AI_BUILTIN_REVEAL_MS: z.coerce.number().int().min(0).max(10_000).default(900),
+  /** Where users write about their data (LGPD art. 18 requests); shown on the privacy page. Unset: none shown. */
+  PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +74,9 @@ export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'postgres'; url: string };
 
+/** Where users' wrapped data keys are kept: a folder, the main database (url null) or a database of their own. */
+export type KeyStoreConfig = { kind: 'files'; dir: string } | { kind: 'database'; url: string | null };
+
 export interface Config {
   env: Env;
   host: string;
@@ -72,6 +84,7 @@ export interface Config {
   siteUrl: string;
   dataDir: string;
   database: DatabaseConfig;
+  keyStore: KeyStoreConfig;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -96,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const keyStore = resolveKeyStore(env, dataDir);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env,
@@ -106,7 +120,22 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+    keyStore,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     logLevel: env.LOG_LEVEL,
   };
+}
+
+/** KEYSTORE_DATABASE_URL alone implies KEYSTORE=database; with KEYSTORE=files it would be silently ignored, so it is refused. */
+function resolveKeyStore(env: Env, dataDir: string): KeyStoreConfig {
+  const url = env.KEYSTORE_DATABASE_URL;
+  const kind = env.KEYSTORE ?? (url ? 'database' : 'files');
+  if (kind === 'files') {
+    if (url) throw new ConfigError(['KEYSTORE_DATABASE_URL: only used with KEYSTORE=database (unset one of the two)']);
+    return { kind: 'files', dir: path.join(dataDir, 'keystore') };
+  }
+  if (url && url === env.DATABASE_URL) {
+    throw new ConfigError(['KEYSTORE_DATABASE_URL: must name a database other than DATABASE_URL (unset it to keep the keys in the main database)']);
+  }
+  return { kind: 'database', url: url ?? null };
 }

@@ -69,6 +69,8 @@ export const updateUserBodySchema = z.object({
   email: email.optional(),
   phone: str('phone', 32).nullish(),
   password: password.optional(),
+  /** Required with `password` when the user has one, except in a session opened by a recovery link. */
+  current_password: str('current_password').nullish(),
   data: metadata('data').nullish(),
   nonce: str('nonce', 64).nullish(),
   ...pkce,

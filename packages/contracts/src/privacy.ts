@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ANALYSIS_PROVIDERS } from './analyses.ts';
+import { ANALYSIS_PROVIDERS, analysisSchema } from './analyses.ts';
+import { dreamSchema } from './dreams.ts';
+import { profileSchema } from './profile.ts';
 
 /** The export file's format version: bump on any incompatible change; importers accept versions they know. */
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -50,6 +52,113 @@ export const privacyInfoSchema = z.object({
   }),
   /** Days a deleted dream stays restorable, etc. */
   retention: z.object({ deletedDreamUndoMinutes: z.number().int() }),
+  /**
+   * Whether users' keys are kept apart from the database (KEYSTORE=files, or a key database of its own): only then
+   * can a deleted account's dreams no longer be read from database backups taken before the deletion.
+   */
+  isKeyStoreSeparate: z.boolean(),
   contactEmail: z.string().nullable(),
 });
 export type PrivacyInfo = z.infer<typeof privacyInfoSchema>;
+
+// --- the export file (GET /me/export?format=json; POST /me/import takes it back) -------------------------------
+// docs/export-format.md documents every field. Objects are not strict: an importer ignores fields it does not
+// know, so adding a field is compatible; removing or changing one bumps EXPORT_SCHEMA_VERSION.
+
+/** Limits of POST /me/import (the route's body limit and the most dreams one file may restore). */
+export const IMPORT_LIMITS = { maxDreams: 20_000, maxBytes: 50 * 1024 * 1024 } as const;
+
+const instant = z.iso.datetime({ offset: true });
+
+export const exportAccountSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  /** The names the user gave (sign-up form or Google), from the account's metadata. */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: instant,
+  emailConfirmedAt: instant.nullable(),
+  lastSignInAt: instant.nullable(),
+  /** Ways the user signs in: `email` (password) and/or `google`. */
+  providers: z.array(
+    z.object({ provider: z.string(), email: z.string().nullable(), createdAt: instant, lastSignInAt: instant.nullable() }),
+  ),
+});
+
+/** Every consent answer ever recorded (the history, not only the current state), oldest first. */
+export const exportConsentSchema = z.object({
+  /** One of CONSENT_PURPOSES. */
+  purpose: z.string(),
+  /** The exact text the user answered, and its version. */
+  text: z.string(),
+  textVersion: z.string(),
+  /** When the answer was given (also for a "no"). */
+  grantedAt: instant,
+  withdrawnAt: instant.nullable(),
+  /** False: a recorded "no" to the question. */
+  isGranted: z.boolean(),
+  /** Where it was answered: `signup`, `prompt`, `settings`. */
+  source: z.string(),
+});
+
+/** A signed-in device as the server keeps it (never a token). */
+export const exportSessionSchema = z.object({
+  id: z.uuid(),
+  createdAt: instant,
+  lastUsedAt: instant,
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** Set when the session was ended by the server (refresh-token reuse); signed-out sessions are deleted. */
+  endedAt: instant.nullable(),
+});
+
+export const exportLedgerEntrySchema = z.object({
+  id: z.uuid(),
+  amount: z.number().int(),
+  /** One of LEDGER_REASONS. */
+  reason: z.string(),
+  analysisId: z.uuid().nullable(),
+  createdAt: instant,
+});
+
+/** One row per analysis ever charged (kept when the analysis or its dream is deleted: the quota counts them). */
+export const exportAnalysisUsageSchema = z.object({
+  analysisId: z.uuid(),
+  /** The calendar month charged, YYYY-MM in the user's time zone. */
+  month: z.string(),
+  /** `quota` or `credits`. */
+  charge: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  createdAt: instant,
+});
+
+/** An analysis, decrypted (as GET /dreams/:id/analyses shows it, without the computed isDreamChanged). */
+export const exportAnalysisSchema = analysisSchema.omit({ isDreamChanged: true });
+
+/** A dream, decrypted, with its analyses. Deleted dreams still in their undo window are included (deletedAt set). */
+export const exportDreamSchema = dreamSchema.extend({
+  deletedAt: instant.nullable(),
+  purgeAfter: instant.nullable(),
+  analyses: z.array(exportAnalysisSchema),
+});
+
+/** The whole file. Keys are written in this order; `dreams` (the bulk) comes last but for `totals`. */
+export const exportFileSchema = z.object({
+  schemaVersion: z.literal(EXPORT_SCHEMA_VERSION, { error: `Versão de exportação não suportada (aceita: ${EXPORT_SCHEMA_VERSION})` }),
+  /** The product that wrote the file. */
+  product: z.string(),
+  exportedAt: instant,
+  account: exportAccountSchema,
+  profile: profileSchema,
+  consents: z.array(exportConsentSchema),
+  sessions: z.array(exportSessionSchema),
+  creditLedger: z.array(exportLedgerEntrySchema),
+  analysisUsage: z.array(exportAnalysisUsageSchema),
+  dreams: z.array(exportDreamSchema).max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
+  /** What the file holds, written last: a reader can check that nothing was cut off. */
+  totals: z.object({ dreams: z.number().int(), analyses: z.number().int() }),
+});
+export type ExportFile = z.infer<typeof exportFileSchema>;
+export type ExportDream = z.infer<typeof exportDreamSchema>;
+export type ExportAnalysis = z.infer<typeof exportAnalysisSchema>;

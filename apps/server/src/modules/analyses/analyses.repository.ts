@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
@@ -50,11 +50,14 @@ export interface AnalysisPosition {
   id: string;
 }
 
-/** Newest first, across the user's live dreams, with what the list shows of each dream. */
+/**
+ * Newest first, across the user's live dreams, with what the list shows of each dream. The page's ids are picked
+ * first, so the sort never drags the sealed blobs along (they are ~3.5 KB each; bench/analyses.ts).
+ */
 export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after?: AnalysisPosition; limit: number }) {
   const { after } = page;
-  return db
-    .select({ ...analysisColumns, dreamSummaryEnc: readBytea<Buffer>(dreams.summaryEnc), dreamtOn: dreams.dreamtOn })
+  const picked = db
+    .select({ id: dreamAnalyses.id })
     .from(dreamAnalyses)
     .innerJoin(dreams, ofLiveDream)
     .where(
@@ -66,10 +69,55 @@ export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after
       ),
     )
     .orderBy(...newestFirst)
-    .limit(page.limit);
+    .limit(page.limit)
+    .as('picked');
+  return db
+    .select({ ...analysisColumns, dreamSummaryEnc: readBytea<Buffer>(dreams.summaryEnc), dreamtOn: dreams.dreamtOn })
+    .from(picked)
+    .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))
+    .innerJoin(dreams, ofLiveDream)
+    .where(ownedBy(userId))
+    .orderBy(...newestFirst);
+}
+
+/** The newest sealed results (for aggregates), without the dream columns the list needs. */
+export async function listAnalysisResultRows(db: DbOrTx, userId: string, limit: number) {
+  const picked = db
+    .select({ id: dreamAnalyses.id })
+    .from(dreamAnalyses)
+    .innerJoin(dreams, ofLiveDream)
+    .where(ownedBy(userId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .as('picked');
+  return db
+    .select({ id: dreamAnalyses.id, dreamId: dreamAnalyses.dreamId, resultEnc: readBytea<Buffer>(dreamAnalyses.resultEnc) })
+    .from(picked)
+    .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))
+    .where(ownedBy(userId));
+}
+
+/** Changes whenever the set of live analyses changes (one added, a dream deleted or restored): a cache key. */
+export async function findAnalysesSignature(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ n: count(), latest: sql<string | null>`max(${dreamAnalyses.createdAt})::text`, ids: sql<string | null>`max(${dreamAnalyses.id}::text)` })
+    .from(dreamAnalyses)
+    .innerJoin(dreams, ofLiveDream)
+    .where(ownedBy(userId));
+  return `${row?.n ?? 0}|${row?.latest ?? ''}|${row?.ids ?? ''}`;
 }
 
 export async function countLiveAnalyses(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(dreamAnalyses).innerJoin(dreams, ofLiveDream).where(ownedBy(userId));
   return row?.n ?? 0;
+}
+
+/** Every analysis of these dreams of the user (live or deleted dreams), oldest first: for the data export. */
+export async function listAnalysisRowsOfDreams(db: DbOrTx, userId: string, dreamIds: string[]): Promise<AnalysisRow[]> {
+  if (dreamIds.length === 0) return [];
+  return db
+    .select(analysisColumns)
+    .from(dreamAnalyses)
+    .where(and(ownedBy(userId), inArray(dreamAnalyses.dreamId, dreamIds)))
+    .orderBy(asc(dreamAnalyses.createdAt), asc(dreamAnalyses.id));
 }

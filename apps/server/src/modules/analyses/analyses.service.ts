@@ -27,9 +27,12 @@ import { getProfile } from '../profiles/profiles.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
 import {
   countLiveAnalyses,
+  findAnalysesSignature,
   findAnalysisByIdempotencyKey,
   insertAnalysis,
+  listAnalysisResultRows,
   listAnalysisRows,
+  listAnalysisRowsOfDreams,
   listDreamAnalysisRows,
   type AnalysisPosition,
   type AnalysisRow,
@@ -39,6 +42,30 @@ import { ProviderError, type AnalysisProvider, type ProviderFailure, type Provid
 /** A dreams context plus the provider this server is configured with. */
 export interface AnalysesContext extends DreamsContext {
   provider: AnalysisProvider;
+  /** Aggregates per user, valid while the user's analyses signature is unchanged (one per app instance). */
+  statsCache?: StatsCache;
+}
+
+/** A small LRU of users' aggregates; each entry is checked against a cheap signature query before use. */
+export class StatsCache {
+  private readonly entries = new Map<string, { signature: string; stats: AnalysisStats }>();
+  constructor(private readonly capacity = 500) {}
+  get(userId: string, signature: string): AnalysisStats | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.signature !== signature) return undefined;
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    return entry.stats;
+  }
+  set(userId: string, signature: string, stats: AnalysisStats) {
+    this.entries.delete(userId);
+    this.entries.set(userId, { signature, stats });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+  /** Account deletion: nothing of the user stays in memory. */
+  forget(userId: string) {
+    this.entries.delete(userId);
+  }
 }
 
 /** How many earlier dreams an analysis compares symbols with ("in 4 of your last 10 dreams"). */
@@ -295,8 +322,17 @@ const top = (map: Map<string, { name: string; count: number }>) =>
   [...map.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR')).slice(0, ANALYSIS_PAGE.statsTop);
 
 export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
+  const signature = await findAnalysesSignature(ctx.db, ctx.userId);
+  const cached = ctx.statsCache?.get(ctx.userId, signature);
+  if (cached) return cached;
+  const stats = await computeAnalysisStats(ctx);
+  ctx.statsCache?.set(ctx.userId, signature, stats);
+  return stats;
+}
+
+async function computeAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const [rows, total] = await Promise.all([listAnalysisRows(ctx.db, ctx.userId, { limit: STATS_WINDOW }), countLiveAnalyses(ctx.db, ctx.userId)]);
+  const [rows, total] = await Promise.all([listAnalysisResultRows(ctx.db, ctx.userId, STATS_WINDOW), countLiveAnalyses(ctx.db, ctx.userId)]);
   const symbols = new Map<string, { name: string; count: number }>();
   const themes = new Map<string, { name: string; count: number }>();
   const emotions = new Map<Emotion, { count: number; intensity: number }>();
@@ -320,4 +356,21 @@ export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisSt
       .sort((a, b) => b.count - a.count || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion)),
     dreamTypes: [...dreamTypes.entries()].map(([dreamType, count]) => ({ dreamType, count })).sort((a, b) => b.count - a.count),
   };
+}
+
+// --- the data export (modules/privacy) ----------------------------------------------------------------------------
+
+/** The analyses of these dreams, opened, oldest first, by dream id (a page of the export at a time). */
+export async function listAnalysesOfDreams(ctx: DreamsContext, dreamIds: string[]): Promise<Map<string, Omit<Analysis, 'isDreamChanged'>[]>> {
+  const byDream = new Map<string, Omit<Analysis, 'isDreamChanged'>[]>();
+  const rows = await listAnalysisRowsOfDreams(ctx.db, ctx.userId, dreamIds);
+  if (rows.length === 0) return byDream;
+  const keys = await ctx.keys.forUser(ctx.userId);
+  for (const row of rows) {
+    const { isDreamChanged: _computed, ...analysis } = toAnalysis(keys, ctx.userId, row, row.dreamVersion);
+    const list = byDream.get(row.dreamId) ?? [];
+    list.push(analysis);
+    byDream.set(row.dreamId, list);
+  }
+  return byDream;
 }

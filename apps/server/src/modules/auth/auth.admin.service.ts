@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserBody, AuthUser } from '@sonhario/contracts/auth';
 import type { Metadata } from '../../db/schema/auth.ts';
+import { deleteUserRows } from '../account/account.repository.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { authErrors } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
 import {
-  deleteUser,
   deleteUserSessions,
   findIdentitiesOfUsers,
   findUserByEmail,
@@ -128,9 +128,16 @@ export async function updateUserAsAdmin(ctx: AuthContext, id: string, body: Admi
   return loadAuthUser(ctx.db, user);
 }
 
+/**
+ * Deletes the user as account deletion does (every row, then the data key; docs/decisions/009), except that the
+ * operator's audit entry names the deleted user.
+ */
 export async function deleteUserAsAdmin(ctx: AuthContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteUser(tx, id))) throw authErrors.userNotFound();
+    if (!(await findUserById(tx, id, { forUpdate: true }))) throw authErrors.userNotFound();
+    await deleteUserRows(tx, id);
     await audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id });
+    await ctx.keys.destroy(id, { insideMainTransaction: true });
   });
+  await ctx.keys.destroy(id).catch((error: unknown) => ctx.log.error({ err: error }, 'could not delete a key re-created during a user deletion'));
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import type { Secrets } from '../../secrets.ts';
+import type { KeyRing } from '../keys/keys.service.ts';
 import type { Mailer } from './auth.mailer.ts';
 import type { RedirectPolicy } from './auth.redirects.ts';
 import { insertAuditEntry } from './auth.repository.ts';
@@ -12,6 +13,8 @@ export interface AuthContext {
   db: Db;
   config: Config;
   secrets: Secrets;
+  /** Users' keys: deleting a user destroys theirs. */
+  keys: KeyRing;
   mailer: Mailer;
   redirects: RedirectPolicy;
   log: FastifyBaseLogger;
@@ -42,6 +45,7 @@ const LOG_TYPES: Record<string, LogType> = {
   user_modified: 'user',
   identity_linked: 'account',
   user_deleted: 'admin',
+  account_deleted: 'account',
 };
 
 export async function audit(

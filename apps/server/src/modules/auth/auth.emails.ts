@@ -77,3 +77,19 @@ export function emailChangeEmail(to: string, link: string): OutgoingEmail {
     outro: 'Se não foi você, ignore esta mensagem: o e-mail da conta não será alterado.',
   });
 }
+
+/** The last e-mail to an address whose account was just deleted; its one link leads back to the site. */
+export function accountDeletedEmail(to: string, siteUrl: string): OutgoingEmail {
+  return render(to, `${siteUrl}/`, {
+    subject: `Sua conta no ${PRODUCT_NAME} foi excluída`,
+    heading: 'Sua conta foi excluída',
+    intro:
+      `Como você pediu, excluímos sua conta no ${PRODUCT_NAME} e tudo o que estava nela: sonhos, análises, créditos, ` +
+      'preferências e consentimentos. A chave que protegia seus sonhos foi destruída, então nem cópias de segurança antigas ' +
+      'podem mais abri-los.',
+    action: `Visitar o ${PRODUCT_NAME}`,
+    outro:
+      'Você pode criar uma conta nova com este e-mail quando quiser; ela começa vazia. Se não foi você quem pediu a ' +
+      'exclusão, alguém sabia a sua senha: troque-a nos outros serviços em que a usa.',
+  });
+}

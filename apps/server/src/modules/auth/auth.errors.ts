@@ -24,6 +24,10 @@ export const authErrors = {
   userAlreadyExists: () => new AuthApiError(422, 'user_already_exists', 'User already registered'),
   emailExists: () => new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered'),
   samePassword: () => new AuthApiError(422, 'same_password', 'New password should be different from the old password.'),
+  // GoTrue's texts, the same for both (its Go constant for the second is ErrorCodeCurrentPasswordMismatch, whose
+  // wire value is current_password_invalid).
+  currentPasswordRequired: () => bad('current_password_required', 'Current password required when setting new password.'),
+  currentPasswordInvalid: () => bad('current_password_invalid', 'Current password required when setting new password.'),
   unsupportedGrant: () => bad('validation_failed', 'unsupported_grant_type'),
   refreshTokenRequired: () => bad('validation_failed', 'refresh_token required'),
   refreshTokenNotFound: () => bad('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),

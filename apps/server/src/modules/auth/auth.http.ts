@@ -24,6 +24,7 @@ export function contextOf(app: AppInstance, state: AuthModuleState, request: Fas
     db: app.deps.database.db,
     config: app.deps.config,
     secrets: app.deps.secrets,
+    keys: app.deps.keys,
     mailer: state.mailer,
     redirects: state.redirects,
     log: request.log,

@@ -54,11 +54,6 @@ export async function updateUser(db: DbOrTx, id: string, patch: UserPatch) {
   return user!;
 }
 
-export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
-  const deleted = await db.delete(authUsers).where(eq(authUsers.id, id)).returning({ id: authUsers.id });
-  return deleted.length > 0;
-}
-
 export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
     db.select().from(authUsers).orderBy(asc(authUsers.createdAt), asc(authUsers.id)).limit(page.limit).offset(page.offset),

@@ -101,6 +101,8 @@ export async function authRoutes(app: AppInstance, state: AuthModuleState) {
       schema: { querystring: redirectQuerySchema, body: updateUserBodySchema, response: { 200: authUserSchema } },
       preHandler: async (request, reply) => {
         if (request.body.email !== undefined) await enforceRateLimit(app, request, reply, 'email');
+        // A password change checks the current password: guesses count like sign-in attempts.
+        if (request.body.password !== undefined) await enforceRateLimit(app, request, reply, 'token');
       },
     },
     async (request) => {

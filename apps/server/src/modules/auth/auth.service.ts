@@ -498,6 +498,18 @@ function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
   return merged;
 }
 
+/**
+ * Changing a password takes the current one, so a stolen access token (or an unlocked device) cannot lock the owner
+ * out. A session opened by a recovery link is the exception, as in GoTrue: whoever forgot the password proved the
+ * address instead. A user without a password (Google) sets a first one freely.
+ */
+async function assertCurrentPassword(ctx: AuthContext, auth: RequestAuth, storedHash: string, presented: string | null | undefined) {
+  const session = await findSession(ctx.db, auth.sessionId);
+  if (session?.amr.some((entry) => entry.method === 'recovery')) return;
+  if (!presented) throw authErrors.currentPasswordRequired();
+  if (!(await verifyPassword(storedHash, presented)).isValid) throw authErrors.currentPasswordInvalid();
+}
+
 export async function updateCurrentUser(
   ctx: AuthContext,
   auth: RequestAuth,
@@ -520,6 +532,7 @@ export async function updateCurrentUser(
   let passwordHash: string | undefined;
   if (body.password !== undefined) {
     assertStrongPassword(body.password);
+    if (current.encryptedPassword) await assertCurrentPassword(ctx, auth, current.encryptedPassword, body.current_password);
     if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, body.password)).isValid) {
       throw authErrors.samePassword();
     }

@@ -238,7 +238,7 @@ describe('sessions', () => {
       const { email } = await newUser();
       const { supabase, session } = await signIn(email);
       const other = await signIn(email);
-      const { error } = await supabase.auth.updateUser({ password: 'a brand new password' });
+      const { error } = await supabase.auth.updateUser({ password: 'a brand new password', current_password: PASSWORD });
       expect(error).toBeNull();
       expect((await userWith(session.access_token)).error).toBeNull();
       expect((await userWith(other.session.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
@@ -249,8 +249,31 @@ describe('sessions', () => {
     it('refuses a weak password, and the same password, with their codes', async () => {
       const { email } = await newUser();
       const { supabase } = await signIn(email);
-      expect((await supabase.auth.updateUser({ password: '123' })).error).toMatchObject({ status: 422, code: 'weak_password' });
-      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toMatchObject({ status: 422, code: 'same_password' });
+      expect((await supabase.auth.updateUser({ password: '123', current_password: PASSWORD })).error).toMatchObject({ status: 422, code: 'weak_password' });
+      expect((await supabase.auth.updateUser({ password: PASSWORD, current_password: PASSWORD })).error).toMatchObject({ status: 422, code: 'same_password' });
+    });
+
+    it('asks for the current password: 400 current_password_required without it, current_password_invalid when wrong', async () => {
+      const { email } = await newUser();
+      const { supabase, session } = await signIn(email);
+      const other = await signIn(email);
+      const missing = await supabase.auth.updateUser({ password: 'a brand new password' });
+      expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
+      const wrong = await supabase.auth.updateUser({ password: 'a brand new password', current_password: 'not my password' });
+      expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+      // Nothing changed: the old password still signs in and no device was signed out.
+      expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+      expect((await userWith(session.access_token)).error).toBeNull();
+      expect((await userWith(other.session.access_token)).error).toBeNull();
+      // Metadata and e-mail changes need no password.
+      expect((await supabase.auth.updateUser({ data: { first_name: 'Nina' } })).error).toBeNull();
+    });
+
+    it('keeps asking after a refresh: a refreshed session is not a recovery session', async () => {
+      const { email } = await newUser();
+      const { supabase } = await signIn(email);
+      expect((await supabase.auth.refreshSession()).error).toBeNull();
+      expect((await supabase.auth.updateUser({ password: 'a brand new password' })).error).toMatchObject({ code: 'current_password_required' });
     });
 
     it('changes the e-mail only after the new address confirms the link', async () => {
@@ -296,9 +319,13 @@ describe('sessions', () => {
       expect(fragment.get('type')).toBe('recovery');
       expect(decodeJwt(fragment.get('access_token')!).amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
 
+      // A recovery session sets the new password without the forgotten one (the /redefinir-senha page), and signs
+      // out the other devices.
+      const elsewhere = await signIn(email);
       const supabase = client();
       await supabase.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
       expect((await supabase.auth.updateUser({ password: 'recovered password' })).error).toBeNull();
+      expect((await userWith(elsewhere.session.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
       expect((await client().auth.signInWithPassword({ email, password: 'recovered password' })).error).toBeNull();
       const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, email));
       expect(user?.recoverySentAt).toBeInstanceOf(Date);
@@ -338,6 +365,10 @@ describe('sessions', () => {
       expect(error).toBeNull();
       expect(data.session?.user.email).toBe(email);
       expect((data as { redirectType?: string | null }).redirectType).toBe('recovery');
+      // The recovery session may set the new password without the old one, also after a refresh.
+      expect((await supabase.auth.refreshSession()).error).toBeNull();
+      expect((await supabase.auth.updateUser({ password: 'recovered with pkce' })).error).toBeNull();
+      expect((await client().auth.signInWithPassword({ email, password: 'recovered with pkce' })).error).toBeNull();
       // An auth code is single use.
       const replay = await fetch(`${t.url}/auth/v1/token?grant_type=pkce`, {
         method: 'POST',

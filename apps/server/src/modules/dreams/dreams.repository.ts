@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { readBytea } from '../../db/schema/user-keys.ts';
@@ -64,6 +64,17 @@ function unpackListRow(row: { id: string; packed: PackedListRow }): DreamListRow
 
 const isLive = isNull(dreams.deletedAt);
 const ownedBy = (userId: string) => eq(dreams.userId, userId);
+
+/** Inserts the dreams whose idempotency key the user has not used yet; returns the ids inserted. */
+export async function insertDreams(db: DbOrTx, values: NewDreamRow[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const rows = await db
+    .insert(dreams)
+    .values(values)
+    .onConflictDoNothing({ target: [dreams.userId, dreams.idempotencyKey] })
+    .returning({ id: dreams.id });
+  return new Set(rows.map((row) => row.id));
+}
 
 /** Inserts the dream unless the user already created one with the same idempotency key; true when inserted. */
 export async function insertDream(db: DbOrTx, values: NewDreamRow): Promise<boolean> {
@@ -290,18 +301,20 @@ export async function purgeExpiredDreams(db: DbOrTx, now: Date, batchSize = 500)
 export interface TagUse {
   token: string;
   nameEnc: Buffer;
+  /** How many more live dreams carry it (1 unless a batch of new dreams shares the tag). */
+  count?: number;
 }
 
-/** One more live dream carries each of these tags (distinct tokens); the stored spelling becomes the latest. */
+/** One more live dream (or `count`) carries each of these tags (distinct tokens); the stored spelling becomes the latest. */
 export async function addTagUses(db: DbOrTx, userId: string, tags: TagUse[], now: Date): Promise<void> {
   if (tags.length === 0) return;
   await db
     .insert(userTags)
-    .values(tags.map((tag) => ({ userId, tagToken: tag.token, nameEnc: tag.nameEnc, useCount: 1, updatedAt: now })))
+    .values(tags.map((tag) => ({ userId, tagToken: tag.token, nameEnc: tag.nameEnc, useCount: tag.count ?? 1, updatedAt: now })))
     .onConflictDoUpdate({
       target: [userTags.userId, userTags.tagToken],
       set: {
-        useCount: sql`${userTags.useCount} + 1`,
+        useCount: sql`${userTags.useCount} + excluded.use_count`,
         nameEnc: sql`excluded.name_enc`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -332,4 +345,58 @@ export async function listLatestDreamRows(db: DbOrTx, userId: string, options: {
     .where(and(ownedBy(userId), isLive, sql`${dreams.id} <> ${options.excludeId}`))
     .orderBy(...newestFirst(dreams))
     .limit(options.limit);
+}
+
+// --- the data export and import (modules/privacy) -------------------------------------------------------------------
+
+/**
+ * One page of the user's dreams, full rows, oldest night first: the live ones (walking the list index forwards), or
+ * the deleted ones still in their undo window. The page starts after `after`.
+ */
+export async function listDreamRowsOldestFirst(
+  db: DbOrTx,
+  userId: string,
+  page: { isDeleted: boolean; after?: ListPosition; limit: number },
+): Promise<DreamRow[]> {
+  const { after } = page;
+  return db
+    .select(dreamColumns)
+    .from(dreams)
+    .where(
+      and(
+        ownedBy(userId),
+        page.isDeleted ? isNotNull(dreams.deletedAt) : isLive,
+        after
+          ? sql`(${dreams.dreamtOn}, ${dreams.recordedAt}, ${dreams.id}) > (${after.dreamtOn}::date, ${after.recordedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(dreams.dreamtOn), asc(dreams.recordedAt), asc(dreams.id))
+    .limit(page.limit);
+}
+
+/** Which of these ids are dreams of the user (live or deleted). */
+export async function findOwnDreamIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: dreams.id }).from(dreams).where(and(ownedBy(userId), inArray(dreams.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+/** Which of these idempotency keys the user's dreams (live or deleted) already carry. */
+export async function findOwnIdempotencyKeys(db: DbOrTx, userId: string, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: dreams.idempotencyKey })
+    .from(dreams)
+    .where(and(ownedBy(userId), inArray(dreams.idempotencyKey, keys)));
+  return rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+}
+
+/** The sealed content of the user's live dreams of these nights. */
+export async function listLiveDreamContentsOn(db: DbOrTx, userId: string, dates: string[]) {
+  if (dates.length === 0) return [];
+  return db
+    .select({ id: dreams.id, dreamtOn: dreams.dreamtOn, contentEnc: readBytea<Buffer>(dreams.contentEnc) })
+    .from(dreams)
+    .where(and(ownedBy(userId), isLive, inArray(dreams.dreamtOn, dates)));
 }

@@ -24,9 +24,14 @@ import {
   deleteDreamRow,
   findDream,
   findDreamByIdempotencyKey,
+  findOwnDreamIds,
+  findOwnIdempotencyKeys,
   insertDream,
+  insertDreams,
   listDreamRows,
+  listDreamRowsOldestFirst,
   listLatestDreamRows,
+  listLiveDreamContentsOn,
   listTagRows,
   purgeExpiredDreamsOf,
   removeTagUses,
@@ -221,6 +226,46 @@ function decodeCursor(cursor: string): ListPosition {
 
 // --- use cases -------------------------------------------------------------------------------------------------
 
+/** A new dream's row, sealed and indexed, and its text in the clear; the date checked (last night when omitted). */
+function newDreamRow(
+  keys: UserKeys,
+  userId: string,
+  body: CreateDreamBody,
+  at: { now: Date; timeZone: string; recordedAt: Date; idempotencyKey: string | null },
+) {
+  const dreamtOn = body.dreamtOn ?? addDays(localDate(at.now, at.timeZone), -1);
+  assertDreamtOn(dreamtOn, at.now, at.timeZone);
+  const id = randomUUID();
+  const title = blankToNull(body.title);
+  const text: DreamText = {
+    title: title ?? deriveTitle(body.content),
+    isTitleDerived: title === null,
+    content: body.content,
+    notes: blankToNull(body.notes),
+    tags: distinctTags(keys, body.tags),
+  };
+  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } = {
+    id,
+    userId,
+    ...sealDreamText(keys, userId, id, text),
+    dreamtOn,
+    recordedAt: at.recordedAt,
+    updatedAt: at.now,
+    mood: body.mood ?? null,
+    emotions: body.emotions,
+    lucidity: body.lucidity,
+    vividness: body.vividness ?? null,
+    sleepQuality: body.sleepQuality ?? null,
+    isNightmare: body.isNightmare,
+    isRecurring: body.isRecurring,
+    version: 1,
+    idempotencyKey: at.idempotencyKey,
+    deletedAt: null,
+    purgeAfter: null,
+  };
+  return { row, text };
+}
+
 /**
  * Records a dream. With an idempotency key, a retry (even a concurrent one) returns the dream the first request
  * created, with `isCreated: false`, and stores nothing.
@@ -245,37 +290,7 @@ export async function createDream(
   const { body } = input;
   const now = ctx.now();
   const timeZone = await getTimeZone(ctx);
-  const dreamtOn = body.dreamtOn ?? addDays(localDate(now, timeZone), -1);
-  assertDreamtOn(dreamtOn, now, timeZone);
-
-  const id = randomUUID();
-  const title = blankToNull(body.title);
-  const text: DreamText = {
-    title: title ?? deriveTitle(body.content),
-    isTitleDerived: title === null,
-    content: body.content,
-    notes: blankToNull(body.notes),
-    tags: distinctTags(keys, body.tags),
-  };
-  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } = {
-    id,
-    userId: ctx.userId,
-    ...sealDreamText(keys, ctx.userId, id, text),
-    dreamtOn,
-    recordedAt: now,
-    updatedAt: now,
-    mood: body.mood ?? null,
-    emotions: body.emotions,
-    lucidity: body.lucidity,
-    vividness: body.vividness ?? null,
-    sleepQuality: body.sleepQuality ?? null,
-    isNightmare: body.isNightmare,
-    isRecurring: body.isRecurring,
-    version: 1,
-    idempotencyKey: input.idempotencyKey ?? null,
-    deletedAt: null,
-    purgeAfter: null,
-  };
+  const { row, text } = newDreamRow(keys, ctx.userId, body, { now, timeZone, recordedAt: now, idempotencyKey: input.idempotencyKey ?? null });
   const isInserted = await ctx.db.transaction(async (tx) => {
     if (!(await insertDream(tx, row))) return false;
     await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
@@ -437,4 +452,89 @@ export async function listEarlierDreamTexts(ctx: DreamsContext, excludeId: strin
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listLatestDreamRows(ctx.db, ctx.userId, { excludeId, limit });
   return rows.map((row) => ({ title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc), content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc) }));
+}
+
+// --- the data export and import (modules/privacy) -------------------------------------------------------------------
+
+/** A dream as the data export writes it: every field, opened, and whether it is deleted (still in its undo window). */
+export type ExportedDreamFields = Dream & { deletedAt: string | null; purgeAfter: string | null };
+
+/**
+ * One page of the user's dreams, oldest night first, opened: the live ones, or (`isDeleted`) those deleted but not
+ * yet purged. `next` is where the following page starts (undefined after the last page).
+ */
+export async function listDreamsForExport(
+  ctx: DreamsContext,
+  page: { isDeleted: boolean; after?: ListPosition; limit: number },
+): Promise<{ items: ExportedDreamFields[]; next?: ListPosition }> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const rows = await listDreamRowsOldestFirst(ctx.db, ctx.userId, page);
+  const items = rows.map((row) => ({
+    ...toDream(row, openDreamText(keys, ctx.userId, row)),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    purgeAfter: row.purgeAfter?.toISOString() ?? null,
+  }));
+  const last = rows.at(-1);
+  return { items, next: rows.length === page.limit && last ? { dreamtOn: last.dreamtOn, recordedAt: last.recordedAt, id: last.id } : undefined };
+}
+
+/**
+ * Records a batch of dreams restored from an export file: each sealed and indexed exactly as createDream does, all
+ * in one transaction with their tag counts (one insert for the batch, not one round trip per dream). Every dream
+ * carries an idempotency key; one whose key the user already used is left out. Keeps each dream's `recordedAt`
+ * (never later than now). Returns how many were created.
+ */
+export async function createImportedDreams(
+  ctx: DreamsContext,
+  inputs: { body: CreateDreamBody; idempotencyKey: string; recordedAt: Date }[],
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const now = ctx.now();
+  const timeZone = await getTimeZone(ctx);
+  const prepared = inputs.map(({ body, idempotencyKey, recordedAt }) =>
+    newDreamRow(keys, ctx.userId, body, { now, timeZone, recordedAt: recordedAt > now ? now : recordedAt, idempotencyKey }),
+  );
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await insertDreams(tx, prepared.map((p) => p.row));
+    // Tag counts of the dreams actually inserted, one row per tag (a statement may not update a row twice).
+    const uses = new Map<string, { name: string; count: number }>();
+    for (const { row, text } of prepared) {
+      if (!inserted.has(row.id)) continue;
+      for (const name of text.tags) {
+        const token = tagToken(keys.index, name);
+        uses.set(token, { name, count: (uses.get(token)?.count ?? 0) + 1 });
+      }
+    }
+    const tagRows = [...uses.values()].flatMap(({ name, count }) => tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })));
+    await addTagUses(tx, ctx.userId, tagRows, now);
+    return inserted.size;
+  });
+}
+
+/** A dream about to be imported, as the duplicate check sees it. */
+export interface DreamCandidate {
+  id: string;
+  idempotencyKey: string;
+  dreamtOn: string;
+  content: string;
+}
+
+/**
+ * Which candidates the journal already holds: a dream with the same id or idempotency key (live or deleted), or a
+ * live dream of the same night with the same text. Three indexed queries per batch, whatever the journal's size.
+ */
+export async function findDreamsInJournal(ctx: DreamsContext, candidates: DreamCandidate[]): Promise<Set<DreamCandidate>> {
+  const [ids, idempotencyKeys, sameNights] = await Promise.all([
+    findOwnDreamIds(ctx.db, ctx.userId, candidates.map((c) => c.id)),
+    findOwnIdempotencyKeys(ctx.db, ctx.userId, candidates.map((c) => c.idempotencyKey)),
+    listLiveDreamContentsOn(ctx.db, ctx.userId, [...new Set(candidates.map((c) => c.dreamtOn))]),
+  ]);
+  const keys = sameNights.length > 0 ? await ctx.keys.forUser(ctx.userId) : undefined;
+  const texts = new Set(sameNights.map((row) => `${row.dreamtOn}\n${openField(keys!, ctx.userId, row.id, 'content', row.contentEnc)}`));
+  const knownIds = new Set(ids);
+  const knownKeys = new Set(idempotencyKeys);
+  return new Set(
+    candidates.filter((c) => knownIds.has(c.id) || knownKeys.has(c.idempotencyKey) || texts.has(`${c.dreamtOn}\n${c.content}`)),
+  );
 }

@@ -1,6 +1,11 @@
-import type { Db } from '../../db/client.ts';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config, KeyStoreConfig } from '../../config.ts';
+import { createDatabase, type Database, type Db } from '../../db/client.ts';
 import { deriveUserKeys, newDataKey, unwrapDataKey, wrapDataKey, type UserKeys } from './keys.crypto.ts';
-import { findWrappedUserKey, insertUserKeyIfAbsent } from './keys.repository.ts';
+import { moveKeysIntoStore } from './keys.migrate.ts';
+import { createKeyStoreTable, hasAuthUsersTable, hasSealedData } from './keys.repository.ts';
+import { createDatabaseKeyStore, createFileKeyStore, type KeyStore } from './keys.store.ts';
 
 /**
  * The one place that handles users' keys. Every module that encrypts or searches a user's data asks here.
@@ -10,14 +15,29 @@ import { findWrappedUserKey, insertUserKeyIfAbsent } from './keys.repository.ts'
 export interface KeyRing {
   /** The user's derived keys; the data key is created (race-safe) on first use. */
   forUser(userId: string): Promise<UserKeys>;
-  /** Drops the cached keys of a user (account deletion destroys the row; this makes it take effect at once). */
+  /** Drops the cached keys of a user (`destroy` does it too; alone, it makes a changed store take effect at once). */
   forget(userId: string): void;
+  /**
+   * Crypto-shredding: deletes the user's data key from the key store and forgets it, so everything sealed under it
+   * is unreadable, backups included. Idempotent. `insideMainTransaction`: the caller runs inside a main-database
+   * transaction that deletes the user's public.user_keys row itself; a store in the main database is then left to
+   * that transaction (it deletes the key atomically with the account, and a second connection would wait on it).
+   */
+  destroy(userId: string, options?: { insideMainTransaction?: boolean }): Promise<void>;
 }
 
 export const KEY_CACHE_CAPACITY = 1_000;
 
-export function createKeyRing(options: { db: Db; masterKey: Buffer; capacity?: number }): KeyRing {
-  const { db, masterKey } = options;
+/** A user has sealed data but the store has no key for it: the wrong key store is configured, or it was lost. */
+export class MissingKeyError extends Error {
+  constructor() {
+    super('The data key of a user with encrypted data is missing from the key store (check DATA_DIR/keystore or KEYSTORE settings)');
+    this.name = 'MissingKeyError';
+  }
+}
+
+export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buffer; capacity?: number }): KeyRing {
+  const { store, db, masterKey } = options;
   const capacity = options.capacity ?? KEY_CACHE_CAPACITY;
   // A Map keeps insertion order: re-inserting on every hit makes the first entry the least recently used.
   const cache = new Map<string, UserKeys>();
@@ -30,14 +50,22 @@ export function createKeyRing(options: { db: Db; masterKey: Buffer; capacity?: n
   }
 
   async function load(userId: string): Promise<UserKeys> {
-    let wrapped = await findWrappedUserKey(db, userId);
+    let wrapped = await store.get(userId);
     if (!wrapped) {
+      // A fresh key for someone whose dreams are sealed under a key we cannot find would split the journal in two
+      // (old dreams unreadable, new ones under a key another instance does not have): refuse instead.
+      if (await hasSealedData(db, userId)) throw new MissingKeyError();
       // Insert-or-keep, then read back: whoever inserted first, every caller ends up with the same key.
-      await insertUserKeyIfAbsent(db, userId, wrapDataKey(masterKey, newDataKey(), userId));
-      wrapped = await findWrappedUserKey(db, userId);
+      await store.putIfAbsent(userId, wrapDataKey(masterKey, newDataKey(), userId));
+      wrapped = await store.get(userId);
       if (!wrapped) throw new Error('user key missing right after it was stored');
     }
     return deriveUserKeys(unwrapDataKey(masterKey, wrapped, userId));
+  }
+
+  function forget(userId: string) {
+    cache.delete(userId);
+    loading.delete(userId);
   }
 
   return {
@@ -67,9 +95,56 @@ export function createKeyRing(options: { db: Db; masterKey: Buffer; capacity?: n
       }
       return pending;
     },
-    forget(userId) {
-      cache.delete(userId);
-      loading.delete(userId);
+    forget,
+    async destroy(userId, destroyOptions = {}) {
+      forget(userId);
+      if (!(destroyOptions.insideMainTransaction && store.isMainDatabase)) await store.delete(userId);
+      forget(userId);
     },
   };
+}
+
+/** Opens the configured key store (creating its table when it is a database of its own). */
+export async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<KeyStore> {
+  if (config.kind === 'files') return createFileKeyStore(config.dir);
+  if (!config.url) return createDatabaseKeyStore(main.db, { isMainDatabase: true, description: 'the main database (public.user_keys)' });
+  const own = await createDatabase({ kind: 'postgres', url: config.url });
+  try {
+    if (await hasAuthUsersTable(own.db)) {
+      throw new Error('KEYSTORE_DATABASE_URL points at a database holding Sonhário tables: give the keys a database of their own');
+    }
+    await createKeyStoreTable(own.db);
+  } catch (error) {
+    await own.close();
+    throw error;
+  }
+  return createDatabaseKeyStore(own.db, { isMainDatabase: false, description: 'the key store database (KEYSTORE_DATABASE_URL)', close: () => own.close() });
+}
+
+/**
+ * The app's key ring: opens the configured store, moves keys still kept elsewhere into it (legacy rows of the main
+ * database's user_keys, or DATA_DIR/keystore files when KEYSTORE changed to database), and closes the store with
+ * the app.
+ */
+export async function openKeyRing(
+  app: { log: FastifyBaseLogger; addHook(name: 'onClose', hook: () => Promise<void>): unknown },
+  options: { config: Config; database: Database; masterKey: Buffer },
+): Promise<KeyRing> {
+  const { config, database, masterKey } = options;
+  const store = await openKeyStore(config.keyStore, database);
+  app.addHook('onClose', () => store.close());
+  if (store.isMainDatabase) {
+    app.log.warn(
+      'KEYSTORE=database without KEYSTORE_DATABASE_URL: users\' wrapped keys live in the main database, so its backups hold them ' +
+        'and deleting an account cannot make a backup taken earlier unreadable. Prefer KEYSTORE_DATABASE_URL (docs/decisions/009).',
+    );
+  } else if (config.keyStore.kind === 'files' && config.database.kind === 'postgres') {
+    app.log.info(
+      { keyStore: store.description },
+      'users\' keys are kept in this instance\'s DATA_DIR/keystore: with several instances on one database, use KEYSTORE=database with KEYSTORE_DATABASE_URL',
+    );
+  }
+  const filesDir = config.keyStore.kind === 'database' ? path.join(config.dataDir, 'keystore') : null;
+  await moveKeysIntoStore({ store, main: database.db, filesDir, log: app.log });
+  return createKeyRing({ store, db: database.db, masterKey });
 }

@@ -1,0 +1,66 @@
+import { apiErrorSchema } from '@sonhario/contracts/errors';
+import { deleteAccountSchema } from '@sonhario/contracts/privacy';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { RateLimitError } from '../../errors.ts';
+import { createMailer } from '../auth/auth.mailer.ts';
+import { deleteAccount } from './account.service.ts';
+
+const ATTEMPT_WINDOW_MS = 5 * 60_000;
+
+/** The account itself: deleting it (POST /me/delete). */
+export async function accountRoutes(app: AppInstance) {
+  const { config } = app.deps;
+  // The same mailer as the auth e-mails (SMTP_URL, or DATA_DIR/outbox), for the goodbye e-mail.
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.post(
+    '/me/delete',
+    {
+      preHandler: [
+        app.authenticate,
+        // The password is checked here: guesses count like sign-in attempts.
+        async (request, reply) => {
+          const result = await app.rateLimiter.hit('account:delete', request.ip, config.env.RATE_LIMIT_TOKEN, ATTEMPT_WINDOW_MS);
+          if (result.allowed) return;
+          reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));
+          throw new RateLimitError();
+        },
+      ],
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and everything in it, for good',
+        description:
+          'Password users send `password`; users without one (Google) must have signed in within the last 5 minutes. ' +
+          'Answers 204 with no body; the session ends with the account. 400 `password_required` / `invalid_credentials` ' +
+          '(wrong password) / `validation_failed` (confirmation phrase), 403 `reauthentication_needed`.',
+        security: [{ bearerAuth: [] }],
+        body: deleteAccountSchema,
+        response: {
+          204: z.null().describe('Account deleted'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(
+        {
+          db: app.deps.database.db,
+          auth: request.auth,
+          keys: app.deps.keys,
+          analysisStats: app.deps.analysisStats,
+          mailer,
+          log: request.log,
+          now: app.deps.now,
+          siteUrl: config.siteUrl,
+        },
+        request.body,
+      );
+      return reply.status(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { DeleteAccountInput } from '@sonhario/contracts/privacy';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { audit, type RequestAuth } from '../auth/auth.context.ts';
+import { accountDeletedEmail } from '../auth/auth.emails.ts';
+import type { Mailer } from '../auth/auth.mailer.ts';
+import { verifyPassword } from '../auth/auth.passwords.ts';
+import { findSession, findUserById } from '../auth/auth.repository.ts';
+import type { StatsCache } from '../analyses/analyses.service.ts';
+import type { KeyRing } from '../keys/keys.service.ts';
+import { deleteUserRows, lockUser } from './account.repository.ts';
+
+export interface AccountContext {
+  db: Db;
+  auth: RequestAuth;
+  keys: KeyRing;
+  /** In-memory aggregates of the user's analyses: dropped with the account. */
+  analysisStats: Pick<StatsCache, 'forget'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  siteUrl: string;
+}
+
+/** A user without a password proves it is them by a sign-in this recent. */
+export const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
+
+export const accountErrors = {
+  passwordRequired: () => new AppError(400, 'password_required', 'Digite sua senha para confirmar.'),
+  wrongPassword: () => new AppError(400, 'invalid_credentials', 'Senha incorreta'),
+  reauthenticationNeeded: () =>
+    new AppError(403, 'reauthentication_needed', 'Por segurança, entre de novo na sua conta e peça a exclusão logo em seguida.'),
+};
+
+/**
+ * Deletes the caller's account for good: every row about them in one transaction, then their data key (which is
+ * what makes copies of the database taken earlier, backups included, unable to open their dreams). The same
+ * address may sign up again afterwards, as a new user with nothing of the old one. docs/decisions/009.
+ */
+export async function deleteAccount(ctx: AccountContext, input: DeleteAccountInput): Promise<void> {
+  const userId = ctx.auth.userId;
+  const user = await findUserById(ctx.db, userId);
+  // The session check passed a moment ago: a deletion of this account that committed in between already did the work.
+  if (!user) return;
+
+  // Access first: the caller proves again who they are (the confirmation phrase was checked by the schema).
+  if (user.encryptedPassword) {
+    if (!input.password) throw accountErrors.passwordRequired();
+    if (!(await verifyPassword(user.encryptedPassword, input.password)).isValid) throw accountErrors.wrongPassword();
+  } else {
+    const session = await findSession(ctx.db, ctx.auth.sessionId);
+    if (!session || ctx.now().getTime() - session.createdAt.getTime() > REAUTHENTICATION_WINDOW_MS) {
+      throw accountErrors.reauthenticationNeeded();
+    }
+  }
+
+  const reference = randomUUID();
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const locked = await lockUser(tx, userId);
+    if (!locked) return null;
+    await deleteUserRows(tx, userId);
+    await audit(tx, { ip: null }, 'account_deleted', null, { reference });
+    // The key goes last, before the commit: if it cannot be deleted the transaction rolls back and nothing is gone;
+    // once it is deleted, only a failed commit could leave the account standing (its dreams then unreadable).
+    // Never the reverse: an account gone with its key still able to open an old backup.
+    await ctx.keys.destroy(userId, { insideMainTransaction: true });
+    return locked;
+  });
+  if (!deleted) return;
+  ctx.analysisStats.forget(userId);
+
+  // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
+  await ctx.keys.destroy(userId).catch((error: unknown) => ctx.log.error({ err: error, reference }, 'could not delete a key re-created during an account deletion'));
+  ctx.log.info({ reference }, 'account deleted');
+  try {
+    await ctx.mailer.send(accountDeletedEmail(deleted.email, ctx.siteUrl));
+  } catch (error) {
+    // The account is gone either way; a lost goodbye must not turn the answer into an error.
+    ctx.log.error({ err: error, reference }, 'the account-deleted e-mail could not be sent');
+  }
+}

@@ -1,0 +1,248 @@
+import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
+import { PLAN_NAMES } from '@sonhario/contracts/credits';
+import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
+import type { ExportAnalysis, ExportDream } from '@sonhario/contracts/privacy';
+import type { PlanId } from '@sonhario/contracts/profile';
+import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
+
+// The HTML export: one self-contained pt-BR document that reads and prints well. It is a downloaded file, opened
+// from disk, so it carries its own styles inline and a CSP of its own (no scripts, no requests at all). Every
+// string that comes from a user or from a model goes through `esc`.
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const esc = (value: string | number | null | undefined) => String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+const STYLE = `
+  :root { color-scheme: light; }
+  body { font: 16px/1.55 Georgia, 'Times New Roman', serif; color: #1d1b26; background: #fff; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }
+  h1, h2, h3, h4 { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; line-height: 1.25; }
+  h1 { font-size: 1.8rem; margin-bottom: .25rem; }
+  h2 { font-size: 1.35rem; border-bottom: 2px solid #5b4b8a; padding-bottom: .25rem; margin-top: 2.5rem; }
+  h3 { font-size: 1.15rem; margin: 0 0 .25rem; }
+  h4 { font-size: 1rem; margin: 1rem 0 .25rem; }
+  nav a { color: #5b4b8a; }
+  .muted, .meta { color: #5f5a6e; font-size: .9rem; }
+  dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .5rem 0; }
+  dl.facts dt { font-weight: bold; }
+  dl.facts dd { margin: 0; }
+  table { border-collapse: collapse; width: 100%; font-size: .85rem; margin: .5rem 0; }
+  th, td { border: 1px solid #cfcadb; padding: .3rem .45rem; text-align: left; vertical-align: top; }
+  th { background: #f1eef8; }
+  td { overflow-wrap: anywhere; }
+  article.dream { border-top: 1px solid #cfcadb; padding: 1rem 0; }
+  .text { white-space: pre-wrap; overflow-wrap: break-word; }
+  .deleted { color: #8a2d2d; }
+  .tag { display: inline-block; border: 1px solid #cfcadb; border-radius: 1rem; padding: 0 .5rem; margin: 0 .25rem .25rem 0; font-size: .85rem; }
+  section.analysis { background: #f7f5fb; border-left: 3px solid #5b4b8a; padding: .5rem 1rem; margin: 1rem 0; }
+  footer { margin-top: 3rem; border-top: 2px solid #5b4b8a; padding-top: .5rem; }
+  @media print {
+    body { margin: 0; max-width: none; font-size: 11pt; }
+    nav { display: none; }
+    #sonhos { break-before: page; }
+    h2, h3, h4 { break-after: avoid; }
+    tr, section.analysis, dl.facts { break-inside: avoid; }
+    section.analysis { background: none; }
+  }
+`;
+
+const PURPOSES: Record<string, string> = { ai_analysis: 'Análise de sonhos por IA', data_processing: 'Tratamento dos dados (LGPD)' };
+const CONSENT_SOURCES: Record<string, string> = { signup: 'no cadastro', prompt: 'pergunta no app', settings: 'configurações' };
+const LEDGER_REASONS: Record<string, string> = { welcome_bonus: 'Bônus de boas-vindas', analysis: 'Análise de sonho', operator_grant: 'Concedidos pela equipe' };
+const PROVIDERS: Record<(typeof ANALYSIS_PROVIDERS)[number], string> = {
+  builtin: 'Leitura simbólica local (sem IA)',
+  openai: 'IA (API compatível com OpenAI)',
+  anthropic: 'IA (Anthropic)',
+};
+const SIGN_IN_PROVIDERS: Record<string, string> = { email: 'E-mail e senha', google: 'Google' };
+const THEMES: Record<string, string> = { dark: 'escuro', light: 'claro', system: 'o do sistema' };
+const LOCALES: Record<string, string> = { 'pt-BR': 'português (Brasil)', en: 'inglês' };
+const CHARGES: Record<string, string> = { quota: 'cota do plano', credits: 'créditos' };
+
+const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+const yesNo = (value: boolean) => (value ? 'sim' : 'não');
+
+function formatters(timeZone: string) {
+  let instant: Intl.DateTimeFormat;
+  try {
+    instant = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone });
+  } catch {
+    instant = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+  }
+  const night = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeZone: 'UTC' });
+  return {
+    /** An instant in the user's time zone; '—' for none. */
+    at: (iso: string | null) => (iso ? esc(instant.format(new Date(iso))) : '—'),
+    /** A calendar date ('YYYY-MM-DD') as written, with its weekday. */
+    night: (date: string) => esc(night.format(new Date(`${date}T00:00:00Z`))),
+  };
+}
+
+const row = (cells: string[]) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
+const table = (headers: string[], rows: string[], empty: string) =>
+  rows.length === 0
+    ? `<p class="muted">${esc(empty)}</p>`
+    : `<table><thead><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+const facts = (entries: [string, string][]) =>
+  `<dl class="facts">${entries.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${value}</dd>`).join('')}</dl>`;
+const list = (items: string[], ordered = false) =>
+  items.length === 0 ? '<p class="muted">—</p>' : `<${ordered ? 'ol' : 'ul'}>${items.map((item) => `<li>${item}</li>`).join('')}</${ordered ? 'ol' : 'ul'}>`;
+
+export function createHtmlExportWriter(): ExportWriter {
+  let format = formatters('America/Sao_Paulo');
+  let hasDreams = false;
+
+  function analysisHtml(analysis: ExportAnalysis): string {
+    const { result } = analysis;
+    const by = analysis.provider === 'builtin' ? PROVIDERS.builtin : `${PROVIDERS[analysis.provider]}, modelo ${esc(analysis.model)}`;
+    return `<section class="analysis">
+<h4>Análise de ${format.at(analysis.createdAt)}</h4>
+<p class="meta">${by} · idioma ${esc(analysis.language)} · paga com ${esc(labelOf(CHARGES, analysis.charge))} · leu a versão ${esc(analysis.dreamVersion)} do sonho</p>
+<p><strong>Resumo.</strong> <span class="text">${esc(result.summary)}</span></p>
+<p><strong>Interpretação.</strong> <span class="text">${esc(result.interpretation)}</span></p>
+${facts([
+  ['Tipo de sonho', esc(result.dreamType)],
+  ['Sentimento', esc(result.sentiment.toFixed(2))],
+  ['Sinal de sofrimento', yesNo(result.distress)],
+])}
+<h4>Temas</h4>${list(result.themes.map((t) => `<strong>${esc(t.name)}</strong>${t.description ? ` — ${esc(t.description)}` : ''}`))}
+<h4>Símbolos</h4>${list(result.symbols.map((s) => `<strong>${esc(s.symbol)}</strong>${s.meaning ? ` — ${esc(s.meaning)}` : ''}`))}
+<h4>Emoções percebidas</h4>${list(result.emotions.map((e) => `${esc(e.emotion)} (${esc(Math.round(e.intensity * 100))}%)`))}
+<h4>Personagens</h4>${list(result.characters.map(esc))}
+<h4>Cenários</h4>${list(result.settings.map(esc))}
+<h4>Perguntas para refletir</h4>${list(result.reflectionQuestions.map(esc), true)}
+<h4>Sinais de lucidez</h4>${list(result.luciditySignals.map(esc))}
+</section>`;
+  }
+
+  function dreamHtml(dream: ExportDream): string {
+    const deleted = dream.deletedAt
+      ? ` · <span class="deleted">excluído em ${format.at(dream.deletedAt)}; será apagado de vez em ${format.at(dream.purgeAfter)}</span>`
+      : '';
+    const scale = (value: number | null) => (value === null ? '—' : `${esc(value)} de 5`);
+    return `<article class="dream" id="sonho-${esc(dream.id)}">
+<h3>${esc(dream.title)}${dream.isTitleDerived ? ' <span class="muted">(título tirado do início do texto)</span>' : ''}</h3>
+<p class="meta">Noite de ${format.night(dream.dreamtOn)} · registrado em ${format.at(dream.recordedAt)} · alterado em ${format.at(dream.updatedAt)} · versão ${esc(dream.version)}${deleted}</p>
+<div class="text">${esc(dream.content)}</div>
+${dream.notes ? `<h4>Notas</h4><div class="text">${esc(dream.notes)}</div>` : ''}
+${facts([
+  ['Etiquetas', dream.tags.length ? dream.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join('') : '—'],
+  ['Emoções', dream.emotions.length ? esc(dream.emotions.join(', ')) : '—'],
+  ['Humor ao acordar', scale(dream.mood)],
+  ['Lucidez', esc(LUCIDITY_LEVELS[dream.lucidity] ?? dream.lucidity)],
+  ['Vividez', scale(dream.vividness)],
+  ['Qualidade do sono', scale(dream.sleepQuality)],
+  ['Pesadelo', yesNo(dream.isNightmare)],
+  ['Recorrente', yesNo(dream.isRecurring)],
+  ['Identificador', `<code>${esc(dream.id)}</code>`],
+])}
+${dream.analyses.map(analysisHtml).join('\n')}
+</article>`;
+  }
+
+  return {
+    contentType: 'text/html; charset=utf-8',
+    extension: 'html',
+    start(head: ExportHead) {
+      format = formatters(head.profile.timeZone);
+      const { account, profile } = head;
+      const name = [account.firstName, account.lastName].filter(Boolean).join(' ');
+      let balance = 0;
+      const ledgerRows = head.creditLedger.map((entry) => {
+        balance += entry.amount;
+        return row([format.at(entry.createdAt), esc(labelOf(LEDGER_REASONS, entry.reason)), esc(entry.amount > 0 ? `+${entry.amount}` : entry.amount), esc(balance)]);
+      });
+      return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(head.product)} — seus dados (${format.at(head.exportedAt)})</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>${esc(head.product)} — seus dados</h1>
+<p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#sonhos">Sonhos</a></nav>
+</header>
+<section id="conta">
+<h2>Conta</h2>
+${facts([
+  ['Identificador', `<code>${esc(account.id)}</code>`],
+  ['E-mail', esc(account.email)],
+  ['Nome', name ? esc(name) : '—'],
+  ['Conta criada em', format.at(account.createdAt)],
+  ['E-mail confirmado em', format.at(account.emailConfirmedAt)],
+  ['Último acesso', format.at(account.lastSignInAt)],
+  ['Formas de entrar', account.providers.map((p) => `${esc(labelOf(SIGN_IN_PROVIDERS, p.provider))}${p.email ? ` (${esc(p.email)})` : ''}`).join('; ') || '—'],
+])}
+</section>
+<section id="preferencias">
+<h2>Preferências</h2>
+${facts([
+  ['Fuso horário', esc(profile.timeZone)],
+  ['Idioma', esc(labelOf(LOCALES, profile.locale))],
+  ['Tema', esc(labelOf(THEMES, profile.theme))],
+  ['Plano', esc(PLAN_NAMES[profile.plan as PlanId] ?? profile.plan)],
+])}
+</section>
+<section id="consentimentos">
+<h2>Consentimentos</h2>
+${table(
+  ['Finalidade', 'Resposta', 'Respondido em', 'Retirado em', 'Onde', 'Texto (versão)'],
+  head.consents.map((c) =>
+    row([
+      esc(labelOf(PURPOSES, c.purpose)),
+      c.isGranted ? (c.withdrawnAt ? 'concedido, depois retirado' : 'concedido') : 'recusado',
+      format.at(c.grantedAt),
+      format.at(c.withdrawnAt),
+      esc(labelOf(CONSENT_SOURCES, c.source)),
+      `${esc(c.text)} <span class="muted">(${esc(c.textVersion)})</span>`,
+    ]),
+  ),
+  'Nenhuma resposta registrada.',
+)}
+</section>
+<section id="sessoes">
+<h2>Dispositivos conectados</h2>
+${table(
+  ['Entrada em', 'Último uso', 'Navegador / aparelho', 'IP', 'Encerrada em'],
+  head.sessions.map((s) => row([format.at(s.createdAt), format.at(s.lastUsedAt), esc(s.userAgent ?? '—'), esc(s.ip ?? '—'), format.at(s.endedAt)])),
+  'Nenhuma sessão.',
+)}
+</section>
+<section id="creditos">
+<h2>Créditos</h2>
+${table(['Data', 'Motivo', 'Valor', 'Saldo depois'], ledgerRows, 'Nenhum movimento.')}
+</section>
+<section id="uso">
+<h2>Uso de análises</h2>
+${table(
+  ['Data', 'Mês contado', 'Paga com', 'Serviço', 'Modelo'],
+  head.analysisUsage.map((u) =>
+    row([format.at(u.createdAt), esc(u.month), esc(labelOf(CHARGES, u.charge)), esc(labelOf(PROVIDERS, u.provider)), esc(u.model)]),
+  ),
+  'Nenhuma análise.',
+)}
+</section>
+<section id="sonhos">
+<h2>Sonhos</h2>
+<p class="muted">Da noite mais antiga para a mais recente; os excluídos que ainda podiam ser restaurados vêm no fim.</p>
+`;
+    },
+    dreams(dreams: ExportDream[]) {
+      if (dreams.length > 0) hasDreams = true;
+      return dreams.map((dream) => `${dreamHtml(dream)}\n`).join('');
+    },
+    end(totals: ExportTotals) {
+      const count = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+      return `${hasDreams ? '' : '<p class="muted">Nenhum sonho registrado.</p>\n'}</section>
+<footer><p class="meta">Fim da exportação: ${count(totals.dreams, 'sonho', 'sonhos')} e ${count(totals.analyses, 'análise', 'análises')}.</p></footer>
+</body>
+</html>
+`;
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { gunzipSync } from 'node:zlib';
+import { exportFileSchema, type ExportFile } from '@sonhario/contracts/privacy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
+import { exportJson, signInAgain, signUpNamed } from './privacy.testing.ts';
+
+const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
+const OTHER_WORD = 'xilofonescarlate';
+
+// GET /me/export: every kind of record of the caller, decrypted, and nothing of anyone else.
+describe('GET /me/export', () => {
+  let t: TestApp;
+  let user: TestUser & { refreshToken: string };
+  let other: TestUser;
+  let rich: Record<string, unknown> & { id: string };
+  let restored: { id: string };
+  let deleted: { id: string };
+  let hostile: { id: string };
+  let analysed: { id: string };
+  let json: { file: ExportFile; text: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(ENV);
+    user = await signUpNamed(t, { firstName: 'Nina', lastName: 'Prado' }, 'Navegador-Um/1.0');
+    await signInAgain(t, user.email, 'Celular-Dois/2.0');
+
+    rich = (await postDream(t, user, {
+      title: 'O farol no deserto',
+      content: 'Eu subia um farol no meio do deserto.\nLá em cima havia um relógio sem ponteiros.',
+      notes: 'Acordei às 4h, lembrei do meu avô.',
+      dreamtOn: '2026-01-10',
+      mood: 4,
+      emotions: ['surpresa', 'paz'],
+      tags: ['farol', 'Família'],
+      lucidity: 2,
+      vividness: 5,
+      sleepQuality: 3,
+      isNightmare: false,
+      isRecurring: true,
+    })) as typeof rich;
+    expect((await api(t, user).patch(`/dreams/${rich.id}`, { notes: 'Acordei às 4h, lembrei do meu avô. Editado.' })).statusCode).toBe(200);
+    restored = await postDream(t, user, { content: 'Um sonho apagado e trazido de volta.', dreamtOn: '2026-01-11' }) as { id: string };
+    expect((await api(t, user).delete(`/dreams/${restored.id}`)).statusCode).toBe(200);
+    expect((await api(t, user).post(`/dreams/${restored.id}/restore`)).statusCode).toBe(200);
+    deleted = await postDream(t, user, { content: 'Este foi excluído agora há pouco.', dreamtOn: '2026-01-12' }) as { id: string };
+    expect((await api(t, user).delete(`/dreams/${deleted.id}`)).statusCode).toBe(200);
+    hostile = await postDream(t, user, {
+      title: '<script>alert("t")</script>',
+      content: 'Texto com <b>tags</b> & "aspas" e <img src=x onerror=alert(1)>',
+      tags: ['<i>etiqueta</i>'],
+      dreamtOn: '2026-01-13',
+    }) as { id: string };
+    // Five analyses fill the dreamer quota; the sixth is paid with the welcome credits.
+    analysed = await postDream(t, user, { content: 'Sonhei que voava sobre o mar com minha mãe.', dreamtOn: '2026-01-14' }) as { id: string };
+    for (let i = 0; i < 6; i += 1) expect((await api(t, user).post(`/dreams/${analysed.id}/analyses`, {})).statusCode).toBe(201);
+
+    other = await signUpUser(t, { isConsenting: true });
+    await postDream(t, other, { content: `Um sonho alheio com ${OTHER_WORD}.`, notes: 'notas alheias', tags: ['alheia'] });
+
+    json = await exportJson(t, user);
+  });
+  afterAll(() => t.close());
+
+  it('answers a JSON download named by today, not cacheable', async () => {
+    const res = await api(t, user).get('/me/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(() => exportFileSchema.parse(JSON.parse(res.body))).not.toThrow();
+  });
+
+  it('holds the account, profile, consents and both sessions, without tokens', () => {
+    const { file, text } = json;
+    expect(file).toMatchObject({ schemaVersion: 1, product: 'Sonhário' });
+    expect(Date.parse(file.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(file.account).toMatchObject({ id: user.id, email: user.email, firstName: 'Nina', lastName: 'Prado', providers: [{ provider: 'email', email: user.email }] });
+    expect(file.profile).toMatchObject({ timeZone: 'America/Sao_Paulo', locale: 'pt-BR', plan: 'dreamer' });
+    expect(file.consents.map((c) => [c.purpose, c.isGranted, c.source, c.withdrawnAt]).sort()).toEqual([
+      ['ai_analysis', true, 'signup', null],
+      ['data_processing', true, 'signup', null],
+    ]);
+    expect(file.consents[0]!.text).toMatch(/LGPD/);
+    expect(file.sessions.map((s) => s.userAgent).sort()).toEqual(['Celular-Dois/2.0', 'Navegador-Um/1.0']);
+    expect(text).not.toContain(user.accessToken);
+    expect(text).not.toContain(user.refreshToken);
+    expect(text).not.toMatch(/token_hash|encrypted_password|argon2/i);
+  });
+
+  it('holds every dream decrypted, with all fields, the deleted one marked, oldest night first', () => {
+    const { dreams } = json.file;
+    expect(dreams.map((d) => d.id)).toEqual([rich.id, restored.id, hostile.id, analysed.id, deleted.id]);
+    expect(dreams[0]).toEqual({
+      id: rich.id,
+      title: 'O farol no deserto',
+      isTitleDerived: false,
+      content: 'Eu subia um farol no meio do deserto.\nLá em cima havia um relógio sem ponteiros.',
+      notes: 'Acordei às 4h, lembrei do meu avô. Editado.',
+      dreamtOn: '2026-01-10',
+      recordedAt: rich.recordedAt,
+      updatedAt: expect.any(String),
+      mood: 4,
+      emotions: ['surpresa', 'paz'],
+      tags: ['farol', 'Família'],
+      lucidity: 2,
+      vividness: 5,
+      sleepQuality: 3,
+      isNightmare: false,
+      isRecurring: true,
+      version: 2,
+      deletedAt: null,
+      purgeAfter: null,
+      analyses: [],
+    });
+    expect(dreams[1]).toMatchObject({ content: 'Um sonho apagado e trazido de volta.', isTitleDerived: true, deletedAt: null });
+    expect(dreams[4]).toMatchObject({ content: 'Este foi excluído agora há pouco.', deletedAt: expect.any(String), purgeAfter: expect.any(String) });
+    expect(json.file.totals).toEqual({ dreams: 5, analyses: 6 });
+  });
+
+  it('holds the analyses decrypted under their dream, the ledger and the quota usage', () => {
+    const { file } = json;
+    const analyses = file.dreams[3]!.analyses;
+    expect(analyses).toHaveLength(6);
+    expect(analyses[0]).toMatchObject({ dreamId: analysed.id, dreamVersion: 1, provider: 'builtin', language: 'pt-BR', charge: 'quota' });
+    expect(analyses[5]!.charge).toBe('credits');
+    expect(analyses[0]!.result.summary.length).toBeGreaterThan(10);
+    expect(analyses[0]!.result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
+    expect(file.creditLedger.map((e) => [e.reason, e.amount])).toEqual([
+      ['welcome_bonus', 10],
+      ['analysis', -10],
+    ]);
+    expect(file.creditLedger[1]!.analysisId).toBe(analyses[5]!.id);
+    expect(file.analysisUsage.map((u) => u.charge)).toEqual(['quota', 'quota', 'quota', 'quota', 'quota', 'credits']);
+    expect(file.analysisUsage.map((u) => u.analysisId)).toEqual(analyses.map((a) => a.id));
+  });
+
+  it("holds nothing of another user's", async () => {
+    for (const format of ['json', 'html']) {
+      const res = await api(t, user).get(`/me/export?format=${format}`);
+      for (const trace of [other.id, other.email, OTHER_WORD, 'notas alheias', 'alheia']) expect(res.body).not.toContain(trace);
+    }
+    // And the other way round.
+    const theirs = await exportJson(t, other);
+    expect(theirs.file.dreams).toHaveLength(1);
+    for (const trace of [user.id, user.email, 'farol', rich.id]) expect(theirs.text).not.toContain(trace);
+  });
+
+  it('writes a pt-BR HTML document that escapes every user string', async () => {
+    const res = await api(t, user).get('/me/export?format=html');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.html"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="pt-BR">/);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain('&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;b&gt;tags&lt;/b&gt; &amp; &quot;aspas&quot; e &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('&lt;i&gt;etiqueta&lt;/i&gt;');
+    expect(html).not.toMatch(/<script|<img|<b>|<i>/i);
+    expect(html).toContain('O farol no deserto');
+    expect(html).toContain('Acordei às 4h, lembrei do meu avô. Editado.');
+    expect(html).toContain('Nina Prado');
+    expect(html).toContain('Análise de sonhos por IA');
+    expect(html).toContain('Celular-Dois/2.0');
+    expect(html).toContain('Bônus de boas-vindas');
+    expect(html).toContain('excluído em');
+    expect(html).toContain('Perguntas para refletir');
+    expect(html.match(/<article class="dream"/g)).toHaveLength(5);
+    expect(html.match(/<section class="analysis">/g)).toHaveLength(6);
+    expect(html).toContain('Fim da exportação: 5 sonhos e 6 análises.');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('streams through compression when the client accepts gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: { ...user.headers, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const file = exportFileSchema.parse(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')));
+    expect(file.dreams.map((d) => d.id)).toEqual(json.file.dreams.map((d) => d.id));
+  });
+
+  it('refuses an unknown format in pt-BR', async () => {
+    const res = await api(t, user).get('/me/export?format=pdf');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('Formato desconhecido') });
+  });
+
+  it('exports an empty journal as a valid file', async () => {
+    const fresh = await signUpUser(t);
+    const { file, text } = await exportJson(t, fresh);
+    expect(file.dreams).toEqual([]);
+    expect(file.totals).toEqual({ dreams: 0, analyses: 0 });
+    expect(file.consents).toEqual([]);
+    expect(text).toContain('"dreams": [],');
+    const html = (await api(t, fresh).get('/me/export?format=html')).body;
+    expect(html).toContain('Nenhum sonho registrado.');
+  });
+});
