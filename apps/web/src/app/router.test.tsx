@@ -21,7 +21,7 @@ describe('app routes', () => {
     ).toBeInTheDocument();
   });
 
-  it.each(['/app/profile', '/app/settings', '/somewhere/else'])(
+  it.each(['/app/nowhere', '/somewhere/else'])(
     'sends %s, which no route defines, to the lazily loaded 404 page',
     async (path) => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -39,6 +39,12 @@ describe('app routes', () => {
   it('serves /login lazily, signed out (no stored session, no request)', async () => {
     renderApp('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+  });
+
+  it.each(['/app/profile', '/app/settings'])('protects %s: a visitor without a session lands on /login', async (path) => {
+    const router = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('protects /app: a visitor without a session lands on /login', async () => {
@@ -84,6 +90,8 @@ describe('app routes', () => {
       'app/dreams/:id/edit',
       'app/credits',
       'app/analytics',
+      'app/profile',
+      'app/settings',
     ]);
     for (const route of byPath.get('protected')?.children ?? []) {
       expect(typeof route.lazy).toBe('function');

@@ -7,8 +7,7 @@ import { RouteError } from './routes/route-error';
 /**
  * Only the landing page is in the entry chunk. Every other route is split: its module exports
  * `Component` (and any other route properties), so adding one is one line in the app shell.
- * The protected screens are the dashboard, the dream journal, credits and analytics; the other /app/* links
- * (profile, settings) still fall to the 404 page (spec) until their screens exist.
+ * The protected screens are the dashboard, the dream journal, credits, analytics, profile and settings.
  */
 export const routes: RouteObject[] = [
   {
@@ -24,6 +23,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'redefinir-senha', lazy: () => import('./routes/reset-password') },
+          { path: 'privacidade', lazy: () => import('./routes/privacy') },
+          { path: 'termos', lazy: () => import('./routes/terms') },
           {
             id: 'protected',
             lazy: () => import('./routes/app-layout'),
@@ -35,6 +36,8 @@ export const routes: RouteObject[] = [
               { path: 'app/dreams/:id/edit', lazy: () => import('./routes/dream-edit') },
               { path: 'app/credits', lazy: () => import('./routes/credits') },
               { path: 'app/analytics', lazy: () => import('./routes/analytics') },
+              { path: 'app/profile', lazy: () => import('./routes/profile') },
+              { path: 'app/settings', lazy: () => import('./routes/settings') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

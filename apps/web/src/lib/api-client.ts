@@ -4,8 +4,8 @@ import { getRuntimeConfig } from './runtime-config';
 
 /**
  * The one HTTP client of the app API (`/api/v1`). Every call carries the current session's access token
- * (supabase-js refreshes it when due), sends and reads JSON, checks the answer against the contract's zod
- * schema, and turns every failure into an `ApiError`. Components never call it: the `features/*\/api` hooks do.
+ * (supabase-js refreshes it when due; public endpoints go without), sends and reads JSON, checks the answer
+ * against the contract's zod schema, and turns every failure into an `ApiError`. Components never call it: the `features/*\/api` hooks do.
  */
 
 export interface ApiErrorDetail {
@@ -51,6 +51,8 @@ export interface ApiRequest<S extends z.ZodType> {
   /** The contract's response schema; the answer is parsed with it. */
   schema: S;
   signal?: AbortSignal;
+  /** A public endpoint (GET /privacy-info): sent without the access token, so it works signed out too. */
+  isPublic?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -97,15 +99,15 @@ function errorOf(status: number, payload: unknown): ApiError {
 
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
 export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<ApiResponse<z.output<S>>> {
-  const { method = 'GET', query, body, headers, schema, signal } = request;
-  const token = await accessToken();
+  const { method = 'GET', query, body, headers, schema, signal, isPublic = false } = request;
+  const token = isPublic ? null : await accessToken();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       headers: {
         accept: 'application/json',
-        authorization: `Bearer ${token}`,
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
@@ -134,6 +136,67 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
   return { status: response.status, data: parsed.data };
+}
+
+// --- downloads (files) -------------------------------------------------------------------------------------------
+
+export interface ApiDownload {
+  blob: Blob;
+  /** The server's name for the file (Content-Disposition), or null when it gave none. */
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header: RFC 6266's `filename*` (UTF-8) first, else `filename`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/**
+ * GETs a file (an export) with the session's token and resolves to its bytes and the server's file name; a failure
+ * is the server's JSON error as an ApiError, as with `apiRequest`. The caller saves it (a link can't carry the token).
+ */
+export async function downloadApi(
+  path: string,
+  request: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+): Promise<ApiDownload> {
+  const { query, signal } = request;
+  const token = await accessToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { headers: { authorization: `Bearer ${token}` }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
+  }
+  if (!response.ok) {
+    let payload: unknown = undefined;
+    try {
+      payload = JSON.parse(await response.text());
+    } catch {
+      payload = undefined;
+    }
+    throw errorOf(response.status, payload);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // The connection died while the file was arriving.
+    throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
+  }
+  return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 // --- streaming (text/event-stream) -------------------------------------------------------------------------------

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, daysAgo, formatDate, formatDateTime, formatListDate, isIsoDate, lastNightIn, todayIn } from './dates';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dateIn,
+  daysAgo,
+  formatDate,
+  formatDateTime,
+  formatListDate,
+  isIsoDate,
+  lastNightIn,
+  setFormatLocale,
+  todayIn,
+} from './dates';
 
 // 02:30 UTC on 14 March 2026: still the 13th in São Paulo (UTC-3), already the 14th in Lisbon and Tokyo.
 const EARLY_UTC = new Date('2026-03-14T02:30:00Z');
@@ -44,5 +55,25 @@ describe('dates (Intl only)', () => {
     expect(isIsoDate('2026-2-28')).toBe(false);
     expect(isIsoDate('ontem')).toBe(false);
     expect(isIsoDate(null)).toBe(false);
+  });
+});
+
+describe('dates in English (the app language switched in settings)', () => {
+  afterEach(() => setFormatLocale('pt-BR'));
+
+  it('formats calendar dates, list dates and instants in English', () => {
+    setFormatLocale('en');
+    expect(formatDate('2026-03-13', 'long')).toBe('Friday, March 13, 2026');
+    expect(formatDate('2026-03-13', 'medium')).toBe('Mar 13, 2026');
+    expect(formatDate('2026-01-01', 'short')).toBe('Thu, Jan 1');
+    expect(formatListDate('2025-12-30', 'America/Sao_Paulo', EARLY_UTC)).toBe('Dec 30, 2025');
+    // ICU puts a narrow no-break space before AM/PM.
+    expect(formatDateTime('2026-03-14T09:12:00Z', 'America/Sao_Paulo').replace(/\s/g, ' ')).toBe('Mar 14, 2026, 6:12 AM');
+  });
+
+  it('goes back to pt-BR', () => {
+    setFormatLocale('en');
+    setFormatLocale('pt-BR');
+    expect(formatDate('2026-03-13', 'medium')).toBe('13 de mar. de 2026');
   });
 });

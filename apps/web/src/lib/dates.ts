@@ -7,7 +7,28 @@
 /** A calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
 
-const LOCALE = 'pt-BR';
+/**
+ * The language dates and numbers are written in: the app's (lib/preferences.ts sets it with i18next's).
+ * A module variable rather than an import of i18n, so these helpers stay free of the i18n runtime.
+ */
+let formatLocale = 'pt-BR';
+
+export function setFormatLocale(locale: string) {
+  formatLocale = locale;
+}
+
+/** The locale Intl formats in now ('pt-BR' or 'en'). */
+export const currentFormatLocale = () => formatLocale;
+
+/** One Intl formatter per locale and options, built on first use (they are costly to create). */
+export function cachedFormat<F>(cache: Map<string, F>, create: (locale: string) => F): F {
+  let format = cache.get(formatLocale);
+  if (!format) {
+    format = create(formatLocale);
+    cache.set(formatLocale, format);
+  }
+  return format;
+}
 
 /** The browser's IANA time zone (what a first sign-in stores in the profile). */
 export function browserTimeZone(): string {
@@ -47,20 +68,27 @@ export const isIsoDate = (value: unknown): value is IsoDate =>
 /** Noon UTC of a calendar date: formatting it in UTC never slips to the day before or after. */
 const utcNoon = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
 
-const dateFormats = {
-  /** sexta-feira, 13 de março de 2026 */
-  long: new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
-  /** 13 de mar. de 2026 */
-  medium: new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }),
-  /** sex., 13 de mar. */
-  short: new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }),
-};
+const dateStyles = {
+  /** sexta-feira, 13 de março de 2026 · Friday, March 13, 2026 */
+  long: { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** 13 de mar. de 2026 · Mar 13, 2026 */
+  medium: { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' },
+  /** sex., 13 de mar. · Fri, Mar 13 */
+  short: { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = keyof typeof dateFormats;
+export type DateStyle = keyof typeof dateStyles;
 
-/** A calendar date in pt-BR words. */
+const dateFormats = new Map<string, Record<DateStyle, Intl.DateTimeFormat>>();
+
+/** A calendar date in words, in the app's language. */
 export function formatDate(date: IsoDate, style: DateStyle = 'medium'): string {
-  return dateFormats[style].format(utcNoon(date));
+  const formats = cachedFormat(dateFormats, (locale) => ({
+    long: new Intl.DateTimeFormat(locale, dateStyles.long),
+    medium: new Intl.DateTimeFormat(locale, dateStyles.medium),
+    short: new Intl.DateTimeFormat(locale, dateStyles.short),
+  }));
+  return formats[style].format(utcNoon(date));
 }
 
 /** A date for lists: with the year only when it is not this year's (in the user's zone). */
@@ -70,7 +98,7 @@ export function formatListDate(date: IsoDate, timeZone: string, now: Date = new 
 
 /** An instant (ISO date-time) as date and time in the user's zone: "14 de mar. de 2026, 06:12". */
 export function formatDateTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(formatLocale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
 }
 
 /** How many days a calendar date lies before today (0 today, 1 yesterday); negative in the future. */

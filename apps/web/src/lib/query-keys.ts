@@ -40,4 +40,8 @@ export const queryKeys = {
     ofDream: (dreamId: string) => ['analyses', 'dream', dreamId] as const,
   },
   consents: ['me', 'consents'] as const,
+  /** GET /me/sessions: the signed-in devices. */
+  sessions: ['me', 'sessions'] as const,
+  /** GET /privacy-info: public, the same for everyone (not under `me`). */
+  privacyInfo: ['privacy-info'] as const,
 };

@@ -10,6 +10,7 @@ import {
 } from '@sonhario/contracts/analyses';
 import {
   CONSENT_PURPOSES,
+  CONSENT_TEXT,
   CONSENT_VERSION,
   type ConsentState,
   type ConsentStatus,
@@ -23,12 +24,21 @@ import {
   listDreamsQuerySchema,
   updateDreamSchema,
 } from '@sonhario/contracts/dreams';
+import {
+  deleteAccountSchema,
+  type ExportFile,
+  exportFileSchema,
+  exportQuerySchema,
+  type PrivacyInfo,
+  type SessionInfo,
+} from '@sonhario/contracts/privacy';
 import { updateProfileSchema, type Profile } from '@sonhario/contracts/profile';
 import type { z } from 'zod';
 
 /**
  * A small HTTP server speaking the journal API of packages/contracts (dreams, tags, overview, profile, analyses
- * with their text/event-stream answer, credits, consents) from memory, for component tests: the app's real client,
+ * with their text/event-stream answer, credits, consents, the public privacy info, and the account's privacy calls:
+ * sessions, export, import, delete) from memory, for component tests: the app's real client,
  * hooks and query cache talk to it over real HTTP. Requests are validated with the contract's own schemas, so a
  * body the real server would refuse is refused here too. Tests can hold a request in flight, drop a connection
  * (a lost answer), script an answer or a stream, or pause an analysis stream midway.
@@ -36,6 +46,8 @@ import type { z } from 'zod';
  */
 
 export const TEST_ACCESS_TOKEN = 'access-token';
+/** Endpoints the real server answers without a token. */
+const PUBLIC_PATHS = new Set(['/privacy-info']);
 
 export interface RecordedApiRequest {
   method: string;
@@ -52,7 +64,16 @@ export interface RecordedApiRequest {
 export type SseStep = { event: string; data: unknown } | { comment: string } | { raw: string } | { pause: Promise<unknown> } | 'drop';
 
 /** A JSON `body`, or (with `stream`) a text/event-stream answer written step by step. */
-export type ApiReply = { status: number; body?: unknown; stream?: Iterable<SseStep> | AsyncIterable<SseStep> } | 'drop';
+export type ApiReply =
+  | {
+      status: number;
+      body?: unknown;
+      stream?: Iterable<SseStep> | AsyncIterable<SseStep>;
+      /** Sent as is instead of `body` as JSON (a downloaded file), with `headers`. */
+      text?: string;
+      headers?: Record<string, string>;
+    }
+  | 'drop';
 /** `next()` runs the default handler (to act and then lose the answer, for example). */
 type Handler = (
   request: RecordedApiRequest,
@@ -150,6 +171,14 @@ export interface ApiTestServer {
   seedAnalyses(dreamId: string, analyses: Partial<StoredAnalysis>[]): Analysis[];
   /** Puts every consent purpose in one state (`unanswered`: a Google user who never saw the sign-up checkbox). */
   setConsents(status: ConsentStatus): void;
+  /** The signed-in devices (GET /me/sessions): this one (Chrome on Linux) and a phone by default. */
+  sessions: SessionInfo[];
+  /** The password POST /me/delete checks; null for an account without one (Google). */
+  accountPassword: string | null;
+  /** Set by a successful POST /me/delete: every later call is refused with 401, as the session is gone. */
+  readonly isAccountDeleted: boolean;
+  /** The export file (GET /me/export?format=json) of what is in memory now. */
+  exportFile(): ExportFile;
   /**
    * The next default analysis stream stops after its first summary piece (the start event and a heartbeat sent)
    * until the returned function is called.
@@ -200,6 +229,31 @@ function validationError(issues: z.core.$ZodIssue[], prefix: string): ApiReply {
 }
 
 const DEFAULT_PROFILE_CREATED_AT = '2026-01-01T09:00:00.000Z';
+
+/** The password of the in-memory account (POST /me/delete checks it). */
+export const TEST_ACCOUNT_PASSWORD = 'senha-atual-1';
+export const TEST_USER_AGENTS = {
+  chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+};
+
+const defaultSessions = (): SessionInfo[] => [
+  {
+    id: '5e55e55e-0000-4000-8000-000000000001',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    lastUsedAt: new Date().toISOString(),
+    userAgent: TEST_USER_AGENTS.chromeLinux,
+    isCurrent: true,
+  },
+  {
+    id: '5e55e55e-0000-4000-8000-000000000002',
+    createdAt: '2026-02-10T22:15:00.000Z',
+    lastUsedAt: '2026-03-02T07:30:00.000Z',
+    userAgent: TEST_USER_AGENTS.safariIphone,
+    isCurrent: false,
+  },
+];
 
 const grantedConsents = (): ConsentState[] =>
   CONSENT_PURPOSES.map((purpose) => ({ purpose, status: 'granted', textVersion: CONSENT_VERSION, answeredAt: DEFAULT_PROFILE_CREATED_AT }));
@@ -271,6 +325,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
     analyses: [] as StoredAnalysis[],
     credits: { balance: CREDIT_RULES.welcomeBonus, used: 0 },
     consents: grantedConsents(),
+    sessions: defaultSessions(),
+    accountPassword: TEST_ACCOUNT_PASSWORD as string | null,
+    isAccountDeleted: false,
     analysisRun: defaultAnalysisRun(),
     /** Set by pauseNextAnalysis: taken by the next stream. */
     analysisGate: null as Promise<void> | null,
@@ -319,6 +376,48 @@ export async function startApiServer(): Promise<ApiTestServer> {
     return { ...stored, isDreamChanged: dream ? stored.dreamVersion < dream.version : false };
   };
   const liveAnalyses = () => state.analyses.filter((analysis) => findLive(analysis.dreamId));
+
+  /** What GET /me/export?format=json writes, from memory (the account part is a fixed stand-in). */
+  function exportFile(): ExportFile {
+    const dreams = sorted(state.dreams).map((stored) => ({
+      ...toDream(stored),
+      deletedAt: stored.deletedAt,
+      purgeAfter: stored.deletedAt ? new Date(Date.parse(stored.deletedAt) + 10 * 60_000).toISOString() : null,
+      analyses: state.analyses.filter((analysis) => analysis.dreamId === stored.id),
+    }));
+    return {
+      schemaVersion: 1,
+      product: 'Sonhário',
+      exportedAt: new Date().toISOString(),
+      account: {
+        id: '6f1c3f5e-1d1b-4b6e-9a7e-2f4c8d1e0a11',
+        email: 'ana.lima@example.com',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        createdAt: state.profile.createdAt,
+        emailConfirmedAt: state.profile.createdAt,
+        lastSignInAt: null,
+        providers: [{ provider: 'email', email: 'ana.lima@example.com', createdAt: state.profile.createdAt, lastSignInAt: null }],
+      },
+      profile: state.profile,
+      consents: state.consents
+        .filter((consent) => consent.answeredAt && consent.textVersion)
+        .map((consent) => ({
+          purpose: consent.purpose,
+          text: CONSENT_TEXT,
+          textVersion: consent.textVersion!,
+          grantedAt: consent.answeredAt!,
+          withdrawnAt: consent.status === 'withdrawn' ? consent.answeredAt : null,
+          isGranted: consent.status !== 'declined',
+          source: 'signup',
+        })),
+      sessions: state.sessions.map(({ isCurrent: _current, ...session }) => ({ ...session, ip: null, endedAt: null })),
+      creditLedger: [],
+      analysisUsage: [],
+      dreams,
+      totals: { dreams: dreams.length, analyses: dreams.reduce((sum, dream) => sum + dream.analyses.length, 0) },
+    };
+  }
 
   function creditsSummary(): CreditsSummary {
     const limit = PLAN_QUOTAS[state.profile.plan];
@@ -560,6 +659,82 @@ export async function startApiServer(): Promise<ApiTestServer> {
     },
     { method: 'GET', pattern: '/credits', handler: () => ({ status: 200, body: creditsSummary() }) },
     { method: 'GET', pattern: '/me/consents', handler: () => ({ status: 200, body: { items: state.consents } }) },
+    // Public (no token needed, see PUBLIC_PATHS): what a server with the default, offline provider answers.
+    {
+      method: 'GET',
+      pattern: '/privacy-info',
+      handler: () => ({
+        status: 200,
+        body: {
+          productName: 'Sonhário',
+          ai: { provider: 'builtin', model: 'léxico 2026.11', isGenerative: false, host: null },
+          retention: { deletedDreamUndoMinutes: 10 },
+          isKeyStoreSeparate: true,
+          contactEmail: null,
+        } satisfies PrivacyInfo,
+      }),
+    },
+    { method: 'GET', pattern: '/me/sessions', handler: () => ({ status: 200, body: { items: state.sessions } }) },
+    {
+      method: 'GET',
+      pattern: '/me/export',
+      handler: (request) => {
+        const parsed = exportQuerySchema.safeParse(Object.fromEntries(request.query));
+        if (!parsed.success) return validationError(parsed.error.issues, 'query');
+        const file = exportFile();
+        const day = file.exportedAt.slice(0, 10);
+        const isHtml = parsed.data.format === 'html';
+        return {
+          status: 200,
+          headers: {
+            'content-type': isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+            'content-disposition': `attachment; filename="sonhario-export-${day}.${parsed.data.format}"`,
+            'cache-control': 'no-store',
+          },
+          text: isHtml
+            ? `<!doctype html><html lang="pt-BR"><title>Seus dados</title><h1>Seus dados</h1><p>${file.dreams.length} sonhos</p></html>`
+            : JSON.stringify(file, null, 2),
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/me/import',
+      handler: (request) => {
+        const parsed = exportFileSchema.safeParse(request.body);
+        if (!parsed.success) {
+          return error(400, 'invalid_export', 'Este arquivo não é uma exportação do Sonhário que possamos importar.');
+        }
+        let imported = 0;
+        let skipped = 0;
+        for (const { analyses: _analyses, deletedAt: _deletedAt, purgeAfter: _purgeAfter, ...dream } of parsed.data.dreams) {
+          if (state.dreams.some((existing) => existing.id === dream.id)) {
+            skipped += 1;
+            continue;
+          }
+          store(dream);
+          imported += 1;
+        }
+        return { status: 200, body: { imported, skipped } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/me/delete',
+      handler: (request) => {
+        const parsed = deleteAccountSchema.safeParse(request.body);
+        if (!parsed.success) return validationError(parsed.error.issues, 'body');
+        if (state.accountPassword !== null) {
+          if (!parsed.data.password) return error(400, 'password_required', 'Digite sua senha para excluir a conta.');
+          if (parsed.data.password !== state.accountPassword) return error(400, 'invalid_credentials', 'Senha incorreta.');
+        }
+        state.isAccountDeleted = true;
+        state.dreams = [];
+        state.analyses = [];
+        state.sessions = [];
+        return { status: 204 };
+      },
+    },
     {
       method: 'POST',
       pattern: '/me/consents',
@@ -617,6 +792,8 @@ export async function startApiServer(): Promise<ApiTestServer> {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key');
     res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, DELETE');
+    // A downloaded file's name (GET /me/export) is read by the page.
+    res.setHeader('access-control-expose-headers', 'content-disposition');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -639,8 +816,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
     const context = { signal: gone.signal };
 
     let reply: ApiReply;
-    if (request.headers.authorization !== `Bearer ${TEST_ACCESS_TOKEN}`) {
+    if (!PUBLIC_PATHS.has(request.path) && request.headers.authorization !== `Bearer ${TEST_ACCESS_TOKEN}`) {
       reply = error(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    } else if (state.isAccountDeleted && !PUBLIC_PATHS.has(request.path)) {
+      // The account and its sessions are gone: the token names a session that no longer exists.
+      reply = error(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     } else {
       const match = (list: Route[]) =>
         [...list].reverse().find((route) => route.method === request.method && matchPath(route.pattern, request.path));
@@ -665,7 +845,12 @@ export async function startApiServer(): Promise<ApiTestServer> {
       await writeStream(req, res, reply.stream, reply.status, gone.signal);
       return;
     }
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    if (reply.text !== undefined) {
+      res.writeHead(reply.status, { 'content-type': 'text/plain; charset=utf-8', ...reply.headers });
+      res.end(reply.text);
+      return;
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
   }
 
@@ -706,6 +891,22 @@ export async function startApiServer(): Promise<ApiTestServer> {
     set consents(consents) {
       state.consents = consents;
     },
+    get sessions() {
+      return state.sessions;
+    },
+    set sessions(sessions) {
+      state.sessions = sessions;
+    },
+    get accountPassword() {
+      return state.accountPassword;
+    },
+    set accountPassword(password) {
+      state.accountPassword = password;
+    },
+    get isAccountDeleted() {
+      return state.isAccountDeleted;
+    },
+    exportFile,
     get analysisRun() {
       return state.analysisRun;
     },
@@ -777,6 +978,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
       state.analyses = [];
       state.credits = { balance: CREDIT_RULES.welcomeBonus, used: 0 };
       state.consents = grantedConsents();
+      state.sessions = defaultSessions();
+      state.accountPassword = TEST_ACCOUNT_PASSWORD;
+      state.isAccountDeleted = false;
       state.analysisRun = defaultAnalysisRun();
       state.analysisGate = null;
       // A stream a test left paused (a cancelled one) finishes now, against a client long gone.

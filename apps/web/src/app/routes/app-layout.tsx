@@ -5,11 +5,18 @@ import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ConsentPrompt } from '@/features/consents/components/consent-prompt';
 import { AppHeader } from '@/features/dashboard/components/app-header';
+import { usePreferencesSync } from '@/features/profile/hooks/use-preferences-sync';
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 
 /** Rendered only with a user: the first signed-in visit stores the browser's time zone in the profile. */
 function TimeZoneSync() {
   useTimeZoneSync();
+  return null;
+}
+
+/** Rendered only with a user: the profile's language and theme replace the device's last ones. */
+function PreferencesSync() {
+  usePreferencesSync();
   return null;
 }
 
@@ -22,6 +29,7 @@ export function AppLayout() {
   return (
     <ProtectedRoute>
       <TimeZoneSync />
+      <PreferencesSync />
       <ConsentPrompt />
       <div className="relative flex min-h-dvh flex-col overflow-x-clip">
         <NightSky />

@@ -1,20 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 // Initialises i18next with the app's pt-BR strings; the landing page's entry never loads it.
-import '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
+import { restoreLanguage, showStoredTheme } from '@/lib/preferences';
 import { queryClient } from '../query-client';
 
 /**
  * Pathless layout around every route except the landing page. It is lazy, so the data layer
  * (TanStack Query) and i18next load with the first non-landing route, never with the landing page.
+ * It also carries the device's language and theme (the profile's, once signed in: see usePreferencesSync).
  */
 export function AppShell() {
+  // Before paint: arriving from the landing page (always night) shows the app's theme without a flash.
+  useLayoutEffect(() => showStoredTheme(), []);
   useEffect(() => {
-    // The app speaks Portuguese, the landing page English: screen readers and hyphenation follow lang.
+    // The app speaks Portuguese (or English), the landing page English: screen readers and hyphenation follow lang.
     const root = document.documentElement;
     const previous = root.lang;
-    root.lang = 'pt-BR';
+    root.lang = i18n.language;
     return () => {
       root.lang = previous;
     };
@@ -25,5 +29,14 @@ export function AppShell() {
     </QueryClientProvider>
   );
 }
+
+/** An English-speaking device gets its strings (a lazy chunk) before the first screen, not after a flash of pt-BR. */
+export async function loader() {
+  await restoreLanguage();
+  return null;
+}
+
+/** The language is the app's, not the URL's: moving between screens never asks again. */
+export const shouldRevalidate = () => false;
 
 export { AppShell as Component };

@@ -143,6 +143,13 @@ describe('landing page', () => {
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Sonhário`)).toBeInTheDocument();
   });
 
+  it('links the footer to the privacy policy and the terms, as plain page links', () => {
+    renderLanding();
+    const legal = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacidade');
+    expect(within(legal).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/termos');
+  });
+
   it('keeps headings in order: one h1, then h2 sections with h3 cards', () => {
     renderLanding();
     const levels = screen

@@ -115,6 +115,27 @@ describe('sign-up consent (spec section 5)', () => {
     await user.click(within(form).getByRole('checkbox'));
     expect(submit).toBeDisabled();
   });
+
+  it('keeps the consent text exact and puts a separate link to the privacy policy beside it, in a new tab', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    const checkbox = within(form).getByRole('checkbox');
+    expect(checkbox).toHaveAccessibleName(CONSENT_TEXT);
+    expect(within(form).getByText(CONSENT_TEXT).textContent).toBe(CONSENT_TEXT);
+    const policy = within(form).getByRole('link', { name: /^Política de Privacidade\s*\(abre em nova aba\)$/ });
+    expect(policy).toHaveAttribute('href', '/privacidade');
+    expect(policy).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('legal links', () => {
+  it('shows small links to the privacy policy and the terms under the form', () => {
+    renderLogin(signedOut);
+    const links = screen.getByRole('navigation', { name: 'Documentos' });
+    expect(within(links).getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacidade');
+    expect(within(links).getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
+  });
 });
 
 describe('signing in', () => {

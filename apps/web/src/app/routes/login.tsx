@@ -4,6 +4,7 @@ import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
+import { LegalLinks } from '@/features/privacy/components/legal-links';
 
 /**
  * `/login`: sign in or sign up. A spinner while the session loads; a signed-in user goes on to the page
@@ -22,6 +23,7 @@ export function LoginRoute() {
   return (
     <AuthPageLayout title={t('auth.login.pageTitle')}>
       <LoginPanel onSignedIn={() => void navigate(target, { replace: true })} />
+      <LegalLinks />
     </AuthPageLayout>
   );
 }

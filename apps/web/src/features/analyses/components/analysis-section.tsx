@@ -21,9 +21,9 @@ function Notice({ icon: Icon, title, children, action }: { icon: typeof Triangle
       className="grid gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center"
     >
       <div className="flex items-start gap-3">
-        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-200" />
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-200" />
         <div className="grid gap-1">
-          {title ? <p className="font-medium text-amber-100">{title}</p> : null}
+          {title ? <p className="font-medium text-amber-800 dark:text-amber-100">{title}</p> : null}
           <div className="text-pretty text-foreground/85">{children}</div>
         </div>
       </div>

@@ -77,8 +77,8 @@ export function AnalysisMeta({ analysis, isDreamChanged, timeZone }: { analysis:
         <time dateTime={analysis.createdAt}>{t('analyses.madeOn', { date: formatDateTime(analysis.createdAt, timeZone) })}</time>
       </p>
       {isDreamChanged ? (
-        <p className="flex items-start gap-2 rounded-lg border border-amber-200/20 bg-amber-200/[0.06] px-3 py-2 text-sm text-amber-50/90">
-          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-200/80" />
+        <p className="flex items-start gap-2 rounded-lg border border-amber-200/20 bg-amber-200/[0.06] px-3 py-2 text-sm text-amber-900 dark:text-amber-50/90">
+          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-200/80" />
           {t('analyses.dreamChanged')}
         </p>
       ) : null}

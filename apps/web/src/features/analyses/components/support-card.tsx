@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const linkClass =
-  'inline-flex min-h-10 items-center gap-2 rounded-md px-1 text-sm font-medium text-teal-100 underline decoration-teal-200/40 underline-offset-4 outline-none hover:decoration-teal-100 focus-visible:ring-[3px] focus-visible:ring-ring/60';
+  'inline-flex min-h-10 items-center gap-2 rounded-md px-1 text-sm font-medium text-teal-800 dark:text-teal-100 underline decoration-teal-700/40 dark:decoration-teal-200/40 underline-offset-4 outline-none hover:decoration-teal-800 dark:hover:decoration-teal-100 focus-visible:ring-[3px] focus-visible:ring-ring/60';
 
 /**
  * Shown above an analysis that noticed distress in the dream: a calm word and where to find someone to talk to
@@ -20,7 +20,7 @@ export function SupportCard({ level = 3 }: { level?: 3 | 4 }) {
     >
       <span
         aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-300/10 text-teal-100 ring-1 ring-teal-200/20 ring-inset"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-300/10 text-teal-800 dark:text-teal-100 ring-1 ring-teal-200/20 ring-inset"
       >
         <HeartHandshake className="size-5" />
       </span>

@@ -3,12 +3,14 @@ import { Drama, Heart, Shapes, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cachedFormat } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { DreamTypeBadge } from './dream-type-badge';
 
 /** Each list shows its top few: enough to see a pattern, short enough for a phone screen. */
 const TOP = 5;
-const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+const percents = new Map<string, Intl.NumberFormat>();
+const percent = () => cachedFormat(percents, (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }));
 
 interface Bar {
   key: string;
@@ -115,7 +117,7 @@ export function AnalysisStats({ stats }: { stats: Stats }) {
             key: emotion,
             label: t(`dreams.emotions.${emotion}`),
             count,
-            detail: t('analytics.overview.intensity', { value: percent.format(averageIntensity) }),
+            detail: t('analytics.overview.intensity', { value: percent().format(averageIntensity) }),
           }))}
         />
       </div>

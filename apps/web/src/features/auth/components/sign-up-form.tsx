@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { PrivacyPolicyLink } from '@/features/privacy/components/legal-links';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
 import { EmailField } from './email-field';
 import { PasswordInput } from './password-input';
@@ -99,9 +100,13 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
             />
           )}
         />
-        <Label htmlFor="signup-consent" className="block text-sm leading-snug font-normal">
-          {CONSENT_TEXT}
-        </Label>
+        <div className="grid gap-1.5">
+          {/* The spec's text, word for word and in pt-BR whatever the app's language: it is what the consent records. */}
+          <Label htmlFor="signup-consent" lang="pt-BR" className="block text-sm leading-snug font-normal">
+            {CONSENT_TEXT}
+          </Label>
+          <PrivacyPolicyLink />
+        </div>
       </div>
       <div className="grid gap-2">
         <Button type="submit" size="lg" className="w-full" disabled={isDisabled || !hasConsent}>

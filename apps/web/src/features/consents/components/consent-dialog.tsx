@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { PrivacyPolicyLink } from '@/features/privacy/components/legal-links';
 import { useRecordConsent } from '../api/use-record-consent';
 
 /**
@@ -63,15 +64,19 @@ export function ConsentDialog({
           <AlertDialogDescription asChild>
             <div className="grid gap-3 text-left">
               <p>{t('consents.intro')}</p>
-              <blockquote className="rounded-lg border border-primary/25 bg-primary/[0.07] px-4 py-3 text-sm leading-relaxed text-foreground">
+              <blockquote
+                lang="pt-BR"
+                className="rounded-lg border border-primary/25 bg-primary/[0.07] px-4 py-3 text-sm leading-relaxed text-foreground"
+              >
                 {CONSENT_TEXT}
               </blockquote>
               <p>{t('consents.note')}</p>
+              <PrivacyPolicyLink className="text-sm" />
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
         {recordConsent.isError ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-red-100">
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-red-800 dark:text-red-100">
             {t('consents.error')}
           </p>
         ) : null}

@@ -62,7 +62,7 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
   return (
     <AlertDialog open={isOpen} onOpenChange={(open) => !deleteDream.isPending && setIsOpen(open)}>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" className="h-10 flex-1 text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-100 sm:flex-none">
+        <Button variant="outline" className="h-10 flex-1 text-red-700 dark:text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-800 dark:hover:text-red-100 sm:flex-none">
           <Trash2 aria-hidden="true" />
           {t('dreams.detail.delete')}
         </Button>

@@ -35,8 +35,8 @@ export function DreamBadges({ dream, className }: { dream: DreamKinds; className
   const { t } = useTranslation();
   const badges = [
     dream.lucidity > 0 && { key: 'lucid', icon: Eye, tone: 'bg-primary/15 text-primary ring-primary/30' },
-    dream.isNightmare && { key: 'nightmare', icon: CloudLightning, tone: 'bg-destructive/15 text-red-200 ring-destructive/35' },
-    dream.isRecurring && { key: 'recurring', icon: Repeat, tone: 'bg-sky-300/10 text-sky-100 ring-sky-300/30' },
+    dream.isNightmare && { key: 'nightmare', icon: CloudLightning, tone: 'bg-destructive/15 text-red-700 dark:text-red-200 ring-destructive/35' },
+    dream.isRecurring && { key: 'recurring', icon: Repeat, tone: 'bg-sky-300/10 text-sky-800 dark:text-sky-100 ring-sky-300/30' },
   ].filter(Boolean) as { key: 'lucid' | 'nightmare' | 'recurring'; icon: typeof Eye; tone: string }[];
   if (badges.length === 0) return null;
   return (

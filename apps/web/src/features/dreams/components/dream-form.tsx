@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import type { ApiErrorDetail } from '@/lib/api-client';
-import { todayIn } from '@/lib/dates';
+import { currentFormatLocale, todayIn } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useTags } from '../api/use-tags';
 import { dreamFormSchema, type DreamFormField, type DreamFormValues, type ValidDreamValues } from '../dream-form-values';
@@ -190,7 +190,7 @@ export function DreamForm({
         />
         {contentLength > DREAM_LIMITS.contentMax * 0.9 ? (
           <p className="text-right text-xs text-muted-foreground tabular-nums">
-            {contentLength.toLocaleString('pt-BR')} / {DREAM_LIMITS.contentMax.toLocaleString('pt-BR')}
+            {contentLength.toLocaleString(currentFormatLocale())} / {DREAM_LIMITS.contentMax.toLocaleString(currentFormatLocale())}
           </p>
         ) : null}
       </FormField>

@@ -1,6 +1,9 @@
 import { BrandMark } from '@/components/brand-mark';
 import { PRODUCT_NAME } from '@/lib/brand';
 
+const linkClass =
+  'rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60';
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -12,9 +15,20 @@ export function SiteFooter() {
             A private dream journal that helps you understand your nights.
           </p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          © {year} {PRODUCT_NAME}
-        </p>
+        <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:items-end">
+          {/* Plain anchors: the documents are lazy app routes, and this page's entry chunk stays as small as it is. */}
+          <nav aria-label="Legal" className="flex gap-4">
+            <a href="/privacidade" className={linkClass}>
+              Privacy
+            </a>
+            <a href="/termos" className={linkClass}>
+              Terms
+            </a>
+          </nav>
+          <p>
+            © {year} {PRODUCT_NAME}
+          </p>
+        </div>
       </div>
     </footer>
   );

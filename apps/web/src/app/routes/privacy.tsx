@@ -1,0 +1,8 @@
+import { PrivacyPolicy } from '@/features/privacy/components/privacy-policy';
+
+/** `/privacidade`: the privacy policy (public, in the app's language). */
+export function PrivacyRoute() {
+  return <PrivacyPolicy />;
+}
+
+export { PrivacyRoute as Component };

@@ -1,0 +1,8 @@
+import { TermsOfUse } from '@/features/privacy/components/terms-of-use';
+
+/** `/termos`: the terms of use (public, in the app's language). */
+export function TermsRoute() {
+  return <TermsOfUse />;
+}
+
+export { TermsRoute as Component };

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '@/lib/utils';
+
+const linkClass =
+  'rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60';
+
+/** 'Política de Privacidade' · 'Termos de Uso': small links under the login form and on the legal pages. */
+export function LegalLinks({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('legal.nav')} className={cn('text-sm text-muted-foreground', className)}>
+      <ul className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1">
+        <li>
+          <Link to="/privacidade" className={linkClass}>
+            {t('legal.privacy')}
+          </Link>
+        </li>
+        <li className="flex items-center gap-x-2">
+          <span aria-hidden="true">·</span>
+          <Link to="/termos" className={linkClass}>
+            {t('legal.terms')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The privacy policy in a new tab, beside a consent: leaving the form or the question to read it would lose the
+ * answer in progress.
+ */
+export function PrivacyPolicyLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="/privacidade"
+      target="_blank"
+      rel="noopener"
+      className={cn(
+        'w-fit rounded-sm text-xs font-medium text-primary underline decoration-primary/40 underline-offset-4 outline-none hover:decoration-primary focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        className,
+      )}
+    >
+      {t('legal.privacy')}
+      <span className="sr-only"> {t('legal.newTab')}</span>
+    </a>
+  );
+}

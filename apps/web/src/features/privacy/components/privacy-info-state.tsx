@@ -1,0 +1,38 @@
+import type { PrivacyInfo } from '@sonhario/contracts/privacy';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/**
+ * The part of a legal document that depends on this server's configuration (GET /privacy-info): a placeholder
+ * while it loads, a plain sentence and a retry when it fails, the document's own words once it answers.
+ */
+export function PrivacyInfoState({
+  query,
+  children,
+}: {
+  query: UseQueryResult<PrivacyInfo>;
+  children: (info: PrivacyInfo) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.data) return children(query.data);
+  if (query.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
+        <p>{t('legal.providerError')}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="grid gap-2">
+      <span className="sr-only">{t('legal.providerLoading')}</span>
+      <Skeleton className="h-4 w-4/5" />
+      <Skeleton className="h-4 w-3/5" />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { applyLanguage, applyTheme } from '@/lib/preferences';
+import { useProfile } from '../api/use-profile';
+
+/**
+ * The profile's language and theme, applied when it loads (after sign-in, on another device's choice) and whenever
+ * it changes. Until it answers, the device's last ones show (restored by the app shell).
+ */
+export function usePreferencesSync() {
+  const { data: profile } = useProfile();
+  const locale = profile?.locale;
+  const theme = profile?.theme;
+  useEffect(() => {
+    if (locale) void applyLanguage(locale);
+  }, [locale]);
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+}

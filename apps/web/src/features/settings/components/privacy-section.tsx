@@ -1,0 +1,133 @@
+import { CONSENT_TEXT, type ConsentState } from '@sonhario/contracts/consents';
+import { CircleOff, RefreshCw, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useConsents } from '@/features/consents/api/use-consents';
+import { SectionCard } from '@/features/profile/components/profile-card';
+import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { formatDateTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { useSetConsent } from '../api/use-set-consent';
+
+const STATUS_STYLE: Record<ConsentState['status'], string> = {
+  granted: 'border-emerald-500/40 bg-emerald-500/15 text-emerald-800 dark:text-emerald-200',
+  withdrawn: 'border-amber-500/40 bg-amber-400/15 text-amber-900 dark:text-amber-100',
+  declined: 'border-border bg-muted/60 text-muted-foreground',
+  unanswered: 'border-border bg-muted/60 text-muted-foreground',
+};
+
+function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: string }) {
+  const { t } = useTranslation();
+  const setConsent = useSetConsent();
+  const isGranted = consent.status === 'granted';
+  const titleId = `consent-${consent.purpose}`;
+  const date = consent.answeredAt ? formatDateTime(consent.answeredAt, timeZone) : null;
+  const when =
+    date === null
+      ? t('settings.privacy.unanswered')
+      : isGranted
+        ? t('settings.privacy.grantedAt', { date })
+        : consent.status === 'withdrawn'
+          ? t('settings.privacy.withdrawnAt', { date })
+          : t('settings.privacy.declinedAt', { date });
+
+  const change = () => {
+    if (setConsent.isPending) return;
+    setConsent.mutate(
+      { purpose: consent.purpose, isGranted: !isGranted },
+      {
+        onSuccess: () => toast.success(isGranted ? t('settings.privacy.withdrawnToast') : t('settings.privacy.grantedToast')),
+        onError: () => toast.error(t('settings.privacy.saveError')),
+      },
+    );
+  };
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-border/70 bg-background/30 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="font-medium">
+          {t(`settings.privacy.purposes.${consent.purpose}`)}
+        </h3>
+        <Badge variant="outline" className={cn('ml-auto', STATUS_STYLE[consent.status])}>
+          {t(`settings.privacy.status.${consent.status}`)}
+        </Badge>
+      </div>
+      <p className="text-sm text-pretty text-muted-foreground">{t(`settings.privacy.purposeHints.${consent.purpose}`)}</p>
+      <figure className="grid gap-1.5">
+        <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('settings.privacy.text')}</figcaption>
+        <blockquote className="rounded-md border border-primary/25 bg-primary/[0.07] px-3 py-2 text-sm leading-relaxed">{CONSENT_TEXT}</blockquote>
+      </figure>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {consent.textVersion ? (
+          <div className="flex gap-1">
+            <dt>{t('settings.privacy.version')}</dt>
+            <dd className="tabular-nums">{consent.textVersion}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="sr-only">{t('settings.privacy.dateLabel')}</dt>
+          <dd>{when}</dd>
+        </div>
+      </dl>
+      {consent.purpose === 'ai_analysis' && !isGranted ? (
+        <div role="status" className="flex gap-3 rounded-md border border-amber-500/35 bg-amber-400/10 px-3 py-2.5 text-sm text-pretty">
+          <CircleOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
+          <p>{t('settings.privacy.aiOff')}</p>
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button
+          variant={isGranted ? 'outline' : 'default'}
+          className="h-10 w-full sm:w-auto"
+          disabled={setConsent.isPending}
+          onClick={change}
+          aria-describedby={titleId}
+        >
+          {setConsent.isPending ? <Spinner /> : null}
+          {setConsent.isPending
+            ? t('settings.privacy.saving')
+            : isGranted
+              ? t('settings.privacy.withdraw')
+              : consent.status === 'withdrawn'
+                ? t('settings.privacy.grantAgain')
+                : t('settings.privacy.grant')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** 'Privacidade': each consent purpose with the text answered, its version, when, and the way to change it. */
+export function PrivacySection() {
+  const { t } = useTranslation();
+  const timeZone = useTimeZone();
+  const consents = useConsents();
+  return (
+    <SectionCard id="privacidade" icon={ShieldCheck} title={t('settings.privacy.title')} description={t('settings.privacy.description')}>
+      {consents.isError && !consents.data ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
+          <p>{t('settings.privacy.loadError')}</p>
+          <Button variant="outline" size="sm" onClick={() => void consents.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : !consents.data ? (
+        <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
+          <Skeleton className="h-40 rounded-lg" />
+          <Skeleton className="h-40 rounded-lg" />
+        </div>
+      ) : (
+        <ul className="grid gap-3" aria-label={t('settings.privacy.listLabel')}>
+          {consents.data.items.map((consent) => (
+            <ConsentItem key={consent.purpose} consent={consent} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,202 @@
+import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguage, applyTheme, storedLocale } from '@/lib/preferences';
+import { storedTheme } from '@/lib/theme';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { makeUser } from '@/test/auth';
+import { useAuthTestServer } from '@/test/auth-server';
+
+// Each screen is a lazy route over real HTTP: on a busy machine an answer may take more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+
+const api = useAppWithApiServer();
+const auth = useAuthTestServer();
+
+beforeAll(() => {
+  // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
+  meta.content = JSON.stringify({ supabaseUrl: auth.url, supabaseAnonKey: 'test-anon-key', productName: 'Sonhário', apiUrl: api.server.url });
+});
+
+afterEach(async () => {
+  // Language and theme live on <html> and in i18next, outside what each render cleans up.
+  await applyLanguage('pt-BR');
+  applyTheme('dark');
+  localStorage.clear();
+});
+
+async function openSettings(user = makeUser()) {
+  signInAs(user);
+  const view = renderApp('/app/settings');
+  await screen.findByRole('heading', { level: 1, name: 'Configurações' });
+  return view;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('settings /app/settings: password', { timeout: 20_000 }, () => {
+  it('sends the current password with the new one and says when it does not match', async () => {
+    const user = userEvent.setup();
+    auth.on('PUT', '/user', () => ({ status: 400, body: { code: 'current_password_invalid', message: 'Current password does not match' } }));
+    await openSettings();
+    const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
+    await user.type(within(form).getByLabelText('Senha atual'), 'senha-errada');
+    await user.type(within(form).getByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'nova-senha-1');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A senha atual não confere.');
+    const current = within(form).getByLabelText('Senha atual');
+    expect(current).toHaveAccessibleDescription('A senha atual não confere.');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveFocus();
+    const update = auth.requests.find((request) => request.method === 'PUT' && request.path === '/user');
+    expect(update?.body).toMatchObject({ password: 'nova-senha-1', current_password: 'senha-errada' });
+  });
+
+  it('changes the password and says the other devices were signed out', async () => {
+    const user = userEvent.setup();
+    auth.on('PUT', '/user', () => ({ status: 200, body: makeUser() }));
+    await openSettings();
+    const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
+    await user.type(within(form).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(within(form).getByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'nova-senha-1');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await screen.findByText('Senha alterada. Os outros dispositivos foram desconectados.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Senha atual')).toHaveValue('');
+  });
+
+  it('checks the new password (6–72, typed twice) before calling the server', async () => {
+    const user = userEvent.setup();
+    await openSettings();
+    const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+    expect(await within(form).findByText('Digite sua senha atual.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(within(form).getByLabelText('Nova senha'), 'curta');
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'outra');
+    await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
+    expect(await within(form).findByText('A senha deve ter pelo menos 6 caracteres.')).toBeInTheDocument();
+    expect(within(form).getByText('As senhas não coincidem.')).toBeInTheDocument();
+    expect(auth.requests).toEqual([]);
+  });
+
+  it('has no password form for a Google account without a password', async () => {
+    await openSettings(makeUser({ app_metadata: { provider: 'google', providers: ['google'] } }));
+    expect(within(section('Senha')).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(section('Senha')).getByText(/Você entra com o Google/)).toBeInTheDocument();
+  });
+});
+
+describe('settings: sessions', { timeout: 20_000 }, () => {
+  it('lists the devices in plain words, marks this one, and signs out the others', async () => {
+    const user = userEvent.setup();
+    auth.on('POST', '/logout', ({ query }) => {
+      if (query.get('scope') === 'others') api.server.sessions = api.server.sessions.filter((session) => session.isCurrent);
+      return { status: 204 };
+    });
+    await openSettings();
+    const sessions = section('Sessões');
+    const list = await within(sessions).findByRole('list', { name: 'Dispositivos conectados' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('heading', { name: 'Chrome no Linux' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Este dispositivo')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/^Entrou em 1 de mar\. de 2026/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('heading', { name: 'Safari no iPhone' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Este dispositivo')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/Último uso em 2 de mar\. de 2026/)).toBeInTheDocument();
+
+    await user.click(within(sessions).getByRole('button', { name: 'Sair de outros dispositivos' }));
+    expect(await screen.findByText('Os outros dispositivos foram desconectados.')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(sessions).getByText('Só este dispositivo está conectado.')).toBeInTheDocument();
+    expect(within(sessions).getByRole('button', { name: 'Sair de outros dispositivos' })).toBeDisabled();
+    const logout = auth.requests.find((request) => request.method === 'POST' && request.path === '/logout');
+    expect(logout?.query.get('scope')).toBe('others');
+    // This device stays signed in.
+    expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
+    expect(api.server.requestsTo('GET', '/me/sessions').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('settings: language and theme', { timeout: 20_000 }, () => {
+  it("saves the theme with PATCH /me/profile and applies it at once ('Claro', then 'Sistema')", async () => {
+    const user = userEvent.setup();
+    await openSettings();
+    const preferences = section('Idioma e tema');
+    const themes = await within(preferences).findByRole('radiogroup', { name: 'Tema' });
+    expect(within(themes).getByRole('radio', { name: 'Escuro' })).toBeChecked();
+    await user.click(within(themes).getByRole('radio', { name: 'Claro' }));
+
+    await waitFor(() => expect(api.server.profile.theme).toBe('light'));
+    expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([{ theme: 'light' }]);
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(storedTheme()).toBe('light');
+    await waitFor(() => expect(within(themes).getByRole('radio', { name: 'Claro' })).toBeChecked());
+
+    await user.click(within(themes).getByRole('radio', { name: 'Sistema' }));
+    await waitFor(() => expect(api.server.profile.theme).toBe('system'));
+    expect(storedTheme()).toBe('system');
+  });
+
+  it('saves the language with PATCH /me/profile and switches the page to it', async () => {
+    const user = userEvent.setup();
+    await openSettings();
+    const languages = await within(section('Idioma e tema')).findByRole('radiogroup', { name: 'Idioma' });
+    expect(within(languages).getByRole('radio', { name: 'Português (Brasil)' })).toBeChecked();
+    await user.click(within(languages).getByRole('radio', { name: 'English' }));
+
+    await waitFor(() => expect(api.server.profile.locale).toBe('en'));
+    expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([{ locale: 'en' }]);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
+    expect(storedLocale()).toBe('en');
+  });
+
+  it('puts the previous theme back when the server refuses the change', async () => {
+    const user = userEvent.setup();
+    api.server.once('PATCH', '/me/profile', () => ({ status: 500, body: { code: 'internal', message: 'Erro interno' } }));
+    await openSettings();
+    const themes = await within(section('Idioma e tema')).findByRole('radiogroup', { name: 'Tema' });
+    await user.click(within(themes).getByRole('radio', { name: 'Claro' }));
+    expect(await screen.findByText('Não foi possível salvar sua preferência. Verifique sua conexão e tente de novo.')).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+    expect(within(themes).getByRole('radio', { name: 'Escuro' })).toBeChecked();
+  });
+});
+
+describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
+  it('withdraws the AI consent, says new analyses are off, and gives it again', async () => {
+    const user = userEvent.setup();
+    await openSettings();
+    const privacy = section('Privacidade');
+    const ai = (await within(privacy).findByRole('heading', { name: 'Análise de sonhos por IA' })).closest('li')!;
+    expect(within(ai).getByText('Ativo')).toBeInTheDocument();
+    expect(within(ai).getByText(CONSENT_TEXT)).toBeInTheDocument();
+    expect(within(ai).getByText(CONSENT_VERSION)).toBeInTheDocument();
+    expect(within(ai).getByText(/^Concedido em 1 de jan\. de 2026/)).toBeInTheDocument();
+
+    await user.click(within(ai).getByRole('button', { name: 'Retirar consentimento' }));
+    expect(await within(ai).findByText('Retirado')).toBeInTheDocument();
+    expect(within(ai).getByRole('status')).toHaveTextContent(/^Novas análises estão desativadas/);
+    expect(within(ai).getByRole('status')).toHaveTextContent('As análises já feitas continuam guardadas até você excluí-las');
+    expect(within(ai).getByText(/^Retirado em /)).toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/me/consents')[0]!.body).toEqual({
+      purposes: ['ai_analysis'],
+      isGranted: false,
+      textVersion: CONSENT_VERSION,
+      source: 'settings',
+    });
+    expect(api.server.consents.find((consent) => consent.purpose === 'data_processing')?.status).toBe('granted');
+
+    await user.click(within(ai).getByRole('button', { name: 'Consentir novamente' }));
+    expect(await within(ai).findByText('Ativo')).toBeInTheDocument();
+    expect(within(ai).queryByText(/Novas análises estão desativadas/)).not.toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/me/consents')[1]!.body).toMatchObject({ purposes: ['ai_analysis'], isGranted: true, source: 'settings' });
+    expect(api.server.consents.find((consent) => consent.purpose === 'ai_analysis')?.status).toBe('granted');
+  });
+});
