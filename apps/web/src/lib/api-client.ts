@@ -97,6 +97,24 @@ function errorOf(status: number, payload: unknown): ApiError {
   return new ApiError(status, status >= 500 ? 'server_error' : 'http_error', `Erro ${status}`);
 }
 
+/** Answers meaning this device's session is over (signed out elsewhere, password changed, account deleted). */
+const SESSION_GONE_CODES = new Set(['session_not_found', 'bad_jwt', 'no_authorization', 'not_signed_in']);
+
+/**
+ * Turns a failed answer into an ApiError; when the server says the session no longer exists, also ends it on
+ * this device (supabase-js would only notice at its next refresh, up to an hour later), so the protected routes
+ * send the user to /login at once instead of showing empty screens.
+ */
+function failureOf(status: number, payload: unknown): ApiError {
+  const error = errorOf(status, payload);
+  if (status === 401 || (status === 403 && SESSION_GONE_CODES.has(error.code))) {
+    void loadSupabase()
+      .then((supabase) => supabase.auth.signOut({ scope: 'local' }))
+      .catch(() => undefined);
+  }
+  return error;
+}
+
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
 export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<ApiResponse<z.output<S>>> {
   const { method = 'GET', query, body, headers, schema, signal, isPublic = false } = request;
@@ -129,7 +147,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     }
   }
 
-  if (!response.ok) throw errorOf(response.status, payload);
+  if (!response.ok) throw isPublic ? errorOf(response.status, payload) : failureOf(response.status, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}:`, parsed.error);
@@ -186,7 +204,7 @@ export async function downloadApi(
     } catch {
       payload = undefined;
     }
-    throw errorOf(response.status, payload);
+    throw failureOf(response.status, payload);
   }
   let blob: Blob;
   try {
@@ -307,7 +325,7 @@ export async function streamApi<S extends z.ZodType>(path: string, request: Stre
     } catch {
       payload = undefined;
     }
-    if (!response.ok) throw errorOf(response.status, payload);
+    if (!response.ok) throw failureOf(response.status, payload);
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
 
