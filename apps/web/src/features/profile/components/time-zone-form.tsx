@@ -124,10 +124,15 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
                       onChange={() => setSelected(option.id)}
                       className="size-4 shrink-0 accent-primary"
                     />
-                    <ZoneLabel option={option} />
-                    <span className="ml-auto flex shrink-0 flex-wrap justify-end gap-1">
-                      {option.id === detected ? <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge> : null}
-                      {option.id === saved ? <Badge variant="outline">{t('profile.timeZone.current')}</Badge> : null}
+                    {/* The badges wrap under the name on a phone, so the zone's name keeps its width. */}
+                    <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+                      <ZoneLabel option={option} />
+                      {option.id === detected || option.id === saved ? (
+                        <span className="flex flex-wrap gap-1 sm:ml-auto">
+                          {option.id === detected ? <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge> : null}
+                          {option.id === saved ? <Badge variant="outline">{t('profile.timeZone.current')}</Badge> : null}
+                        </span>
+                      ) : null}
                     </span>
                   </label>
                 </li>
