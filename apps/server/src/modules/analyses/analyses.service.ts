@@ -34,10 +34,10 @@ import {
   listAnalysisRows,
   listAnalysisRowsOfDreams,
   listDreamAnalysisRows,
-  type AnalysisPosition,
   type AnalysisRow,
 } from './analyses.repository.ts';
 import { ProviderError, type AnalysisProvider, type ProviderFailure, type ProviderRequest } from './providers/provider.ts';
+import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 /** A dreams context plus the provider this server is configured with. */
 export interface AnalysesContext extends DreamsContext {
@@ -264,28 +264,9 @@ export async function countAnalyses(ctx: DreamsContext): Promise<number> {
   return countLiveAnalyses(ctx.db, ctx.userId);
 }
 
-function encodeCursor(position: { createdAt: string; id: string }) {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): AnalysisPosition {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      const createdAt = new Date(value[0]);
-      const year = createdAt.getUTCFullYear();
-      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value[1])) {
-        return { createdAt, id: value[1] };
-      }
-    }
-  } catch {
-    // falls through
-  }
-  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
-}
 
 export async function listAnalyses(ctx: AnalysesContext, query: { cursor?: string; limit: number }): Promise<ListAnalysesResponse> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listAnalysisRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
   const items: AnalysisListItem[] = rows.slice(0, query.limit).map((row) => {
@@ -305,7 +286,7 @@ export async function listAnalyses(ctx: AnalysesContext, query: { cursor?: strin
     };
   });
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: rows.length > query.limit && last ? encodeInstantCursor(last) : null };
 }
 
 /** Counts a name once per analysis, grouping spellings that differ only in case or accents. */

@@ -20,8 +20,8 @@ import {
   listLedgerRows,
   lockUserCredits,
   sumBalance,
-  type LedgerPosition,
 } from './credits.repository.ts';
+import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 export interface CreditsContext {
   db: DbOrTx;
@@ -90,30 +90,11 @@ export async function assertCanAnalyze(ctx: CreditsContext): Promise<void> {
   if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
 }
 
-function encodeCursor(position: { createdAt: string; id: string }) {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): LedgerPosition {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      const createdAt = new Date(value[0]);
-      const year = createdAt.getUTCFullYear();
-      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && /^[0-9a-f-]{36}$/i.test(value[1])) {
-        return { createdAt, id: value[1] };
-      }
-    }
-  } catch {
-    // falls through
-  }
-  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
-}
 
 const asReason = (reason: string): LedgerReason => ((LEDGER_REASONS as readonly string[]).includes(reason) ? (reason as LedgerReason) : 'operator_grant');
 
 export async function listLedger(ctx: CreditsContext, query: { cursor?: string; limit: number }): Promise<ListLedgerResponse> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
   const rows = await listLedgerRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
   const items = rows.slice(0, query.limit).map((row) => ({
     id: row.id,
@@ -124,7 +105,7 @@ export async function listLedger(ctx: CreditsContext, query: { cursor?: string; 
     createdAt: row.createdAt.toISOString(),
   }));
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: rows.length > query.limit && last ? encodeInstantCursor(last) : null };
 }
 
 // --- writing ---------------------------------------------------------------------------------------------------

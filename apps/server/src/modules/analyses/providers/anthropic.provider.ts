@@ -9,9 +9,9 @@ import {
   buildRepairMessage,
   buildSystemPrompt,
   buildUserMessage,
-  parseAnalysisOutput,
 } from './prompt.ts';
 import { ProviderError, type AnalysisProvider, type ProviderRequest, type ProviderRunOptions } from './provider.ts';
+import { runWithOneRepair } from './provider-run.ts';
 
 export interface AnthropicProviderOptions {
   /** Defaults to https://api.anthropic.com (also when ANTHROPIC_BASE_URL is set: AI_BASE_URL is the one setting). */
@@ -153,41 +153,26 @@ export function createAnthropicProvider({
     model,
     isGenerative: true,
     async analyze(request: ProviderRequest, { signal, onDelta }: ProviderRunOptions): Promise<AnalysisResult> {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const callSignal = AbortSignal.any([signal, deadline]);
-      try {
-        callSignal.throwIfAborted();
-        const system = buildSystemPrompt(request.language);
-        const messages: MessageParam[] = [{ role: 'user', content: buildUserMessage(request) }];
-        const fields = createJsonFieldStream(STREAMED_FIELDS, onDelta);
-        const first = await complete(system, messages, callSignal, (text) => fields.write(text));
-        const parsed = parseAnalysisOutput(first.output);
-        if (parsed.ok) return parsed.result;
-
-        // The repair is not streamed to onDelta: the client already shows the first answer's text, and
-        // appending a second copy would garble it. The resolved result is authoritative.
-        const repairText = buildRepairMessage(parsed.problems, request.language);
-        const second = await complete(system, [...messages, ...repairTurns(first, repairText)], callSignal);
-        const repaired = parseAnalysisOutput(second.output);
-        if (repaired.ok) return repaired.result;
-        throw new ProviderError(
-          'invalid_output',
-          `The answer was not a valid analysis after one repair: ${repaired.problems.slice(0, 5).join('; ')}`,
-        );
-      } catch (error) {
-        throw toProviderError(error, signal, deadline);
-      }
+      const system = buildSystemPrompt(request.language);
+      const messages: MessageParam[] = [{ role: 'user', content: buildUserMessage(request) }];
+      return runWithOneRepair<Completion>({
+        signal,
+        timeoutMs,
+        first: (callSignal) => {
+          const fields = createJsonFieldStream(STREAMED_FIELDS, onDelta);
+          return complete(system, messages, callSignal, (text) => fields.write(text));
+        },
+        repair: (first, problems, callSignal) =>
+          complete(system, [...messages, ...repairTurns(first, buildRepairMessage(problems, request.language))], callSignal),
+        isTimeoutError: (error) => error instanceof APIConnectionTimeoutError,
+        classify: toProviderError,
+      });
     },
   };
 }
 
-function toProviderError(error: unknown, signal: AbortSignal, deadline: AbortSignal): ProviderError {
-  // The signals come first: once either fired, whatever the SDK threw is only a consequence of it.
-  if (signal.aborted) return new ProviderError('aborted', 'The analysis was cancelled', { cause: error });
-  if (deadline.aborted || error instanceof APIConnectionTimeoutError) {
-    return new ProviderError('timeout', 'The model did not finish in time', { cause: error });
-  }
-  if (error instanceof ProviderError) return error;
+/** The SDK's errors as failure kinds (cancel and timeout are told apart by runWithOneRepair first). */
+function toProviderError(error: unknown): ProviderError {
   if (error instanceof APIError) {
     // 529 and overloaded_error: Anthropic is busy, like a rate limit for the caller (try later). An error
     // event inside an already started stream has no status, only the type.

@@ -9,9 +9,9 @@ import {
   buildRepairMessage,
   buildSystemPrompt,
   buildUserMessage,
-  parseAnalysisOutput,
 } from './prompt.ts';
 import { ProviderError, type AnalysisProvider, type ProviderRequest, type ProviderRunOptions } from './provider.ts';
+import { runWithOneRepair } from './provider-run.ts';
 
 export interface OpenAiProviderOptions {
   /** Up to and including the version path, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
@@ -89,49 +89,36 @@ export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: Open
     model,
     isGenerative: true,
     async analyze(request: ProviderRequest, { signal, onDelta }: ProviderRunOptions): Promise<AnalysisResult> {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const callSignal = AbortSignal.any([signal, deadline]);
-      try {
-        callSignal.throwIfAborted();
-        const messages: ChatCompletionMessageParam[] = [
-          { role: 'system', content: buildSystemPrompt(request.language) },
-          { role: 'user', content: buildUserMessage(request) },
-        ];
-        const fields = createJsonFieldStream(STREAMED_FIELDS, onDelta);
-        const first = await complete(messages, callSignal, (text) => fields.write(text));
-        const parsed = parseAnalysisOutput(first);
-        if (parsed.ok) return parsed.result;
-
-        // The repair is not streamed to onDelta: the client already shows the first answer's text, and
-        // appending a second copy would garble it. The resolved result is authoritative.
-        const second = await complete(
-          [
-            ...messages,
-            { role: 'assistant', content: first || '(empty answer)' },
-            { role: 'user', content: buildRepairMessage(parsed.problems, request.language) },
-          ],
-          callSignal,
-        );
-        const repaired = parseAnalysisOutput(second);
-        if (repaired.ok) return repaired.result;
-        throw new ProviderError(
-          'invalid_output',
-          `The answer was not a valid analysis after one repair: ${repaired.problems.slice(0, 5).join('; ')}`,
-        );
-      } catch (error) {
-        throw toProviderError(error, signal, deadline);
-      }
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: buildSystemPrompt(request.language) },
+        { role: 'user', content: buildUserMessage(request) },
+      ];
+      return runWithOneRepair({
+        signal,
+        timeoutMs,
+        first: async (callSignal) => {
+          const fields = createJsonFieldStream(STREAMED_FIELDS, onDelta);
+          return { output: await complete(messages, callSignal, (text) => fields.write(text)) };
+        },
+        repair: async (first, problems, callSignal) => ({
+          output: await complete(
+            [
+              ...messages,
+              { role: 'assistant', content: first.output || '(empty answer)' },
+              { role: 'user', content: buildRepairMessage(problems, request.language) },
+            ],
+            callSignal,
+          ),
+        }),
+        isTimeoutError: (error) => error instanceof APIConnectionTimeoutError,
+        classify: toProviderError,
+      });
     },
   };
 }
 
-function toProviderError(error: unknown, signal: AbortSignal, deadline: AbortSignal): ProviderError {
-  // The signals come first: once either fired, whatever the SDK threw is only a consequence of it.
-  if (signal.aborted) return new ProviderError('aborted', 'The analysis was cancelled', { cause: error });
-  if (deadline.aborted || error instanceof APIConnectionTimeoutError) {
-    return new ProviderError('timeout', 'The model did not finish in time', { cause: error });
-  }
-  if (error instanceof ProviderError) return error;
+/** The SDK's errors as failure kinds (cancel and timeout are told apart by runWithOneRepair first). */
+function toProviderError(error: unknown): ProviderError {
   if (error instanceof APIError && error.status === 429) {
     return new ProviderError('rate_limited', 'The model API is rate limiting requests (HTTP 429)', { cause: error });
   }
