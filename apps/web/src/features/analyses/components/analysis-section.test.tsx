@@ -149,13 +149,16 @@ describe('analysing a dream on its page', () => {
     expect(await within(section).findByText('Esta análise usará 10 créditos (saldo: 20)')).toBeInTheDocument();
   });
 
-  it("asks for consent when the server requires it, records 'Concordo' and goes on with the analysis", async () => {
+  it("with the AI consent withdrawn, says analysis is off in place of the button; 'Consentir novamente' + 'Concordo' analyses", async () => {
     const user = userEvent.setup();
     const dream = seedDream();
     api.server.setConsents('withdrawn');
     const { section } = await openDream(dream.id);
 
-    await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
+    expect(await within(section).findByText(/A análise por IA está desativada: você retirou o seu consentimento/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Ver em Configurações' })).toHaveAttribute('href', '/app/settings#privacidade');
+    await user.click(within(section).getByRole('button', { name: 'Consentir novamente' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Análise de sonhos com IA' });
     expect(within(dialog).getByText(CONSENT_TEXT)).toBeInTheDocument();
@@ -167,16 +170,18 @@ describe('analysing a dream on its page', () => {
     expect(api.server.requestsTo('POST', '/me/consents').map((request) => request.body)).toEqual([
       { purposes: ['ai_analysis', 'data_processing'], isGranted: true, textVersion: CONSENT_VERSION },
     ]);
-    expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(2);
+    expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(1);
     expect(api.server.analyses).toHaveLength(1);
+    expect(await within(section).findByRole('button', { name: 'Analisar novamente' })).toBeInTheDocument();
   });
 
-  it("records 'Agora não' as a declined consent and does not analyse", async () => {
+  it("asks for consent when the server requires it (the consent changed elsewhere), and 'Agora não' analyses nothing", async () => {
     const user = userEvent.setup();
     const dream = seedDream();
-    api.server.setConsents('withdrawn');
     const { section } = await openDream(dream.id);
-    await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
+    const button = await within(section).findByRole('button', { name: 'Analisar sonho' });
+    api.server.setConsents('withdrawn'); // taken back on another device after this page loaded
+    await user.click(button);
     const dialog = await screen.findByRole('alertdialog');
 
     await user.click(within(dialog).getByRole('button', { name: 'Agora não' }));
@@ -184,8 +189,8 @@ describe('analysing a dream on its page', () => {
     expect(await within(section).findByText(/Sem o seu consentimento, não analisamos seus sonhos/)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/consents')[0]!.body).toMatchObject({ isGranted: false });
-    expect(api.server.consents.map((consent) => consent.status)).toEqual(['declined', 'declined']);
     expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(1);
+    expect(api.server.analyses).toHaveLength(0);
   });
 
   it("shows a provider's stream error with 'Tentar novamente', which starts again", async () => {

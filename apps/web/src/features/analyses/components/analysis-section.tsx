@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useConsents } from '@/features/consents/api/use-consents';
 import { ConsentDialog } from '@/features/consents/components/consent-dialog';
 import { type AnalysisFailure, useAnalyzeDream } from '../api/use-analyze-dream';
 import { useDreamAnalyses } from '../api/use-dream-analyses';
@@ -88,6 +89,10 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
   const titleId = useId();
   const analyses = useDreamAnalyses(dream.id);
   const analyze = useAnalyzeDream(dream.id);
+  const consents = useConsents();
+  // A consent taken back (or a recorded "no") turns analysis off until given again; past analyses stay.
+  const aiConsent = consents.data?.items.find((consent) => consent.purpose === 'ai_analysis')?.status;
+  const isAnalysisOff = aiConsent === 'withdrawn' || aiConsent === 'declined';
   const { state } = analyze;
   const [isConsentOpen, setIsConsentOpen] = useState(false);
   const [isConsentDeclined, setIsConsentDeclined] = useState(false);
@@ -135,6 +140,19 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
         <p className="text-sm text-pretty text-muted-foreground">{t('analyses.intro')}</p>
       </div>
 
+      {isAnalysisOff && !isStreaming ? (
+        <div role="status" className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between">
+          <p className="text-muted-foreground">
+            {aiConsent === 'withdrawn' ? t('analyses.consentOff.withdrawn') : t('analyses.consentOff.declined')}{' '}
+            <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t('analyses.consentOff.settings')}
+            </Link>
+          </p>
+          <Button variant="outline" className="h-10 shrink-0" onClick={() => setIsConsentOpen(true)}>
+            {t('analyses.consentOff.giveAgain')}
+          </Button>
+        </div>
+      ) : (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
         {isStreaming ? (
           <Button variant="outline" size="lg" className="w-full sm:h-10 sm:w-auto" onClick={cancel}>
@@ -149,6 +167,7 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
         )}
         {isStreaming ? null : <AnalysisPayment />}
       </div>
+      )}
 
       {state.status === 'error' ? <FailureNotice failure={state.failure} onRetry={() => void run()} /> : null}
       {isConsentDeclined || (state.status === 'error' && state.failure.kind === 'consent' && !isConsentOpen) ? (
