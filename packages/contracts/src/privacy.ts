@@ -112,6 +112,43 @@ export const exportSessionSchema = z.object({
   endedAt: instant.nullable(),
 });
 
+/**
+ * The traits of a security-log entry that are exported: short, non-secret codes the server writes (how the user
+ * signed in, which fields changed, why a session ended, whether an operator acted). Never tokens, session ids, other
+ * users' ids or e-mail addresses; a trait absent from the entry is absent here.
+ */
+export const exportSecurityLogDetailsSchema = z.object({
+  /** How the user signed in or up: `email` (password or e-mail link) or `google`. */
+  provider: z.string().optional(),
+  /** `pkce` when the sign-in went through a PKCE code exchange. */
+  flow: z.string().optional(),
+  /** The kind of e-mail link used to sign in (`signup`, `magiclink`, `recovery`, `email_change`…). */
+  via: z.string().optional(),
+  /** A sign-out's reach: `local`, `others`, `global`. */
+  scope: z.string().optional(),
+  /** Why the server acted, e.g. `refresh_token_reuse` (every session of the user ended). */
+  reason: z.string().optional(),
+  /** Names (not values) of what changed: `data`, `email`, `password`… */
+  fields: z.array(z.string()).optional(),
+  /** True when an e-mail link was sent again. */
+  resend: z.boolean().optional(),
+  /** `service_role` when an operator did it through the admin API, not the user. */
+  actor: z.string().optional(),
+});
+
+/**
+ * One entry of the security audit log (auth.audit_log_entries) about the user: the entries account deletion removes,
+ * oldest first. `action` is GoTrue's code (`user_signedup`, `login`, `logout`, `token_refreshed`, `token_revoked`,
+ * `user_updated_password`, `user_modified`, `user_recovery_requested`, `identity_linked`…; new codes may appear).
+ */
+export const exportSecurityLogEntrySchema = z.object({
+  action: z.string(),
+  createdAt: instant,
+  /** The client's IP address as the server stored it (null when unknown). */
+  ip: z.string().nullable(),
+  details: exportSecurityLogDetailsSchema,
+});
+
 export const exportLedgerEntrySchema = z.object({
   id: z.uuid(),
   amount: z.number().int(),
@@ -153,12 +190,32 @@ export const exportFileSchema = z.object({
   profile: profileSchema,
   consents: z.array(exportConsentSchema),
   sessions: z.array(exportSessionSchema),
+  /**
+   * Added within version 1 (readers ignore fields they do not know): the server always writes it; files written
+   * before it lack it, which says nothing about the log. The import ignores it.
+   */
+  securityLog: z.array(exportSecurityLogEntrySchema).optional(),
   creditLedger: z.array(exportLedgerEntrySchema),
   analysisUsage: z.array(exportAnalysisUsageSchema),
   dreams: z.array(exportDreamSchema).max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
   /** What the file holds, written last: a reader can check that nothing was cut off. */
-  totals: z.object({ dreams: z.number().int(), analyses: z.number().int() }),
+  totals: z.object({
+    dreams: z.number().int(),
+    analyses: z.number().int(),
+    /** Entries in `securityLog` (absent with it, in files written before it). */
+    securityLog: z.number().int().optional(),
+  }),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
+export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema>;
+
+/**
+ * POST /me/import's body: the export file without the security log, which the import ignores (it restores only
+ * dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
+ */
+export const importFileSchema = exportFileSchema
+  .omit({ securityLog: true })
+  .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
+export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;
 export type ExportAnalysis = z.infer<typeof exportAnalysisSchema>;

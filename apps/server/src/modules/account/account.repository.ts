@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analysisUsage, creditLedger, dreamAnalyses } from '../../db/schema/analyses.ts';
 import {
@@ -14,6 +14,7 @@ import { consents } from '../../db/schema/consents.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 import { userKeys } from '../../db/schema/user-keys.ts';
+import { auditEntriesAbout } from '../auth/auth.repository.ts';
 
 /** Locks the account row, so two deletions of one account (a double click) run one after the other. */
 export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string } | undefined> {
@@ -45,7 +46,7 @@ export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> 
   await tx.delete(authIdentities).where(eq(authIdentities.userId, userId));
   await tx
     .delete(authAuditLogEntries)
-    .where(or(eq(authAuditLogEntries.actorId, userId), sql`strpos(${authAuditLogEntries.payload}::text, ${userId}) > 0`));
+    .where(auditEntriesAbout(userId));
   await tx.delete(authUsers).where(eq(authUsers.id, userId));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   authAuditLogEntries,
@@ -259,6 +259,13 @@ export async function deleteFlowState(db: DbOrTx, id: string): Promise<boolean> 
   const deleted = await db.delete(authFlowStates).where(eq(authFlowStates.id, id)).returning({ id: authFlowStates.id });
   return deleted.length > 0;
 }
+
+/**
+ * The audit entries about a user: the ones they made (actor_id) and any whose payload names them (an operator's
+ * action on the account). What the data export lists is exactly what account deletion removes.
+ */
+export const auditEntriesAbout = (userId: string) =>
+  or(eq(authAuditLogEntries.actorId, userId), sql`strpos(${authAuditLogEntries.payload}::text, ${userId}) > 0`);
 
 // --- consents, audit, housekeeping ----------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
-import type { ExportAnalysis, ExportDream } from '@sonhario/contracts/privacy';
+import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/privacy';
 import type { PlanId } from '@sonhario/contracts/profile';
 import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
 
@@ -58,6 +58,39 @@ const THEMES: Record<string, string> = { dark: 'escuro', light: 'claro', system:
 const LOCALES: Record<string, string> = { 'pt-BR': 'português (Brasil)', en: 'inglês' };
 const CHARGES: Record<string, string> = { quota: 'cota do plano', credits: 'créditos' };
 
+const SECURITY_ACTIONS: Record<string, string> = {
+  user_signedup: 'Cadastro',
+  user_confirmation_requested: 'Confirmação de e-mail pedida',
+  user_repeated_signup: 'Novo cadastro com o mesmo e-mail',
+  login: 'Entrada',
+  logout: 'Saída',
+  token_refreshed: 'Sessão renovada',
+  token_revoked: 'Sessões encerradas pelo servidor',
+  user_recovery_requested: 'Recuperação de senha pedida',
+  user_updated_password: 'Senha alterada',
+  user_modified: 'Conta alterada',
+  identity_linked: 'Conta Google vinculada',
+};
+const SECURITY_DETAIL_LABELS: Record<keyof ExportSecurityLogEntry['details'], string> = {
+  provider: 'forma',
+  flow: 'fluxo',
+  via: 'link',
+  scope: 'alcance',
+  reason: 'motivo',
+  fields: 'campos',
+  resend: 'reenvio',
+  actor: 'feito por',
+};
+const SECURITY_DETAIL_VALUES: Record<string, string> = {
+  email: 'e-mail',
+  google: 'Google',
+  local: 'este dispositivo',
+  others: 'os outros dispositivos',
+  global: 'todos os dispositivos',
+  refresh_token_reuse: 'token de renovação reutilizado',
+  service_role: 'equipe (service_role)',
+};
+
 const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 const yesNo = (value: boolean) => (value ? 'sim' : 'não');
 
@@ -86,6 +119,19 @@ const facts = (entries: [string, string][]) =>
   `<dl class="facts">${entries.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${value}</dd>`).join('')}</dl>`;
 const list = (items: string[], ordered = false) =>
   items.length === 0 ? '<p class="muted">—</p>' : `<${ordered ? 'ol' : 'ul'}>${items.map((item) => `<li>${item}</li>`).join('')}</${ordered ? 'ol' : 'ul'}>`;
+
+/** An audit entry's exported traits, as "forma: e-mail · campos: data, email", escaped; '—' for none. */
+function securityDetailsHtml(details: ExportSecurityLogEntry['details']): string {
+  const parts = Object.entries(details).map(([key, value]) => {
+    const shown = Array.isArray(value)
+      ? value.join(', ')
+      : typeof value === 'boolean'
+        ? yesNo(value)
+        : labelOf(SECURITY_DETAIL_VALUES, String(value));
+    return `${labelOf(SECURITY_DETAIL_LABELS, key)}: ${shown}`;
+  });
+  return parts.length ? esc(parts.join(' · ')) : '—';
+}
 
 export function createHtmlExportWriter(): ExportWriter {
   let format = formatters('America/Sao_Paulo');
@@ -165,7 +211,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -213,6 +259,15 @@ ${table(
   'Nenhuma sessão.',
 )}
 </section>
+<section id="seguranca">
+<h2>Registro de segurança</h2>
+<p class="muted">Cadastro, entradas, saídas, renovações de sessão e mudanças na conta, com o IP de onde vieram, da mais antiga para a mais recente.</p>
+${table(
+  ['Data', 'Ação', 'IP', 'Detalhes'],
+  head.securityLog.map((e) => row([format.at(e.createdAt), esc(labelOf(SECURITY_ACTIONS, e.action)), esc(e.ip ?? '—'), securityDetailsHtml(e.details)])),
+  'Nenhum registro.',
+)}
+</section>
 <section id="creditos">
 <h2>Créditos</h2>
 ${table(['Data', 'Motivo', 'Valor', 'Saldo depois'], ledgerRows, 'Nenhum movimento.')}
@@ -239,7 +294,7 @@ ${table(
     end(totals: ExportTotals) {
       const count = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
       return `${hasDreams ? '' : '<p class="muted">Nenhum sonho registrado.</p>\n'}</section>
-<footer><p class="meta">Fim da exportação: ${count(totals.dreams, 'sonho', 'sonhos')} e ${count(totals.analyses, 'análise', 'análises')}.</p></footer>
+<footer><p class="meta">Fim da exportação: ${count(totals.dreams, 'sonho', 'sonhos')}, ${count(totals.analyses, 'análise', 'análises')} e ${count(totals.securityLog, 'registro de segurança', 'registros de segurança')}.</p></footer>
 </body>
 </html>
 `;

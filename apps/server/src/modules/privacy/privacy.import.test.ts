@@ -74,6 +74,8 @@ describe('POST /me/import', () => {
     expect(mine.creditLedger.map((e) => e.reason)).toEqual(['welcome_bonus']);
     expect(mine.analysisUsage).toEqual([]);
     expect(mine.consents).toEqual([]);
+    expect(exported.file.securityLog!.length).toBeGreaterThan(0);
+    expect(mine.securityLog!.map((e) => e.action).sort()).toEqual(['login', 'user_signedup']);
 
     const search = (await api(t, target).get(`/dreams?q=${encodeURIComponent('biblioteca estantes')}`)).json();
     expect(search.items.map((d: { title: string }) => d.title)).toEqual(['Biblioteca submersa']);
@@ -87,6 +89,28 @@ describe('POST /me/import', () => {
     // A dream written here today still counts.
     await postDream(t, target, { content: 'Escrito hoje mesmo.' });
     expect((await api(t, target).get('/me/overview')).json()).toMatchObject({ currentStreak: 1, isTodayRecorded: true });
+  });
+
+  it('ignores the security log: files with it, without it, or with it mangled restore the same dreams, and none of its entries', async () => {
+    expect(exported.file.securityLog!.length).toBeGreaterThan(0);
+    const file = JSON.parse(exported.text) as Record<string, unknown> & { totals: Record<string, unknown> };
+    const { securityLog: _log, ...withoutLog } = file;
+    const { securityLog: _count, ...totalsWithout } = file.totals;
+    const variants = {
+      // A version-1 file written before the section existed.
+      without: JSON.stringify({ ...withoutLog, totals: totalsWithout }),
+      mangled: JSON.stringify({ ...file, securityLog: [{ action: 1, ip: ['x'] }, 'nada'], totals: { ...file.totals, securityLog: 'muitos' } }),
+    };
+    for (const [name, body] of Object.entries(variants)) {
+      const target = await signUpUser(t);
+      const res = await importBody(t, target, body);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json(), name).toEqual({ imported: 3, skipped: 1 });
+      // The target's log holds its own sign-up and sign-in only.
+      const mine = (await exportJson(t, target)).file;
+      expect(mine.securityLog!.map((e) => e.action).sort(), name).toEqual(['login', 'user_signedup']);
+      expect(mine.totals.securityLog, name).toBe(2);
+    }
   });
 
   it('skips everything the second time, and skips the source account own dreams', async () => {

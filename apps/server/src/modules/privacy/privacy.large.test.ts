@@ -81,7 +81,7 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     console.info(`[privacy] gzip JSON export of ${DREAMS} dreams: ${((performance.now() - started) / 1000).toFixed(2)} s`);
     const file = exportFileSchema.parse(JSON.parse(exportedText));
     expect(file.dreams).toHaveLength(DREAMS);
-    expect(file.totals).toEqual({ dreams: DREAMS, analyses: 0 });
+    expect(file.totals).toEqual({ dreams: DREAMS, analyses: 0, securityLog: 2 });
     expect(new Set(file.dreams.map((d) => d.content))).toEqual(contents);
     expect(new Set(file.dreams.map((d) => d.id)).size).toBe(DREAMS);
     const nights = file.dreams.map((d) => d.dreamtOn);
@@ -94,7 +94,7 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     const html = await res.text();
     console.info(`[privacy] HTML export of ${DREAMS} dreams: ${mb(html.length)} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     expect(html.match(/<article class="dream"/g)).toHaveLength(DREAMS);
-    expect(html).toContain(`Fim da exportação: ${DREAMS.toLocaleString('pt-BR')} sonhos e 0 análises.`);
+    expect(html).toContain(`Fim da exportação: ${DREAMS.toLocaleString('pt-BR')} sonhos, 0 análises e 2 registros de segurança.`);
   });
 
   it('reads one page per chunk the consumer takes, never ahead', async () => {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analysisUsage, creditLedger } from '../../db/schema/analyses.ts';
-import { authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
+import { authAuditLogEntries, authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
 import { consents } from '../../db/schema/consents.ts';
+import { auditEntriesAbout } from '../auth/auth.repository.ts';
 
 // The reads behind the data export and the device list: records of other modules (auth, consents, credits), read
 // only, each filtered by the user. Dreams and analyses are read through their services, which hold the keys.
@@ -71,6 +72,26 @@ export async function listSessionRows(db: DbOrTx, userId: string, options: { liv
     // Live: what app.authenticate accepts (a session row without an end, or ending later).
     .where(and(eq(authSessions.userId, userId), liveAt ? or(isNull(authSessions.notAfter), gt(authSessions.notAfter, liveAt)) : undefined))
     .orderBy(desc(lastUsedAt), desc(authSessions.createdAt), desc(authSessions.id));
+}
+
+/**
+ * The security audit log about the user, oldest first: the entries they made (actor_id) and any whose traits name
+ * them (an operator's action on the account). The filter is account deletion's (deleteUserRows in
+ * modules/account/account.repository.ts), so the export shows exactly the entries deletion removes: change both
+ * together (privacy.export.test.ts checks they agree). The traits go out whole; the service picks what is exported.
+ */
+export async function listSecurityLogRows(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: authAuditLogEntries.id,
+      action: authAuditLogEntries.action,
+      createdAt: authAuditLogEntries.createdAt,
+      ipAddress: authAuditLogEntries.ipAddress,
+      payload: authAuditLogEntries.payload,
+    })
+    .from(authAuditLogEntries)
+    .where(auditEntriesAbout(userId))
+    .orderBy(asc(authAuditLogEntries.createdAt), asc(authAuditLogEntries.id));
 }
 
 /** The credit ledger, oldest first. A few rows per analysis at most, so read at once. */

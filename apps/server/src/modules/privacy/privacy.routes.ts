@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import {
   EXPORT_SCHEMA_VERSION,
-  exportFileSchema,
   exportQuerySchema,
   IMPORT_LIMITS,
+  importFileSchema,
   importResultSchema,
   privacyInfoSchema,
   sessionsResponseSchema,
@@ -106,7 +106,8 @@ export async function privacyRoutes(app: AppInstance) {
           `${IMPORT_LIMITS.maxDreams} dreams. Errors: 400 invalid_export | unsupported_export_version | bad_json | validation_failed, ` +
           '413 import_too_large | payload_too_large, 415 unsupported_media_type.',
         security,
-        body: exportFileSchema,
+        // The export file minus the security log, which is stripped unread (the import restores only dreams).
+        body: importFileSchema,
         response: { 200: importResultSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   EXPORT_SCHEMA_VERSION,
+  exportSecurityLogDetailsSchema,
   IMPORT_LIMITS,
   type ExportDream,
   type ExportFile,
+  type ExportSecurityLogEntry,
+  type ImportFile,
   type ImportResult,
   type PrivacyInfo,
   type SessionInfo,
@@ -30,6 +33,7 @@ import {
   listConsentRows,
   listIdentities,
   listLedgerRowsOldestFirst,
+  listSecurityLogRows,
   listSessionRows,
   listUsageRows,
 } from './privacy.repository.ts';
@@ -42,9 +46,9 @@ export const EXPORT_PAGE_SIZE = 200;
 
 // --- the export ------------------------------------------------------------------------------------------------
 
-/** Everything in the file before the dreams. */
-export type ExportHead = Omit<ExportFile, 'dreams' | 'totals'>;
-export type ExportTotals = ExportFile['totals'];
+/** Everything in the file before the dreams (the security log always written, though older files may lack it). */
+export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog'> & { securityLog: ExportSecurityLogEntry[] };
+export type ExportTotals = Required<ExportFile['totals']>;
 
 /** Turns the export, read piece by piece, into the text of one format. */
 export interface ExportWriter {
@@ -58,14 +62,27 @@ export interface ExportWriter {
 const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+const SECURITY_LOG_DETAILS = Object.entries(exportSecurityLogDetailsSchema.shape);
+
+/** The exported traits of an audit entry: only the listed keys, and only with the type the contract gives them. */
+function securityLogDetails(payload: Record<string, unknown>): ExportSecurityLogEntry['details'] {
+  const details: Record<string, unknown> = {};
+  for (const [key, schema] of SECURITY_LOG_DETAILS) {
+    const parsed = schema.safeParse(payload[key]);
+    if (parsed.success && parsed.data !== undefined) details[key] = parsed.data;
+  }
+  return details as ExportSecurityLogEntry['details'];
+}
+
 async function readExportHead(ctx: PrivacyContext): Promise<ExportHead> {
   const account = await findAccount(ctx.db, ctx.userId);
   // The session check passed a moment ago; the account can still have been deleted in between.
   if (!account) throw new NotFoundError('Usuário não encontrado');
-  const [identities, consents, sessions, ledger, usage, profile] = await Promise.all([
+  const [identities, consents, sessions, securityLog, ledger, usage, profile] = await Promise.all([
     listIdentities(ctx.db, ctx.userId),
     listConsentRows(ctx.db, ctx.userId),
     listSessionRows(ctx.db, ctx.userId),
+    listSecurityLogRows(ctx.db, ctx.userId),
     listLedgerRowsOldestFirst(ctx.db, ctx.userId),
     listUsageRows(ctx.db, ctx.userId),
     getProfile(ctx),
@@ -107,6 +124,12 @@ async function readExportHead(ctx: PrivacyContext): Promise<ExportHead> {
       ip: session.ip,
       endedAt: iso(session.notAfter),
     })),
+    securityLog: securityLog.map((entry) => ({
+      action: entry.action,
+      createdAt: entry.createdAt.toISOString(),
+      ip: entry.ipAddress,
+      details: securityLogDetails(entry.payload),
+    })),
     creditLedger: ledger.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     analysisUsage: usage.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
   };
@@ -133,8 +156,9 @@ export async function* readDreamPages(ctx: PrivacyContext, pageSize = EXPORT_PAG
 
 /** The export as chunks of text in the writer's format: the head, one chunk per page of dreams, the end. */
 export async function* writeExport(ctx: PrivacyContext, writer: ExportWriter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
-  yield writer.start(await readExportHead(ctx));
-  const totals: ExportTotals = { dreams: 0, analyses: 0 };
+  const head = await readExportHead(ctx);
+  yield writer.start(head);
+  const totals: ExportTotals = { dreams: 0, analyses: 0, securityLog: head.securityLog.length };
   for await (const dreams of readDreamPages(ctx, pageSize)) {
     totals.dreams += dreams.length;
     for (const dream of dreams) totals.analyses += dream.analyses.length;
@@ -193,7 +217,7 @@ interface PreparedDream {
 }
 
 /** Checks every dream of the file before writing any, so a bad file restores nothing. */
-function prepareDreams(file: ExportFile, today: string): { prepared: PreparedDream[]; deleted: number } {
+function prepareDreams(file: ImportFile, today: string): { prepared: PreparedDream[]; deleted: number } {
   const prepared: PreparedDream[] = [];
   let deleted = 0;
   file.dreams.forEach((dream, index) => {
@@ -239,13 +263,13 @@ function prepareDreams(file: ExportFile, today: string): { prepared: PreparedDre
 const textKey = (dreamtOn: string, content: string) => createHash('sha256').update(`${dreamtOn}\n${content}`).digest('base64');
 
 /**
- * Restores the DREAMS of an export file (only dreams: docs/export-format.md) into the caller's journal through the
+ * Restores the DREAMS of an export file (only dreams: docs/export-format.md; the security log is not even read) into the caller's journal through the
  * dreams service, so each is sealed and indexed like a dream written here. Skipped: dreams this journal already
  * holds (same id, imported before, or the same night and text) and dreams deleted in the file. Every dream is
  * checked before any is written; then each batch of 200 is written in one transaction, so an interrupted import
  * leaves whole batches behind and can simply be run again.
  */
-export async function importDreams(ctx: PrivacyContext, file: ExportFile): Promise<ImportResult> {
+export async function importDreams(ctx: PrivacyContext, file: ImportFile): Promise<ImportResult> {
   if (file.dreams.length > IMPORT_LIMITS.maxDreams) throw tooManyDreams(file.dreams.length);
   const { prepared, deleted } = prepareDreams(file, localDate(ctx.now(), await getTimeZone(ctx)));
   let imported = 0;

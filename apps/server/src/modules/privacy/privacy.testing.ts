@@ -15,12 +15,13 @@ const asUser = (body: { access_token: string; refresh_token: string; user: { id:
   headers: { authorization: `Bearer ${body.access_token}` },
 });
 
-/** Signs up (autoconfirm) with names and the sign-up consent, from a given browser. */
-export async function signUpNamed(t: TestApp, names: { firstName: string; lastName: string }, userAgent = 'Sonhario-Test/1.0') {
+/** Signs up (autoconfirm) with names and the sign-up consent, from a given browser (and IP address). */
+export async function signUpNamed(t: TestApp, names: { firstName: string; lastName: string }, userAgent = 'Sonhario-Test/1.0', ip?: string) {
   const email = uniqueEmail('privacy');
   const res = await t.app.inject({
     method: 'POST',
     url: '/auth/v1/signup',
+    ...(ip ? { remoteAddress: ip } : {}),
     headers: { apikey: apikey(t), 'user-agent': userAgent },
     payload: { email, password: PASSWORD, data: { consent_version: CONSENT_VERSION, first_name: names.firstName, last_name: names.lastName } },
   });
@@ -28,11 +29,12 @@ export async function signUpNamed(t: TestApp, names: { firstName: string; lastNa
   return asUser(res.json(), email);
 }
 
-/** A new session of the user (a password sign-in from another device). */
-export async function signInAgain(t: TestApp, email: string, userAgent: string) {
+/** A new session of the user (a password sign-in from another device, and IP address). */
+export async function signInAgain(t: TestApp, email: string, userAgent: string, ip?: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/auth/v1/token?grant_type=password',
+    ...(ip ? { remoteAddress: ip } : {}),
     headers: { apikey: apikey(t), 'user-agent': userAgent },
     payload: { email, password: PASSWORD },
   });
