@@ -195,13 +195,17 @@ describe('the account', () => {
       schemaVersion: number;
       account: { email: string; firstName: string | null };
       dreams: { id: string; title: string; content: string }[];
-      totals: { dreams: number };
+      securityLog: { action: string; ip: string | null }[];
+      totals: { dreams: number; securityLog: number };
     };
     expect(file.schemaVersion).toBe(1);
     expect(file.account).toMatchObject({ email, firstName: 'Lara' });
     expect(file.dreams).toHaveLength(1);
     expect(file.dreams[0]).toMatchObject({ id: dreamId, title: TITLE, content: DREAM });
     expect(file.totals.dreams).toBe(1);
+    // The security log: at least the sign-up and a sign-in, with the address they came from.
+    expect(file.securityLog.map((entry) => entry.action)).toEqual(expect.arrayContaining(['user_signedup', 'login']));
+    expect(file.totals.securityLog).toBe(file.securityLog.length);
 
     // The document: an HTML file that opens in the browser and shows the dream.
     const html = await download(page, data.getByRole('button', { name: 'Baixar como documento' }), downloads);
@@ -211,7 +215,7 @@ describe('the account', () => {
     await reader.getByRole('heading', { level: 1, name: 'Sonhário — seus dados' }).waitFor();
     await reader.getByRole('heading', { level: 3, name: TITLE }).waitFor();
     await reader.getByText(DREAM).waitFor();
-    await reader.getByText('Fim da exportação: 1 sonho e 0 análises.').waitFor();
+    await reader.getByText(`Fim da exportação: 1 sonho, 0 análises e ${file.totals.securityLog} registros de segurança.`).waitFor();
 
     // The privacy policy is public, linked from the landing page's footer, and says this server analyses locally.
     const visitor = await journey.newPage({ width: 390 });
