@@ -17,6 +17,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
 
+/** A unique-constraint violation (SQLSTATE 23505), whichever driver raised it and however deep Drizzle wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];

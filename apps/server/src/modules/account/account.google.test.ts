@@ -1,11 +1,9 @@
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/privacy';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp, freePort, lastEmailTo, type TestApp } from '../../test/harness.ts';
-import { followLink, fragmentOf, supabaseFor, uniqueEmail } from '../auth/auth.testing.ts';
-import { getApiKeys } from '../auth/auth.tokens.ts';
+import { lastEmailTo, type TestApp } from '../../test/harness.ts';
+import { followLink, fragmentOf, startAppWithGoogle, supabaseFor, uniqueEmail } from '../auth/auth.testing.ts';
 import { api, postDream, type TestUser } from '../dreams/dreams.testing.ts';
 import { findEverywhere } from './account.testing.ts';
 
@@ -13,28 +11,14 @@ import { findEverywhere } from './account.testing.ts';
 // Connect provider stands in for Google.
 describe('deleting an account that signs in with Google', () => {
   let t: TestApp & { url: string };
-  let oidc: OAuth2Server;
   let anonKey: string;
+  let close: () => Promise<void>;
   let nextClaims: Record<string, unknown> = {};
 
   beforeAll(async () => {
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate('RS256');
-    await oidc.start(await freePort(), '127.0.0.1');
-    oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, nextClaims));
-    t = await createListeningTestApp({
-      GOOGLE_CLIENT_ID: 'sonhario-test-client',
-      GOOGLE_CLIENT_SECRET: 'sonhario-test-secret',
-      GOOGLE_ISSUER: oidc.issuer.url!,
-      RATE_LIMIT_TOKEN: '1000',
-      RATE_LIMIT_EMAIL_SENT: '1000',
-    });
-    anonKey = getApiKeys(t.app.deps.secrets).anonKey;
+    ({ t, anonKey, close } = await startAppWithGoogle(() => nextClaims));
   });
-  afterAll(async () => {
-    await t.close();
-    await oidc.stop();
-  });
+  afterAll(() => close());
 
   /** The browser's walk through "Google"; returns the signed-in user. */
   async function signInWithGoogle(email: string, sub: string): Promise<TestUser & { refreshToken: string }> {

@@ -16,12 +16,6 @@ import { profiles } from '../../db/schema/profiles.ts';
 import { userKeys } from '../../db/schema/user-keys.ts';
 import { auditEntriesAbout } from '../auth/auth.repository.ts';
 
-/** Locks the account row, so two deletions of one account (a double click) run one after the other. */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string } | undefined> {
-  const [row] = await tx.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId)).for('update');
-  return row;
-}
-
 /**
  * Deletes every row about the user, in every table of both schemas. Foreign keys would cascade most of it from
  * auth.users, but each table is named here so the list reads as what deletion covers, dependants first; the audit

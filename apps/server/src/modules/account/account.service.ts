@@ -10,7 +10,7 @@ import { verifyPassword } from '../auth/auth.passwords.ts';
 import { findSession, findUserById } from '../auth/auth.repository.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
-import { deleteUserRows, lockUser } from './account.repository.ts';
+import { deleteUserRows } from './account.repository.ts';
 
 export interface AccountContext {
   db: Db;
@@ -58,7 +58,8 @@ export async function deleteAccount(ctx: AccountContext, input: DeleteAccountInp
 
   const reference = randomUUID();
   const deleted = await ctx.db.transaction(async (tx) => {
-    const locked = await lockUser(tx, userId);
+    // Locks the account row, so two deletions of one account (a double click) run one after the other.
+    const locked = await findUserById(tx, userId, { forUpdate: true });
     if (!locked) return null;
     await deleteUserRows(tx, userId);
     await audit(tx, { ip: null }, 'account_deleted', null, { reference });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
 import { readBytea } from '../../db/schema/user-keys.ts';
+import type { InstantPosition } from '../../pagination.ts';
 
 export type NewAnalysisRow = typeof dreamAnalyses.$inferInsert;
 
@@ -45,16 +46,11 @@ export async function listDreamAnalysisRows(db: DbOrTx, userId: string, dreamId:
     .orderBy(...newestFirst);
 }
 
-export interface AnalysisPosition {
-  createdAt: Date;
-  id: string;
-}
-
 /**
  * Newest first, across the user's live dreams, with what the list shows of each dream. The page's ids are picked
  * first, so the sort never drags the sealed blobs along (they are ~3.5 KB each; bench/analyses.ts).
  */
-export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after?: AnalysisPosition; limit: number }) {
+export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after?: InstantPosition; limit: number }) {
   const { after } = page;
   const picked = db
     .select({ id: dreamAnalyses.id })

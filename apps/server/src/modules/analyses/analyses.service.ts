@@ -17,6 +17,7 @@ import {
   type StreamedField,
 } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
+import { isUniqueViolation } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
@@ -193,13 +194,6 @@ export async function prepareAnalysis(
       },
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /**

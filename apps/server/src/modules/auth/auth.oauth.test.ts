@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { OAuth2Server } from 'oauth2-mock-server';
+import type { OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authFlowStates, authUsers } from '../../db/schema/index.ts';
-import { createListeningTestApp, freePort, lastEmailTo, type TestApp } from '../../test/harness.ts';
-import { bodyOf, followLink, fragmentOf, PASSWORD, queryOf, supabaseFor, uniqueEmail } from './auth.testing.ts';
+import { createListeningTestApp, lastEmailTo, type TestApp } from '../../test/harness.ts';
+import { bodyOf, followLink, fragmentOf, PASSWORD, queryOf, startAppWithGoogle, supabaseFor, uniqueEmail } from './auth.testing.ts';
 import { getApiKeys } from './auth.tokens.ts';
 
 // Sign-in with Google, end to end against a real local OpenID Connect provider standing in for Google.
@@ -12,29 +12,16 @@ describe('sign-in with Google (OpenID Connect)', () => {
   let t: TestApp & { url: string };
   let oidc: OAuth2Server;
   let anonKey: string;
+  let close: () => Promise<void>;
+  // What "Google" says about the person signing in, set per test.
   let nextClaims: Record<string, unknown> = {};
   const site = () => `${t.url}/`;
   const client = (flowType: 'implicit' | 'pkce' = 'implicit') => supabaseFor(t.url, anonKey, { flowType });
 
   beforeAll(async () => {
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate('RS256');
-    await oidc.start(await freePort(), '127.0.0.1');
-    // What "Google" says about the person signing in, set per test.
-    oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, nextClaims));
-    t = await createListeningTestApp({
-      GOOGLE_CLIENT_ID: 'sonhario-test-client',
-      GOOGLE_CLIENT_SECRET: 'sonhario-test-secret',
-      GOOGLE_ISSUER: oidc.issuer.url!,
-      RATE_LIMIT_EMAIL_SENT: '1000',
-      RATE_LIMIT_TOKEN: '1000',
-    });
-    anonKey = getApiKeys(t.app.deps.secrets).anonKey;
+    ({ t, oidc, anonKey, close } = await startAppWithGoogle(() => nextClaims));
   });
-  afterAll(async () => {
-    await t.close();
-    await oidc.stop();
-  });
+  afterAll(() => close());
   beforeEach(() => {
     nextClaims = {};
   });

@@ -11,7 +11,7 @@ import {
   type UpdateUserBody,
 } from '@sonhario/contracts/auth';
 import { CONSENT_PURPOSES, CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
 import type { Metadata, OneTimeTokenType } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { audit, type AuthContext, type RequestAuth } from './auth.context.ts';
@@ -118,13 +118,6 @@ function splitSignUpData(data: Metadata | null | undefined): { metadata: Metadat
   }
   assertMetadataSize(metadata);
   return { metadata, consentVersion };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 // --- e-mail links ----------------------------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { createListeningTestApp, freePort, type TestApp } from '../../test/harness.ts';
+import { getApiKeys } from './auth.tokens.ts';
 
 /**
  * Test helpers for driving the real @supabase/supabase-js client against the server. Node 20 has no global
@@ -104,4 +107,36 @@ export function parseMail(raw: string): ParsedMail {
 export async function bodyOf(res: Response): Promise<Record<string, any>> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return (await res.json()) as Record<string, any>;
+}
+
+/**
+ * A listening app whose Google sign-in goes to a real local OpenID Connect provider standing in for Google.
+ * `claimsOfNextSignIn` is read each time that provider signs a token: what "Google" says about the person.
+ */
+export async function startAppWithGoogle(claimsOfNextSignIn: () => Record<string, unknown>): Promise<{
+  t: TestApp & { url: string };
+  oidc: OAuth2Server;
+  anonKey: string;
+  close(): Promise<void>;
+}> {
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(await freePort(), '127.0.0.1');
+  oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claimsOfNextSignIn()));
+  const t = await createListeningTestApp({
+    GOOGLE_CLIENT_ID: 'sonhario-test-client',
+    GOOGLE_CLIENT_SECRET: 'sonhario-test-secret',
+    GOOGLE_ISSUER: oidc.issuer.url!,
+    RATE_LIMIT_EMAIL_SENT: '1000',
+    RATE_LIMIT_TOKEN: '1000',
+  });
+  return {
+    t,
+    oidc,
+    anonKey: getApiKeys(t.app.deps.secrets).anonKey,
+    close: async () => {
+      await t.close();
+      await oidc.stop();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analysisUsage, creditLedger } from '../../db/schema/analyses.ts';
+import type { InstantPosition } from '../../pagination.ts';
 
 export type LedgerInsert = typeof creditLedger.$inferInsert;
 export type UsageInsert = typeof analysisUsage.$inferInsert;
@@ -27,13 +28,8 @@ export async function sumBalance(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
-export interface LedgerPosition {
-  createdAt: Date;
-  id: string;
-}
-
 /** Newest first, each with the balance right after it (a running sum in ledger order). */
-export async function listLedgerRows(db: DbOrTx, userId: string, page: { after?: LedgerPosition; limit: number }) {
+export async function listLedgerRows(db: DbOrTx, userId: string, page: { after?: InstantPosition; limit: number }) {
   const ledger = db
     .select({
       id: creditLedger.id,
