@@ -315,6 +315,21 @@ const defaultProfile = (): Profile => ({
   createdAt: DEFAULT_PROFILE_CREATED_AT,
 });
 
+/** The parts of the in-memory state a test reads (and, but for `isAccountDeleted`, assigns) through the server object. */
+const STATE_FIELDS = [
+  'dreams',
+  'profile',
+  'streaks',
+  'analyses',
+  'credits',
+  'consents',
+  'sessions',
+  'accountPassword',
+  'isAccountDeleted',
+  'analysisRun',
+] as const satisfies readonly (keyof ApiTestServer)[];
+type StateField = (typeof STATE_FIELDS)[number];
+
 export async function startApiServer(): Promise<ApiTestServer> {
   const requests: RecordedApiRequest[] = [];
   const overrides: Route[] = [];
@@ -370,6 +385,14 @@ export async function startApiServer(): Promise<ApiTestServer> {
   const notFound = () => error(404, 'not_found', 'Sonho não encontrado');
   const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
   const badId = () => error(400, 'validation_failed', 'Identificador inválido', [{ path: 'params.id', message: 'Identificador inválido' }]);
+  /** A `/dreams/:id…` handler on a live dream; a malformed id answers 400 and an unknown (or deleted) one 404, as the real server. */
+  const onLiveDream =
+    (handler: (request: RecordedApiRequest, dream: StoredDream, context: { signal: AbortSignal }) => ApiReply): Handler =>
+    (request, { id }, _next, context) => {
+      if (!isUuid(id!)) return badId();
+      const dream = findLive(id!);
+      return dream ? handler(request, dream, context) : notFound();
+    };
 
   const toAnalysis = (stored: StoredAnalysis): Analysis => {
     const dream = state.dreams.find((candidate) => candidate.id === stored.dreamId);
@@ -524,19 +547,12 @@ export async function startApiServer(): Promise<ApiTestServer> {
     {
       method: 'GET',
       pattern: '/dreams/:id',
-      handler: (_request, { id }) => {
-        if (!isUuid(id!)) return badId();
-        const dream = findLive(id!);
-        return dream ? { status: 200, body: toDream(dream) } : notFound();
-      },
+      handler: onLiveDream((_request, dream) => ({ status: 200, body: toDream(dream) })),
     },
     {
       method: 'PATCH',
       pattern: '/dreams/:id',
-      handler: (request, { id }) => {
-        if (!isUuid(id!)) return badId();
-        const dream = findLive(id!);
-        if (!dream) return notFound();
+      handler: onLiveDream((request, dream) => {
         const parsed = updateDreamSchema.safeParse(request.body);
         if (!parsed.success) return validationError(parsed.error.issues, 'body');
         const { version, ...patch } = parsed.data;
@@ -554,22 +570,19 @@ export async function startApiServer(): Promise<ApiTestServer> {
         dream.version += 1;
         dream.updatedAt = new Date().toISOString();
         return { status: 200, body: toDream(dream) };
-      },
+      }),
     },
     {
       method: 'DELETE',
       pattern: '/dreams/:id',
-      handler: (_request, { id }) => {
-        if (!isUuid(id!)) return badId();
-        const dream = findLive(id!);
-        if (!dream) return notFound();
+      handler: onLiveDream((_request, dream) => {
         const now = new Date();
         dream.deletedAt = now.toISOString();
         return {
           status: 200,
           body: { id: dream.id, deletedAt: dream.deletedAt, purgeAfter: new Date(now.getTime() + 10 * 60_000).toISOString() },
         };
-      },
+      }),
     },
     {
       method: 'POST',
@@ -624,23 +637,18 @@ export async function startApiServer(): Promise<ApiTestServer> {
     {
       method: 'GET',
       pattern: '/dreams/:id/analyses',
-      handler: (_request, { id }) => {
-        if (!isUuid(id!)) return badId();
-        if (!findLive(id!)) return notFound();
+      handler: onLiveDream((_request, dream) => {
         const items = state.analyses
-          .filter((analysis) => analysis.dreamId === id)
+          .filter((analysis) => analysis.dreamId === dream.id)
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
           .map(toAnalysis);
         return { status: 200, body: { items } };
-      },
+      }),
     },
     {
       method: 'POST',
       pattern: '/dreams/:id/analyses',
-      handler: (request, { id }, _next, { signal }) => {
-        if (!isUuid(id!)) return badId();
-        const dream = findLive(id!);
-        if (!dream) return notFound();
+      handler: onLiveDream((request, dream, { signal }) => {
         const parsed = createAnalysisSchema.safeParse(request.body ?? {});
         if (!parsed.success) return validationError(parsed.error.issues, 'body');
         if (state.consents.find((consent) => consent.purpose === 'ai_analysis')?.status !== 'granted') {
@@ -655,7 +663,7 @@ export async function startApiServer(): Promise<ApiTestServer> {
           );
         }
         return { status: 200, stream: streamAnalysis(dream, nextCharge, signal) };
-      },
+      }),
     },
     { method: 'GET', pattern: '/credits', handler: () => ({ status: 200, body: creditsSummary() }) },
     { method: 'GET', pattern: '/me/consents', handler: () => ({ status: 200, body: { items: state.consents } }) },
@@ -858,61 +866,10 @@ export async function startApiServer(): Promise<ApiTestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const api: Omit<ApiTestServer, StateField> = {
     url: `http://127.0.0.1:${port}`,
     requests,
-    get dreams() {
-      return state.dreams;
-    },
-    get profile() {
-      return state.profile;
-    },
-    set profile(profile: Profile) {
-      state.profile = profile;
-    },
-    get streaks() {
-      return state.streaks;
-    },
-    set streaks(streaks) {
-      state.streaks = streaks;
-    },
-    get analyses() {
-      return state.analyses;
-    },
-    get credits() {
-      return state.credits;
-    },
-    set credits(credits) {
-      state.credits = credits;
-    },
-    get consents() {
-      return state.consents;
-    },
-    set consents(consents) {
-      state.consents = consents;
-    },
-    get sessions() {
-      return state.sessions;
-    },
-    set sessions(sessions) {
-      state.sessions = sessions;
-    },
-    get accountPassword() {
-      return state.accountPassword;
-    },
-    set accountPassword(password) {
-      state.accountPassword = password;
-    },
-    get isAccountDeleted() {
-      return state.isAccountDeleted;
-    },
     exportFile,
-    get analysisRun() {
-      return state.analysisRun;
-    },
-    set analysisRun(run) {
-      state.analysisRun = run;
-    },
     seed(dreams) {
       return dreams.map((dream) => toDream(store(dream)));
     },
@@ -992,4 +949,15 @@ export async function startApiServer(): Promise<ApiTestServer> {
         server.close(() => resolve());
       }),
   };
+  // Live views of the state: a test reads or assigns `api.credits` and the next request sees it.
+  for (const field of STATE_FIELDS) {
+    Object.defineProperty(api, field, {
+      enumerable: true,
+      get: () => state[field],
+      set: (value: unknown) => {
+        (state as Record<StateField, unknown>)[field] = value;
+      },
+    });
+  }
+  return api as ApiTestServer;
 }

@@ -75,7 +75,7 @@ export function currentZoneName(id: string): string {
   return current && isKnownZone(current) ? current : id;
 }
 
-export const foldText = (text: string) =>
+const foldText = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -91,7 +91,7 @@ function offsetKeywords(offset: string): string {
   return [`gmt${sign}${hours}:${minutes}`, `utc${sign}${hours}:${minutes}`, `gmt${short}`, `utc${short}`].join(' ');
 }
 
-export function offsetOf(timeZone: string, now: Date = new Date()): string {
+function offsetOf(timeZone: string, now: Date = new Date()): string {
   try {
     const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
       .formatToParts(now)

@@ -1,5 +1,5 @@
 import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAnalysisResult } from '@/test/api-server';

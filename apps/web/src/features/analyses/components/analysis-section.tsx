@@ -79,6 +79,24 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
   }
 }
 
+/** With the AI consent withdrawn or declined: why there is no 'Analisar sonho', and the ways to consent again. */
+function ConsentOffNotice({ isWithdrawn, onGiveAgain }: { isWithdrawn: boolean; onGiveAgain: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between">
+      <p className="text-muted-foreground">
+        {isWithdrawn ? t('analyses.consentOff.withdrawn') : t('analyses.consentOff.declined')}{' '}
+        <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('analyses.consentOff.settings')}
+        </Link>
+      </p>
+      <Button variant="outline" className="h-10 shrink-0" onClick={onGiveAgain}>
+        {t('analyses.consentOff.giveAgain')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The analysis part of a dream's page: 'Analisar sonho' with how it will be paid, the analysis arriving as it is
  * written ('Cancelar' stops it, nothing charged), then its cards; earlier analyses below. A consent missing on the
@@ -141,32 +159,22 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
       </div>
 
       {isAnalysisOff && !isStreaming ? (
-        <div role="status" className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between">
-          <p className="text-muted-foreground">
-            {aiConsent === 'withdrawn' ? t('analyses.consentOff.withdrawn') : t('analyses.consentOff.declined')}{' '}
-            <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t('analyses.consentOff.settings')}
-            </Link>
-          </p>
-          <Button variant="outline" className="h-10 shrink-0" onClick={() => setIsConsentOpen(true)}>
-            {t('analyses.consentOff.giveAgain')}
-          </Button>
-        </div>
+        <ConsentOffNotice isWithdrawn={aiConsent === 'withdrawn'} onGiveAgain={() => setIsConsentOpen(true)} />
       ) : (
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
-        {isStreaming ? (
-          <Button variant="outline" size="lg" className="w-full sm:h-10 sm:w-auto" onClick={cancel}>
-            <CircleStop aria-hidden="true" />
-            {t('analyses.cancel')}
-          </Button>
-        ) : (
-          <Button ref={analyzeButtonRef} size="lg" className="w-full sm:h-10 sm:w-auto" onClick={() => void run()}>
-            <Sparkles aria-hidden="true" />
-            {latest ? t('analyses.analyzeAgain') : t('analyses.analyze')}
-          </Button>
-        )}
-        {isStreaming ? null : <AnalysisPayment />}
-      </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+          {isStreaming ? (
+            <Button variant="outline" size="lg" className="w-full sm:h-10 sm:w-auto" onClick={cancel}>
+              <CircleStop aria-hidden="true" />
+              {t('analyses.cancel')}
+            </Button>
+          ) : (
+            <Button ref={analyzeButtonRef} size="lg" className="w-full sm:h-10 sm:w-auto" onClick={() => void run()}>
+              <Sparkles aria-hidden="true" />
+              {latest ? t('analyses.analyzeAgain') : t('analyses.analyze')}
+            </Button>
+          )}
+          {isStreaming ? null : <AnalysisPayment />}
+        </div>
       )}
 
       {state.status === 'error' ? <FailureNotice failure={state.failure} onRetry={() => void run()} /> : null}

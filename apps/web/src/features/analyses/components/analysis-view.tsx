@@ -66,7 +66,7 @@ function Nothing() {
 }
 
 /** Who made it, when, and whether the dream changed since (the analysis read an earlier version). */
-export function AnalysisMeta({ analysis, isDreamChanged, timeZone }: { analysis: Analysis; isDreamChanged: boolean; timeZone: string }) {
+function AnalysisMeta({ analysis, isDreamChanged, timeZone }: { analysis: Analysis; isDreamChanged: boolean; timeZone: string }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-2">

@@ -1,8 +1,8 @@
-import { BookOpen, Brain, RefreshCw } from 'lucide-react';
+import { BookOpen, Brain } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/features/dreams/components/empty-state';
 import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
 import { useAnalyses } from '../api/use-analyses';
 import { useAnalysisStats } from '../api/use-analysis-stats';
@@ -24,22 +24,13 @@ export function AnalyticsOverview() {
 
   if (isStatsFailed || isListFailed) {
     return (
-      <EmptyState
-        icon={RefreshCw}
+      <LoadFailedState
         title={t('analytics.errorTitle')}
         text={t('analytics.errorText')}
-        action={
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (isStatsFailed) void stats.refetch();
-              if (isListFailed) void analyses.refetch();
-            }}
-          >
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        }
+        onRetry={() => {
+          if (isStatsFailed) void stats.refetch();
+          if (isListFailed) void analyses.refetch();
+        }}
       />
     );
   }

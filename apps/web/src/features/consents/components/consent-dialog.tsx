@@ -1,4 +1,3 @@
-import { CONSENT_TEXT } from '@sonhario/contracts/consents';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { PrivacyPolicyLink } from '@/features/privacy/components/legal-links';
 import { useRecordConsent } from '../api/use-record-consent';
+import { ConsentQuote } from './consent-quote';
 
 /**
  * The consent question, with CONSENT_TEXT word for word (the text the server records the version of). Both answers
@@ -64,12 +64,7 @@ export function ConsentDialog({
           <AlertDialogDescription asChild>
             <div className="grid gap-3 text-left">
               <p>{t('consents.intro')}</p>
-              <blockquote
-                lang="pt-BR"
-                className="rounded-lg border border-primary/25 bg-primary/[0.07] px-4 py-3 text-sm leading-relaxed text-foreground"
-              >
-                {CONSENT_TEXT}
-              </blockquote>
+              <ConsentQuote className="rounded-lg px-4 py-3 text-foreground" />
               <p>{t('consents.note')}</p>
               <PrivacyPolicyLink className="text-sm" />
             </div>

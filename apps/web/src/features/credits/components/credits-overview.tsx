@@ -1,7 +1,5 @@
-import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/features/dreams/components/empty-state';
+import { LoadFailedState } from '@/components/empty-state';
 import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
 import { useCredits } from '../api/use-credits';
 import { useLedger } from '../api/use-ledger';
@@ -29,17 +27,7 @@ export function CreditsOverview() {
   return (
     <div className="grid gap-6">
       {isSummaryFailed || isLedgerFailed ? (
-        <EmptyState
-          icon={RefreshCw}
-          title={t('credits.errorTitle')}
-          text={t('credits.errorText')}
-          action={
-            <Button variant="outline" onClick={retry}>
-              <RefreshCw aria-hidden="true" />
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailedState title={t('credits.errorTitle')} text={t('credits.errorText')} onRetry={retry} />
       ) : summary.data ? (
         <CreditsSummaryCards summary={summary.data} />
       ) : (

@@ -1,8 +1,9 @@
 import type { Dream } from '@sonhario/contracts/dreams';
-import { Annoyed, ArrowLeft, Frown, Laugh, Meh, Pencil, Smile } from 'lucide-react';
+import { Annoyed, Frown, Laugh, Meh, Pencil, Smile } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackLink } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { DeleteDreamButton } from './delete-dream-button';
@@ -40,13 +41,7 @@ export function DreamDetail({ dream, timeZone }: { dream: Dream; timeZone: strin
   return (
     <article className="grid gap-8" aria-labelledby="dream-title">
       <div className="grid gap-4">
-        <Link
-          to="/app/dreams"
-          className="-my-2 inline-flex min-h-10 w-fit items-center gap-1.5 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('dreams.detail.back')}
-        </Link>
+        <BackLink to="/app/dreams">{t('dreams.detail.back')}</BackLink>
         <div className="grid gap-3">
           <p className="text-sm font-medium text-primary">
             <time dateTime={dream.dreamtOn}>{t('dreams.detail.night', { date: formatDate(dream.dreamtOn, 'long') })}</time>

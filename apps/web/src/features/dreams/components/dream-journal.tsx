@@ -1,7 +1,8 @@
-import { MoonStar, PenLine, RefreshCw, SearchX, SlidersHorizontal } from 'lucide-react';
+import { MoonStar, PenLine, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,7 +15,6 @@ import { useDreamFilters } from '../hooks/use-dream-filters';
 import { DreamCard } from './dream-card';
 import { ActiveFilters, DreamFiltersPanel } from './dream-filters-panel';
 import { DreamSearch } from './dream-search';
-import { EmptyState } from './empty-state';
 
 function ListSkeleton() {
   return (
@@ -48,19 +48,7 @@ export function DreamJournal() {
   if (dreams.isPending) {
     content = <ListSkeleton />;
   } else if (dreams.isError && !dreams.data) {
-    content = (
-      <EmptyState
-        icon={RefreshCw}
-        title={t('dreams.list.errorTitle')}
-        text={t('dreams.list.errorText')}
-        action={
-          <Button variant="outline" onClick={() => void dreams.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    content = <LoadFailedState title={t('dreams.list.errorTitle')} text={t('dreams.list.errorText')} onRetry={() => void dreams.refetch()} />;
   } else if (items.length === 0 && !dreams.isPlaceholderData) {
     content = hasAnyFilter(filters) ? (
       <EmptyState

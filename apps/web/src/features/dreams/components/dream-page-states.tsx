@@ -1,10 +1,8 @@
-import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedState } from '@/components/empty-state';
 import { LostInTheDreamRealm } from '@/components/lost-in-the-dream-realm';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
-import { EmptyState } from './empty-state';
 
 /** A dream that does not exist, is someone else's (the server answers 404 for both), or a malformed id (400). */
 export const isMissingDream = (error: unknown) =>
@@ -27,16 +25,6 @@ export function DreamUnavailable({ error, onRetry }: { error: unknown; onRetry: 
   const { t } = useTranslation();
   if (isMissingDream(error)) return <LostInTheDreamRealm className="py-10 sm:py-16" />;
   return (
-    <EmptyState
-      icon={RefreshCw}
-      title={t('dreams.detail.errorTitle')}
-      text={t('dreams.detail.errorText')}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCw aria-hidden="true" />
-          {t('common.retry')}
-        </Button>
-      }
-    />
+    <LoadFailedState title={t('dreams.detail.errorTitle')} text={t('dreams.detail.errorText')} onRetry={onRetry} />
   );
 }

@@ -2,7 +2,7 @@ import type { PrivacyInfo } from '@sonhario/contracts/privacy';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /**
@@ -19,14 +19,7 @@ export function PrivacyInfoState({
   const { t } = useTranslation();
   if (query.data) return children(query.data);
   if (query.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
-        <p>{t('legal.providerError')}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <RetryAlert message={t('legal.providerError')} onRetry={() => void query.refetch()} />;
   }
   return (
     <div role="status" className="grid gap-2">

@@ -1,16 +1,15 @@
 import type { Profile } from '@sonhario/contracts/profile';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import type { User } from '@supabase/supabase-js';
-import { ArrowRight, CalendarHeart, RefreshCw, Sparkles } from 'lucide-react';
+import { ArrowRight, CalendarHeart, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailedState } from '@/components/empty-state';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { getDisplayName, getInitials } from '@/features/auth/user-display';
-import { EmptyState } from '@/features/dreams/components/empty-state';
 import { browserTimeZone, dateIn, formatDate } from '@/lib/dates';
 import { useProfile } from '../api/use-profile';
 import { EmailForm } from './email-form';
@@ -91,17 +90,7 @@ export function ProfileOverview() {
   if (!user) return null;
   if (profile.isError && !profile.data) {
     return (
-      <EmptyState
-        icon={RefreshCw}
-        title={t('profile.loadError.title')}
-        text={t('profile.loadError.text')}
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        }
-      />
+      <LoadFailedState title={t('profile.loadError.title')} text={t('profile.loadError.text')} onRetry={() => void profile.refetch()} />
     );
   }
   if (!profile.data) return <ProfileSkeleton />;

@@ -1,8 +1,8 @@
 import { LOCALES, THEMES, type Profile } from '@sonhario/contracts/profile';
-import { Languages, Monitor, Moon, RefreshCw, Sun } from 'lucide-react';
+import { Languages, Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useProfile, useUpdateProfile } from '@/features/profile/api/use-profile';
@@ -119,13 +119,7 @@ export function PreferencesSection() {
       {profile.data ? (
         <PreferenceChoices profile={profile.data} />
       ) : profile.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 text-sm">
-          <p>{t('settings.preferences.loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
+        <RetryAlert message={t('settings.preferences.loadError')} onRetry={() => void profile.refetch()} />
       ) : (
         <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-10 rounded-md" />

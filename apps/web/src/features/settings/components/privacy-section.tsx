@@ -1,12 +1,14 @@
-import { CONSENT_TEXT, type ConsentState } from '@sonhario/contracts/consents';
-import { CircleOff, RefreshCw, ShieldCheck } from 'lucide-react';
+import type { ConsentState } from '@sonhario/contracts/consents';
+import { CircleOff, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { RetryAlert } from '@/components/retry-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useConsents } from '@/features/consents/api/use-consents';
+import { ConsentQuote } from '@/features/consents/components/consent-quote';
 import { SectionCard } from '@/features/profile/components/profile-card';
 import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
 import { formatDateTime } from '@/lib/dates';
@@ -59,7 +61,7 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
       <p className="text-sm text-pretty text-muted-foreground">{t(`settings.privacy.purposeHints.${consent.purpose}`)}</p>
       <figure className="grid gap-1.5">
         <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('settings.privacy.text')}</figcaption>
-        <blockquote className="rounded-md border border-primary/25 bg-primary/[0.07] px-3 py-2 text-sm leading-relaxed">{CONSENT_TEXT}</blockquote>
+        <ConsentQuote className="rounded-md px-3 py-2" />
       </figure>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {consent.textVersion ? (
@@ -109,13 +111,7 @@ export function PrivacySection() {
   return (
     <SectionCard id="privacidade" icon={ShieldCheck} title={t('settings.privacy.title')} description={t('settings.privacy.description')}>
       {consents.isError && !consents.data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
-          <p>{t('settings.privacy.loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void consents.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
+        <RetryAlert message={t('settings.privacy.loadError')} onRetry={() => void consents.refetch()} />
       ) : !consents.data ? (
         <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-40 rounded-lg" />

@@ -1,8 +1,9 @@
 import type { SessionInfo } from '@sonhario/contracts/privacy';
 import type { TFunction } from 'i18next';
-import { LogOut, Monitor, MonitorSmartphone, RefreshCw, Smartphone } from 'lucide-react';
+import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { RetryAlert } from '@/components/retry-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,13 +75,7 @@ export function SessionsSection() {
   return (
     <SectionCard id="sessoes" icon={MonitorSmartphone} title={t('settings.sessions.title')} description={t('settings.sessions.description')}>
       {sessions.isError && !sessions.data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
-          <p>{t('settings.sessions.loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
+        <RetryAlert message={t('settings.sessions.loadError')} onRetry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
         <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-16 rounded-lg" />

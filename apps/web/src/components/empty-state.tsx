@@ -1,5 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 
 /** A calm, centred empty state: icon in a moonlit circle, a line, a hint and one action. */
 export function EmptyState({ icon: Icon, title, text, action }: { icon: LucideIcon; title: string; text?: string; action?: ReactNode }) {
@@ -15,5 +17,23 @@ export function EmptyState({ icon: Icon, title, text, action }: { icon: LucideIc
       {text ? <p className="max-w-sm text-sm text-pretty text-muted-foreground">{text}</p> : null}
       {action ? <div className="mt-3">{action}</div> : null}
     </div>
+  );
+}
+
+/** A screen whose data did not load: the empty state's shape, with 'Tentar novamente'. */
+export function LoadFailedState({ title, text, onRetry }: { title: string; text: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={RefreshCw}
+      title={title}
+      text={text}
+      action={
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          {t('common.retry')}
+        </Button>
+      }
+    />
   );
 }
