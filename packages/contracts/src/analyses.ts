@@ -123,6 +123,10 @@ export const analysisStatsSchema = z.object({
 });
 export type AnalysisStats = z.infer<typeof analysisStatsSchema>;
 
+/** DELETE /analyses: the user's past analyses erased (all of them, of every dream); quota and ledger rows stay. */
+export const deleteAnalysesResponseSchema = z.object({ deleted: z.number().int() });
+export type DeleteAnalysesResponse = z.infer<typeof deleteAnalysesResponseSchema>;
+
 // --- the stream (text/event-stream answer of POST /dreams/:id/analyses) ----------------------------------------
 
 /** The text fields a provider writes progressively; the UI shows them as they grow. */

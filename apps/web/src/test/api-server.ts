@@ -666,6 +666,15 @@ export async function startApiServer(): Promise<ApiTestServer> {
       }),
     },
     { method: 'GET', pattern: '/credits', handler: () => ({ status: 200, body: creditsSummary() }) },
+    {
+      method: 'DELETE',
+      pattern: '/analyses',
+      handler: () => {
+        const deleted = state.analyses.length;
+        state.analyses = [];
+        return { status: 200, body: { deleted } };
+      },
+    },
     { method: 'GET', pattern: '/me/consents', handler: () => ({ status: 200, body: { items: state.consents } }) },
     // Public (no token needed, see PUBLIC_PATHS): what a server with the default, offline provider answers.
     {

@@ -117,3 +117,9 @@ export async function listAnalysisRowsOfDreams(db: DbOrTx, userId: string, dream
     .where(and(ownedBy(userId), inArray(dreamAnalyses.dreamId, dreamIds)))
     .orderBy(asc(dreamAnalyses.createdAt), asc(dreamAnalyses.id));
 }
+
+/** Erases every analysis of the user (live or deleted dreams alike); returns how many. */
+export async function deleteAnalysisRows(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.delete(dreamAnalyses).where(ownedBy(userId)).returning({ id: dreamAnalyses.id });
+  return rows.length;
+}

@@ -245,12 +245,31 @@ describe('one user never reaches another user analyses', () => {
     expect((await api(t, alice).get('/credits')).json()).toMatchObject({ quota: { used: 1 } });
   });
 
+  it("erasing past analyses erases only the caller's, keeps quota and credit history, and empties the aggregates", async () => {
+    const bobDream = await postDream(t, bob, { content: 'Sonhei com um gato preto no telhado.' });
+    expect((await api(t, bob).post(`/dreams/${bobDream.id}/analyses`, {})).statusCode).toBe(201);
+    const bobBefore = await moneyOf(t, bob.id);
+    const aliceBefore = await moneyOf(t, alice.id);
+    expect((await api(t, alice).get('/analyses/stats')).json().total).toBe(1); // fills the stats cache
+
+    const res = await api(t, alice).delete('/analyses');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: 1 });
+    expect(await moneyOf(t, alice.id)).toEqual({ ...aliceBefore, analyses: 0 });
+    expect((await api(t, alice).get(`/dreams/${dream.id}/analyses`)).json()).toEqual({ items: [] });
+    expect((await api(t, alice).get('/analyses/stats')).json()).toMatchObject({ total: 0, symbols: [] });
+    expect((await api(t, alice).get('/credits')).json().quota.used).toBe(1);
+    expect(await moneyOf(t, bob.id)).toEqual(bobBefore);
+    expect((await api(t, alice).delete('/analyses')).json()).toEqual({ deleted: 0 });
+  });
+
   it('every analyses and credits endpoint needs a signed-in user', async () => {
     for (const [method, url] of [
       ['POST', `/dreams/${dream.id}/analyses`],
       ['GET', `/dreams/${dream.id}/analyses`],
       ['GET', '/analyses'],
       ['GET', '/analyses/stats'],
+      ['DELETE', '/analyses'],
       ['GET', '/credits'],
       ['GET', '/credits/ledger'],
       ['GET', '/me/consents'],

@@ -3,6 +3,7 @@ import {
   analysisSchema,
   analysisStatsSchema,
   createAnalysisSchema,
+  deleteAnalysesResponseSchema,
   dreamAnalysesResponseSchema,
   listAnalysesQuerySchema,
   listAnalysesResponseSchema,
@@ -15,6 +16,7 @@ import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../errors.ts';
 import {
   completeAnalysis,
+  deleteAnalyses,
   getAnalysisStats,
   listAnalyses,
   listDreamAnalyses,
@@ -169,6 +171,20 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await listAnalyses(ctx(request), request.query)),
+  );
+
+  app.delete(
+    '/analyses',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['analyses'],
+        summary: "Erase all of the user's past analyses (quota and credit history stay)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: deleteAnalysesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await deleteAnalyses(ctx(request))),
   );
 
   app.get(

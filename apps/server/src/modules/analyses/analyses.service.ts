@@ -12,6 +12,7 @@ import {
   type AnalysisProviderId,
   type AnalysisResult,
   type AnalysisStats,
+  type DeleteAnalysesResponse,
   type DreamAnalysesResponse,
   type ListAnalysesResponse,
   type StreamedField,
@@ -28,6 +29,7 @@ import { getProfile } from '../profiles/profiles.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
 import {
   countLiveAnalyses,
+  deleteAnalysisRows,
   findAnalysesSignature,
   findAnalysisByIdempotencyKey,
   insertAnalysis,
@@ -252,6 +254,16 @@ export async function listDreamAnalyses(ctx: AnalysesContext, dreamId: string): 
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listDreamAnalysisRows(ctx.db, ctx.userId, dreamId);
   return { items: rows.map((row) => toAnalysis(keys, ctx.userId, row, dream.version)) };
+}
+
+/**
+ * Erases the user's past analyses (withdrawing AI consent keeps them unless the user asks for this). The quota
+ * usage and ledger rows stay: they record what was charged, and hold no text of the dream or the analysis.
+ */
+export async function deleteAnalyses(ctx: AnalysesContext): Promise<DeleteAnalysesResponse> {
+  const deleted = await deleteAnalysisRows(ctx.db, ctx.userId);
+  ctx.statsCache?.forget(ctx.userId);
+  return { deleted };
 }
 
 export async function countAnalyses(ctx: DreamsContext): Promise<number> {

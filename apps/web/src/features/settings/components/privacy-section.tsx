@@ -14,6 +14,7 @@ import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSetConsent } from '../api/use-set-consent';
+import { DeleteAnalysesButton } from '@/features/analyses/components/delete-analyses-button';
 
 const STATUS_STYLE: Record<ConsentState['status'], string> = {
   granted: 'border-emerald-500/40 bg-emerald-500/15 text-emerald-800 dark:text-emerald-200',
@@ -78,7 +79,12 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
       {consent.purpose === 'ai_analysis' && !isGranted ? (
         <div role="status" className="flex gap-3 rounded-md border border-amber-500/35 bg-amber-400/10 px-3 py-2.5 text-sm text-pretty">
           <CircleOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
-          <p>{t('settings.privacy.aiOff')}</p>
+          <div className="grid gap-3">
+            <p>{t('settings.privacy.aiOff')}</p>
+            <div>
+              <DeleteAnalysesButton />
+            </div>
+          </div>
         </div>
       ) : null}
       <div className="flex justify-end">

@@ -170,6 +170,26 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
 });
 
 describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
+  it('with the AI consent withdrawn, erases the past analyses when asked (after a confirmation)', async () => {
+    const user = userEvent.setup();
+    const [dream] = api.server.seed([{ content: 'Sonhei com o mar.' }]);
+    api.server.seedAnalyses(dream!.id, [{}, {}]);
+    api.server.setConsents('withdrawn');
+    await openSettings();
+    const ai = (await within(section('Privacidade')).findByRole('heading', { name: 'Análise de sonhos por IA' })).closest('li')!;
+
+    await user.click(await within(ai).findByRole('button', { name: 'Excluir análises anteriores' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir todas as análises?' });
+    expect(api.server.requestsTo('DELETE', '/analyses')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir análises' }));
+
+    expect(await screen.findByText('2 análises excluídas.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.server.requestsTo('DELETE', '/analyses')).toHaveLength(1);
+    expect(api.server.analyses).toHaveLength(0);
+    expect(api.server.dreams).toHaveLength(1);
+  });
+
   it('withdraws the AI consent, says new analyses are off, and gives it again', async () => {
     const user = userEvent.setup();
     await openSettings();
