@@ -6,7 +6,7 @@ import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/privacy';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authAuditLogEntries } from '../../db/schema/auth.ts';
 import { createListeningTestApp, createTestApp, createTestDatabase, lastEmailTo, readOutbox, type TestApp } from '../../test/harness.ts';
 import { PASSWORD, supabaseFor, uniqueEmail } from '../auth/auth.testing.ts';
@@ -330,7 +330,14 @@ describe('deleting the account', () => {
   it("an operator's deletion (admin API) takes the same rows and the key; only its own audit entry names the user", async () => {
     const member = await newMember('admin');
     const admin = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).serviceRoleKey);
-    expect((await admin.auth.admin.deleteUser(member.id)).error).toBeNull();
+    const forget = vi.spyOn(t.app.deps.analysisStats, 'forget');
+    try {
+      expect((await admin.auth.admin.deleteUser(member.id)).error).toBeNull();
+      // Nothing of the user stays in memory either: the cached analysis aggregates go with the account.
+      expect(forget).toHaveBeenCalledWith(member.id);
+    } finally {
+      forget.mockRestore();
+    }
     expect(await findEverywhere(t.database.db, member.id)).toEqual({
       'auth.audit_log_entries.payload': 1,
       'auth.audit_log_entries (row)': 1,

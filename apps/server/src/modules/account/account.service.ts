@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DeleteAccountInput } from '@sonhario/contracts/privacy';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { audit, type RequestAuth } from '../auth/auth.context.ts';
 import { accountDeletedEmail } from '../auth/auth.emails.ts';
 import type { Mailer } from '../auth/auth.mailer.ts';
 import { verifyPassword } from '../auth/auth.passwords.ts';
 import { findSession, findUserById } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/auth.serializers.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import { deleteUserRows } from './account.repository.ts';
@@ -34,6 +35,45 @@ export const accountErrors = {
     new AppError(403, 'reauthentication_needed', 'Por segurança, entre de novo na sua conta e peça a exclusão logo em seguida.'),
 };
 
+/** What erasing a user needs: the app's database, key ring and caches. */
+export type EraseContext = Pick<AccountContext, 'db' | 'keys' | 'analysisStats' | 'log'>;
+
+export interface EraseOptions {
+  /** Writes the one audit entry of this deletion, inside its transaction (the only part the callers word differently). */
+  audit: (tx: DbOrTx) => Promise<void>;
+  /** Added to the log line if the key re-created during the deletion cannot be deleted. */
+  logFields?: Record<string, unknown>;
+}
+
+/**
+ * Erases a user for good, for both the user's own deletion and an operator's (admin API): every row about them in
+ * one transaction with the audit entry, then their data key (which is what makes copies of the database taken
+ * earlier, backups included, unable to open their dreams), then what this instance holds of them in memory.
+ * Returns the deleted user, or null when there was no such user (nothing done). docs/decisions/009.
+ */
+export async function eraseUser(ctx: EraseContext, userId: string, options: EraseOptions): Promise<UserRow | null> {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    // Locks the account row, so two deletions of one account (a double click) run one after the other.
+    const locked = await findUserById(tx, userId, { forUpdate: true });
+    if (!locked) return null;
+    await deleteUserRows(tx, userId);
+    await options.audit(tx);
+    // The key goes last, before the commit: if it cannot be deleted the transaction rolls back and nothing is gone;
+    // once it is deleted, only a failed commit could leave the account standing (its dreams then unreadable).
+    // Never the reverse: an account gone with its key still able to open an old backup.
+    await ctx.keys.destroy(userId, { insideMainTransaction: true });
+    return locked;
+  });
+  if (!deleted) return null;
+  ctx.analysisStats.forget(userId);
+
+  // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
+  await ctx.keys
+    .destroy(userId)
+    .catch((error: unknown) => ctx.log.error({ err: error, ...options.logFields }, 'could not delete a key re-created during a user deletion'));
+  return deleted;
+}
+
 /**
  * Deletes the caller's account for good: every row about them in one transaction, then their data key (which is
  * what makes copies of the database taken earlier, backups included, unable to open their dreams). The same
@@ -57,23 +97,11 @@ export async function deleteAccount(ctx: AccountContext, input: DeleteAccountInp
   }
 
   const reference = randomUUID();
-  const deleted = await ctx.db.transaction(async (tx) => {
-    // Locks the account row, so two deletions of one account (a double click) run one after the other.
-    const locked = await findUserById(tx, userId, { forUpdate: true });
-    if (!locked) return null;
-    await deleteUserRows(tx, userId);
-    await audit(tx, { ip: null }, 'account_deleted', null, { reference });
-    // The key goes last, before the commit: if it cannot be deleted the transaction rolls back and nothing is gone;
-    // once it is deleted, only a failed commit could leave the account standing (its dreams then unreadable).
-    // Never the reverse: an account gone with its key still able to open an old backup.
-    await ctx.keys.destroy(userId, { insideMainTransaction: true });
-    return locked;
+  const deleted = await eraseUser(ctx, userId, {
+    audit: (tx) => audit(tx, { ip: null }, 'account_deleted', null, { reference }),
+    logFields: { reference },
   });
   if (!deleted) return;
-  ctx.analysisStats.forget(userId);
-
-  // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
-  await ctx.keys.destroy(userId).catch((error: unknown) => ctx.log.error({ err: error, reference }, 'could not delete a key re-created during an account deletion'));
   ctx.log.info({ reference }, 'account deleted');
   try {
     await ctx.mailer.send(accountDeletedEmail(deleted.email, ctx.siteUrl));

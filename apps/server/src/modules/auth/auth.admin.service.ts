@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserBody, AuthUser } from '@sonhario/contracts/auth';
 import type { Metadata } from '../../db/schema/auth.ts';
-import { deleteUserRows } from '../account/account.repository.ts';
+import { eraseUser } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { authErrors } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
@@ -129,15 +129,11 @@ export async function updateUserAsAdmin(ctx: AuthContext, id: string, body: Admi
 }
 
 /**
- * Deletes the user as account deletion does (every row, then the data key; docs/decisions/009), except that the
- * operator's audit entry names the deleted user.
+ * Deletes the user as account deletion does (eraseUser: every row, then the data key, then the cached aggregates;
+ * docs/decisions/009), except that the operator's audit entry names the deleted user. No re-authentication and no
+ * goodbye e-mail: the service-role key is the authority here.
  */
 export async function deleteUserAsAdmin(ctx: AuthContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (!(await findUserById(tx, id, { forUpdate: true }))) throw authErrors.userNotFound();
-    await deleteUserRows(tx, id);
-    await audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id });
-    await ctx.keys.destroy(id, { insideMainTransaction: true });
-  });
-  await ctx.keys.destroy(id).catch((error: unknown) => ctx.log.error({ err: error }, 'could not delete a key re-created during a user deletion'));
+  const deleted = await eraseUser(ctx, id, { audit: (tx) => audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id }) });
+  if (!deleted) throw authErrors.userNotFound();
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import type { Secrets } from '../../secrets.ts';
+import type { StatsCache } from '../analyses/analyses.service.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import type { Mailer } from './auth.mailer.ts';
 import type { RedirectPolicy } from './auth.redirects.ts';
@@ -15,6 +16,8 @@ export interface AuthContext {
   secrets: Secrets;
   /** Users' keys: deleting a user destroys theirs. */
   keys: KeyRing;
+  /** In-memory aggregates of users' analyses: deleting a user forgets theirs. */
+  analysisStats: Pick<StatsCache, 'forget'>;
   mailer: Mailer;
   redirects: RedirectPolicy;
   log: FastifyBaseLogger;

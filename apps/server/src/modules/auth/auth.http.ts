@@ -25,6 +25,7 @@ export function contextOf(app: AppInstance, state: AuthModuleState, request: Fas
     config: app.deps.config,
     secrets: app.deps.secrets,
     keys: app.deps.keys,
+    analysisStats: app.deps.analysisStats,
     mailer: state.mailer,
     redirects: state.redirects,
     log: request.log,
