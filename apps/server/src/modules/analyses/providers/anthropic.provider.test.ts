@@ -234,6 +234,14 @@ describe('createAnthropicProvider', () => {
     expect((await failureOf(outcome)).failure).toBe('aborted');
     await requests[0]!.clientGone;
   });
+
+  it('does not call the API when the signal is already aborted', async () => {
+    server = await startTestServer([anthropicStream(wire)]);
+    const provider = createAnthropicProvider({ baseUrl: server.origin, apiKey: 'k', model: 'm', timeoutMs: 1_000 });
+    const error = await failureOf(provider.analyze(SAMPLE_REQUEST, { signal: AbortSignal.abort(), onDelta: () => {} }));
+    expect(error.failure).toBe('aborted');
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('createGenerativeProvider (anthropic)', () => {
