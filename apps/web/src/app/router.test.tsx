@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './router';
@@ -29,10 +29,8 @@ describe('app routes', () => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Lost in the Dream Realm' }),
       ).toBeInTheDocument();
-      expect(consoleError).toHaveBeenCalledWith(
-        '404 Error: User attempted to access non-existent route:',
-        path,
-      );
+      // Logged from an effect, which may run just after the heading is on screen.
+      await waitFor(() => expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', path));
     },
   );
 
