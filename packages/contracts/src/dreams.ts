@@ -180,14 +180,3 @@ export const tagsResponseSchema = z.object({
   tags: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 export type TagsResponse = z.infer<typeof tagsResponseSchema>;
-
-export const overviewResponseSchema = z.object({
-  dreamCount: z.number().int(),
-  analysisCount: z.number().int(),
-  currentStreak: z.number().int(),
-  longestStreak: z.number().int(),
-  /** Whether a dream was recorded today in the user's time zone (today already counts for the streak). */
-  isTodayRecorded: z.boolean(),
-  recent: z.array(dreamListItemSchema),
-});
-export type OverviewResponse = z.infer<typeof overviewResponseSchema>;

@@ -17,21 +17,9 @@ import {
   recordConsentSchema,
 } from '@sonhario/contracts/consents';
 import { CREDIT_RULES, type CreditsSummary, PLAN_QUOTAS } from '@sonhario/contracts/credits';
-import {
-  createDreamSchema,
-  type Dream,
-  type DreamListItem,
-  listDreamsQuerySchema,
-  updateDreamSchema,
-} from '@sonhario/contracts/dreams';
-import {
-  deleteAccountSchema,
-  type ExportFile,
-  exportFileSchema,
-  exportQuerySchema,
-  type PrivacyInfo,
-  type SessionInfo,
-} from '@sonhario/contracts/privacy';
+import { createDreamSchema, type Dream, type DreamListItem, listDreamsQuerySchema, updateDreamSchema } from '@sonhario/contracts/dreams';
+import { deleteAccountSchema, type ExportFile, exportFileSchema, exportQuerySchema, type SessionInfo } from '@sonhario/contracts/account';
+import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { updateProfileSchema, type Profile } from '@sonhario/contracts/profile';
 import type { z } from 'zod';
 

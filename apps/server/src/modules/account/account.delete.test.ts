@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import { decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

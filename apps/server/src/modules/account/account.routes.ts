@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@sonhario/contracts/errors';
-import { deleteAccountSchema } from '@sonhario/contracts/privacy';
+import { deleteAccountSchema } from '@sonhario/contracts/account';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { RateLimitError } from '../../errors.ts';

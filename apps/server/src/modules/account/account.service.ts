@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeleteAccountInput } from '@sonhario/contracts/privacy';
+import type { DeleteAccountInput } from '@sonhario/contracts/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';

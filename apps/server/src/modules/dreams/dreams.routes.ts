@@ -1,14 +1,4 @@
-import {
-  createDreamSchema,
-  deleteDreamResponseSchema,
-  dreamIdParamsSchema,
-  dreamSchema,
-  idempotencyHeadersSchema,
-  listDreamsQuerySchema,
-  listDreamsResponseSchema,
-  tagsResponseSchema,
-  updateDreamSchema,
-} from '@sonhario/contracts/dreams';
+import { createDreamSchema, deleteDreamResponseSchema, dreamIdParamsSchema, dreamSchema, idempotencyHeadersSchema, listDreamsQuerySchema, listDreamsResponseSchema, tagsResponseSchema, updateDreamSchema } from '@sonhario/contracts/dreams';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';

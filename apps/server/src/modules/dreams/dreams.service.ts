@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  createDreamSchema,
-  DeleteDreamResponse,
-  Dream,
-  DreamListItem,
-  Emotion,
-  listDreamsQuerySchema,
-  ListDreamsResponse,
-  TagsResponse,
-  updateDreamSchema,
-} from '@sonhario/contracts/dreams';
+import type { createDreamSchema, DeleteDreamResponse, Dream, DreamListItem, Emotion, listDreamsQuerySchema, ListDreamsResponse, TagsResponse, updateDreamSchema } from '@sonhario/contracts/dreams';
 import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';

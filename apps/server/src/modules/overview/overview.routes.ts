@@ -1,4 +1,4 @@
-import { overviewResponseSchema } from '@sonhario/contracts/dreams';
+import { overviewResponseSchema } from '@sonhario/contracts/overview';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { AppInstance } from '../../app.ts';
 import { dreamsContextOf } from '../dreams/dreams.routes.ts';

@@ -1,5 +1,5 @@
 import { countAnalyses } from '../analyses/analyses.service.ts';
-import type { OverviewResponse } from '@sonhario/contracts/dreams';
+import type { OverviewResponse } from '@sonhario/contracts/overview';
 import { countDreams, listRecentDreams, type DreamsContext } from '../dreams/dreams.service.ts';
 import { getTimeZone } from '../profiles/profiles.service.ts';
 import { getStreaks } from '../streaks/streaks.service.ts';

@@ -1,7 +1,7 @@
 import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
-import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/privacy';
+import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
 import type { PlanId } from '@sonhario/contracts/profile';
 import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
 

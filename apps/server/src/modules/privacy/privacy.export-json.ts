@@ -1,4 +1,4 @@
-import type { ExportDream } from '@sonhario/contracts/privacy';
+import type { ExportDream } from '@sonhario/contracts/account';
 import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
 
 /** Re-indents a pretty-printed JSON value that is written `spaces` deep into the file. */

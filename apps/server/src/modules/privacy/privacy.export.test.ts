@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { DELETE_ACCOUNT_CONFIRMATION, exportFileSchema, type ExportFile } from '@sonhario/contracts/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION, exportFileSchema, type ExportFile } from '@sonhario/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAuditLogEntries } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';

@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, type ExportFile } from '@sonhario/contracts/privacy';
+import { IMPORT_LIMITS, type ExportFile } from '@sonhario/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';

@@ -1,5 +1,5 @@
 import { EMOTIONS } from '@sonhario/contracts/dreams';
-import { exportFileSchema } from '@sonhario/contracts/privacy';
+import { exportFileSchema } from '@sonhario/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
 import type { KeyRing } from '../keys/keys.service.ts';

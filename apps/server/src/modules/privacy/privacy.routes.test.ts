@@ -1,4 +1,5 @@
-import { privacyInfoSchema, sessionsResponseSchema } from '@sonhario/contracts/privacy';
+import { privacyInfoSchema } from '@sonhario/contracts/legal';
+import { sessionsResponseSchema } from '@sonhario/contracts/account';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';

@@ -1,14 +1,7 @@
 import { Readable } from 'node:stream';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
-import {
-  EXPORT_SCHEMA_VERSION,
-  exportQuerySchema,
-  IMPORT_LIMITS,
-  importFileSchema,
-  importResultSchema,
-  privacyInfoSchema,
-  sessionsResponseSchema,
-} from '@sonhario/contracts/privacy';
+import { EXPORT_SCHEMA_VERSION, exportQuerySchema, IMPORT_LIMITS, importFileSchema, importResultSchema, sessionsResponseSchema } from '@sonhario/contracts/account';
+import { privacyInfoSchema } from '@sonhario/contracts/legal';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../errors.ts';

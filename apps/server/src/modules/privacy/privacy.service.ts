@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  EXPORT_SCHEMA_VERSION,
-  exportSecurityLogDetailsSchema,
-  IMPORT_LIMITS,
-  type ExportDream,
-  type ExportFile,
-  type ExportSecurityLogEntry,
-  type ImportFile,
-  type ImportResult,
-  type PrivacyInfo,
-  type SessionInfo,
-} from '@sonhario/contracts/privacy';
+import { EXPORT_SCHEMA_VERSION, exportSecurityLogDetailsSchema, IMPORT_LIMITS, type ExportDream, type ExportFile, type ExportSecurityLogEntry, type ImportFile, type ImportResult, type SessionInfo } from '@sonhario/contracts/account';
+import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { createDreamSchema } from '@sonhario/contracts/dreams';
 import type { AppDeps } from '../../app.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { exportFileSchema, type ExportFile } from '@sonhario/contracts/privacy';
+import { exportFileSchema, type ExportFile } from '@sonhario/contracts/account';
 import type { TestApp } from '../../test/harness.ts';
 import { PASSWORD, uniqueEmail } from '../auth/auth.testing.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AppPage } from '@/components/app-page';
-import { AnalyticsOverview } from '@/features/analytics/components/analytics-overview';
+import { AnalyticsOverview } from '@/features/analyses/components/analytics-overview';
 
 /** `/app/analytics`: what the analyses say together (symbols, themes, emotions, types), then each one (protected layout). */
 export function AnalyticsRoute() {

@@ -4,7 +4,7 @@ import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ConsentPrompt } from '@/features/consents/components/consent-prompt';
-import { AppHeader } from '@/features/dashboard/components/app-header';
+import { AppHeader } from '@/features/overview/components/app-header';
 import { usePreferencesSync } from '@/features/profile/hooks/use-preferences-sync';
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { getDisplayName } from '@/features/auth/user-display';
-import { ActionCards } from '@/features/dashboard/components/action-cards';
-import { RecentActivity } from '@/features/dashboard/components/recent-activity';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { ActionCards } from '@/features/overview/components/action-cards';
+import { RecentActivity } from '@/features/overview/components/recent-activity';
+import { StatCards } from '@/features/overview/components/stat-cards';
 import { PRODUCT_NAME } from '@/lib/brand';
 
 /** `/app`: the dashboard of spec section 2 (inside the protected app layout). */

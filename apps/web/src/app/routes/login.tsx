@@ -4,7 +4,7 @@ import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
-import { LegalLinks } from '@/features/privacy/components/legal-links';
+import { LegalLinks } from '@/features/legal/components/legal-links';
 
 /**
  * `/login`: sign in or sign up. A spinner while the session loads; a signed-in user goes on to the page

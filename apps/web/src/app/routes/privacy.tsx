@@ -1,4 +1,4 @@
-import { PrivacyPolicy } from '@/features/privacy/components/privacy-policy';
+import { PrivacyPolicy } from '@/features/legal/components/privacy-policy';
 
 /** `/privacidade`: the privacy policy (public, in the app's language). */
 export function PrivacyRoute() {

@@ -1,4 +1,4 @@
-import { TermsOfUse } from '@/features/privacy/components/terms-of-use';
+import { TermsOfUse } from '@/features/legal/components/terms-of-use';
 
 /** `/termos`: the terms of use (public, in the app's language). */
 export function TermsRoute() {

@@ -1,4 +1,4 @@
-import type { DeleteAccountInput } from '@sonhario/contracts/privacy';
+import type { DeleteAccountInput } from '@sonhario/contracts/account';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { EXPORT_FORMATS } from '@sonhario/contracts/privacy';
+import type { EXPORT_FORMATS } from '@sonhario/contracts/account';
 import { useMutation } from '@tanstack/react-query';
 import { downloadApi } from '@/lib/api-client';
 import { saveFile } from '../save-file';

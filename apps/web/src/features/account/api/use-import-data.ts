@@ -1,4 +1,4 @@
-import { importResultSchema } from '@sonhario/contracts/privacy';
+import { importResultSchema } from '@sonhario/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateJournal } from '@/features/dreams/api/journal-cache';
 import { ApiError, apiRequest } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_CONFIRMATION, type ExportFile } from '@sonhario/contracts/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION, type ExportFile } from '@sonhario/contracts/account';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

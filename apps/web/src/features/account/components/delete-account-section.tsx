@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/privacy';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { PrivacyPolicyLink } from '@/features/privacy/components/legal-links';
+import { PrivacyPolicyLink } from '@/features/legal/components/legal-links';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
 import { EmailField } from './email-field';
 import { PasswordInput } from './password-input';

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { PrivacyPolicyLink } from '@/features/privacy/components/legal-links';
+import { PrivacyPolicyLink } from '@/features/legal/components/legal-links';
 import { useRecordConsent } from '../api/use-record-consent';
 import { ConsentQuote } from './consent-quote';
 

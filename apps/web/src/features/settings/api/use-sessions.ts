@@ -1,4 +1,4 @@
-import { sessionsResponseSchema } from '@sonhario/contracts/privacy';
+import { sessionsResponseSchema } from '@sonhario/contracts/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryUnlessClientError } from '@/features/dreams/api/journal-cache';
 import { apiRequest } from '@/lib/api-client';

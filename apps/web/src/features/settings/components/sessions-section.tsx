@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@sonhario/contracts/privacy';
+import type { SessionInfo } from '@sonhario/contracts/account';
 import type { TFunction } from 'i18next';
 import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

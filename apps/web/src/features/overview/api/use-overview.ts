@@ -1,4 +1,4 @@
-import { overviewResponseSchema } from '@sonhario/contracts/dreams';
+import { overviewResponseSchema } from '@sonhario/contracts/overview';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { PrivacyInfo } from '@sonhario/contracts/privacy';
+import type { PrivacyInfo } from '@sonhario/contracts/legal';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePrivacyInfo } from '../api/use-privacy-info';

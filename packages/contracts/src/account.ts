@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYSIS_PROVIDERS, analysisSchema } from './analyses.ts';
+import { analysisSchema } from './analyses.ts';
 import { dreamSchema } from './dreams.ts';
 import { profileSchema } from './profile.ts';
 
@@ -39,27 +39,6 @@ export const sessionInfoSchema = z.object({
 });
 export const sessionsResponseSchema = z.object({ items: z.array(sessionInfoSchema) });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
-
-/** GET /privacy-info (public): what the running server does with text, for /privacidade. */
-export const privacyInfoSchema = z.object({
-  productName: z.string(),
-  ai: z.object({
-    provider: z.enum(ANALYSIS_PROVIDERS),
-    model: z.string(),
-    isGenerative: z.boolean(),
-    /** Host of the AI service that receives dream text (null for builtin: nothing leaves the server). */
-    host: z.string().nullable(),
-  }),
-  /** Days a deleted dream stays restorable, etc. */
-  retention: z.object({ deletedDreamUndoMinutes: z.number().int() }),
-  /**
-   * Whether users' keys are kept apart from the database (KEYSTORE=files, or a key database of its own): only then
-   * can a deleted account's dreams no longer be read from database backups taken before the deletion.
-   */
-  isKeyStoreSeparate: z.boolean(),
-  contactEmail: z.string().nullable(),
-});
-export type PrivacyInfo = z.infer<typeof privacyInfoSchema>;
 
 // --- the export file (GET /me/export?format=json; POST /me/import takes it back) -------------------------------
 // docs/export-format.md documents every field. Objects are not strict: an importer ignores fields it does not

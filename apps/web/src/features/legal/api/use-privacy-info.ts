@@ -1,4 +1,4 @@
-import { privacyInfoSchema } from '@sonhario/contracts/privacy';
+import { privacyInfoSchema } from '@sonhario/contracts/legal';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

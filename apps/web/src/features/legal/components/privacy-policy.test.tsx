@@ -1,4 +1,4 @@
-import type { PrivacyInfo } from '@sonhario/contracts/privacy';
+import type { PrivacyInfo } from '@sonhario/contracts/legal';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
