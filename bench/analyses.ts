@@ -86,9 +86,14 @@ try {
   );
 
   const headers = { authorization: `Bearer ${token}` };
-  const credits = await getJson<{ quota: { plan: string; used: number }; nextCharge: string | null }>('/credits', token);
+  const credits = await getJson<{ quota: { plan: string; used: number }; nextCharge: string | null }>(
+    '/credits',
+    token,
+  );
   const before = await getJson<{ total: number; symbols: unknown[] }>('/analyses/stats', token);
-  console.log(`plan ${credits.quota.plan}, ${credits.quota.used} analyses used this month; stats: ${before.total} analyses, ${before.symbols.length} top symbols`);
+  console.log(
+    `plan ${credits.quota.plan}, ${credits.quota.used} analyses used this month; stats: ${before.total} analyses, ${before.symbols.length} top symbols`,
+  );
 
   const healthUrl = `${api}/health`;
   const listUrl = `${api}/analyses`;
@@ -110,22 +115,34 @@ try {
   ];
 
   // Warm-up: JIT, PGlite's caches, the key cache. The analyse warm-up waits until the reads are measured.
-  for (const url of [healthUrl, listUrl, statsUrl, creditsUrl, `${api}/me`]) await load('warmup', url, { duration: 2, headers });
+  for (const url of [healthUrl, listUrl, statsUrl, creditsUrl, `${api}/me`])
+    await load('warmup', url, { duration: 2, headers });
 
   const health = await load('GET /api/v1/health (floor)', healthUrl, { duration: DURATION });
   const list = await load('GET /api/v1/analyses (first page)', listUrl, { duration: DURATION, headers });
-  const stats = await load(`GET /api/v1/analyses/stats (${before.total} analyses)`, statsUrl, { duration: DURATION, headers });
+  const stats = await load(`GET /api/v1/analyses/stats (${before.total} analyses)`, statsUrl, {
+    duration: DURATION,
+    headers,
+  });
   const summary = await load('GET /api/v1/credits', creditsUrl, { duration: DURATION, headers });
   // The floor of any authenticated endpoint: token check, session lookup, one small query.
   const me = await load('GET /api/v1/me (authenticated floor)', `${api}/me`, { duration: DURATION, headers });
   await load('warmup', `${api}/dreams`, { duration: 2, requests: analyseRequests });
-  const analysed = await load('POST /api/v1/dreams/:id/analyses (JSON)', `${api}/dreams`, { duration: DURATION, requests: analyseRequests });
+  const analysed = await load('POST /api/v1/dreams/:id/analyses (JSON)', `${api}/dreams`, {
+    duration: DURATION,
+    requests: analyseRequests,
+  });
 
   const after = await getJson<{ total: number }>('/analyses/stats', token);
   printTable([analysed, list, stats, summary, me, health]);
-  console.log(`${after.total - before.total} analyses stored during the analyse warm-up and run (${after.total} in all)`);
+  console.log(
+    `${after.total - before.total} analyses stored during the analyse warm-up and run (${after.total} in all)`,
+  );
   const ratio = (r: LoadResult, base: LoadResult) => (r.requestsPerSecond / base.requestsPerSecond).toFixed(3);
-  for (const [name, base] of [['health', health], ['me', me]] as const) {
+  for (const [name, base] of [
+    ['health', health],
+    ['me', me],
+  ] as const) {
     console.log(
       `req/s ratio to ${name}: analyse ${ratio(analysed, base)}; list ${ratio(list, base)}; stats ${ratio(stats, base)}; credits ${ratio(summary, base)}` +
         (base === health ? `; me ${ratio(me, base)}` : ''),

@@ -34,7 +34,10 @@ function dreamOf(words: number): string {
 
 const content = dreamOf(500);
 const input = { title: 'Um sonho longo', content, emotions: ['medo' as const], lucidity: 1, vividness: 4 };
-const options = { language: 'pt-BR' as const, history: { symbolCounts: { agua: 4, mar: 2, cachorro: 3 }, dreamCount: 10 } };
+const options = {
+  language: 'pt-BR' as const,
+  history: { symbolCounts: { agua: 4, mar: 2, cachorro: 3 }, dreamCount: 10 },
+};
 
 for (let i = 0; i < WARMUP; i++) analyzeDream(input, options);
 const times: number[] = [];
@@ -47,4 +50,6 @@ times.sort((a, b) => a - b);
 const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
 const p95 = times[Math.floor(times.length * 0.95)]!;
 console.log(`builtin analyzer: ${content.split(/\s+/).length} words × ${RUNS} runs`);
-console.log(`mean ${mean.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms (target ≤ ${TARGET_MS} ms) ${p95 <= TARGET_MS ? 'OK' : 'OVER TARGET'}`);
+console.log(
+  `mean ${mean.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms (target ≤ ${TARGET_MS} ms) ${p95 <= TARGET_MS ? 'OK' : 'OVER TARGET'}`,
+);

@@ -16,12 +16,17 @@ const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 200);
 const WARMUP = 10;
 const PASSWORD = 'a sleepy dreamer password';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+  };
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-bench-auth-'));
@@ -43,12 +48,20 @@ try {
   const headers = { apikey: anonKey, 'content-type': 'application/json' };
   const email = 'bench@example.com';
 
-  const signUp = await fetch(`${address}/auth/v1/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+  const signUp = await fetch(`${address}/auth/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
 
   const signIn = async () => {
     const started = performance.now();
-    const res = await fetch(`${address}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+    const res = await fetch(`${address}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     const body = (await res.json()) as { access_token?: string };
     const elapsed = performance.now() - started;
     if (!res.ok || !body.access_token) throw new Error(`sign-in failed: ${res.status}`);
@@ -70,12 +83,16 @@ try {
   }
   const argon = summarize(bare);
 
-  console.log(`argon2id: m=${config.env.AUTH_ARGON2_MEMORY_KIB} KiB, t=2, p=1; database: ${app.deps.database.kind}; ${SIGNINS} sequential sign-ins`);
+  console.log(
+    `argon2id: m=${config.env.AUTH_ARGON2_MEMORY_KIB} KiB, t=2, p=1; database: ${app.deps.database.kind}; ${SIGNINS} sequential sign-ins`,
+  );
   console.table({
     'POST /auth/v1/token (password)': { median: ms(http.median), p95: ms(http.p95), mean: ms(http.mean) },
     'argon2id verify alone': { median: ms(argon.median), p95: ms(argon.p95), mean: ms(argon.mean) },
   });
-  console.log(`sign-in median ${ms(http.median)}, p95 ${ms(http.p95)}; hashing is ${((argon.median / http.median) * 100).toFixed(0)}% of the median sign-in`);
+  console.log(
+    `sign-in median ${ms(http.median)}, p95 ${ms(http.p95)}; hashing is ${((argon.median / http.median) * 100).toFixed(0)}% of the median sign-in`,
+  );
 } finally {
   await app.close();
   await rm(dataDir, { recursive: true, force: true });

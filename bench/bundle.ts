@@ -11,7 +11,9 @@ const gz = async (file: string) => gzipSync(await readFile(file), { level: 9 }).
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+  (m) => m[1]!,
+);
 const unique = [...new Set(initial)];
 const rows: { file: string; gzip: string }[] = [];
 let initialJs = 0;
@@ -35,6 +37,8 @@ for (const file of files) {
   } else if (file.endsWith('.css')) allCss += await gz(file);
 }
 console.table(rows);
-console.log(`landing page, before first paint: JS ${kb(initialJs)} gzip, CSS ${kb(initialCss)} gzip (budget: JS ≤ ${BUDGET_KB} KB)`);
+console.log(
+  `landing page, before first paint: JS ${kb(initialJs)} gzip, CSS ${kb(initialCss)} gzip (budget: JS ≤ ${BUDGET_KB} KB)`,
+);
 console.log(`whole build: JS ${kb(allJs)} gzip in ${chunks} chunks, CSS ${kb(allCss)} gzip`);
 console.log(initialJs <= BUDGET_KB * 1024 ? 'within budget' : `OVER BUDGET by ${kb(initialJs - BUDGET_KB * 1024)}`);

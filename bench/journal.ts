@@ -64,17 +64,23 @@ try {
   const list = await load('GET /api/v1/dreams (first page, 10k dreams)', listUrl, { duration: DURATION, headers });
   const search = await load(`GET /api/v1/dreams?q=${SEARCH} (10k dreams)`, searchUrl, { duration: DURATION, headers });
   // The floor of any authenticated endpoint: token check, session lookup, one small query.
-  const me = await load('GET /api/v1/me (authenticated floor)', `${product.url}/api/v1/me`, { duration: DURATION, headers });
+  const me = await load('GET /api/v1/me (authenticated floor)', `${product.url}/api/v1/me`, {
+    duration: DURATION,
+    headers,
+  });
   const hello = await load('GET /hello (bare Fastify)', `${bare.url}/hello`, { duration: DURATION });
   printTable([list, search, me, hello]);
   const ratio = (r: LoadResult, base: LoadResult) => (r.requestsPerSecond / base.requestsPerSecond).toFixed(3);
-  console.log(`ratio list / bare = ${ratio(list, hello)}; search / bare = ${ratio(search, hello)}; me / bare = ${ratio(me, hello)}`);
+  console.log(
+    `ratio list / bare = ${ratio(list, hello)}; search / bare = ${ratio(search, hello)}; me / bare = ${ratio(me, hello)}`,
+  );
   console.log(`ratio list / me = ${ratio(list, me)}; search / me = ${ratio(search, me)}`);
   const verdict = (name: string, p95: number, target: number) =>
     console.log(`${name}: p97.5 ${p95} ms (target p95 ≤ ${target} ms) ${p95 <= target ? 'OK' : 'MISSED'}`);
   verdict('first page', list.p95, TARGETS.listP95);
   verdict('search', search.p95, TARGETS.searchP95);
-  for (const r of [list, search]) if (r.errors || r.non2xx) console.log(`warning: ${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+  for (const r of [list, search])
+    if (r.errors || r.non2xx) console.log(`warning: ${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
 } finally {
   await product.stop();
   await bare.stop();

@@ -11,7 +11,8 @@ import { linkOf, waitForEmail } from './support/outbox.ts';
 const journey = useBrowser();
 
 const TITLE = 'O farol de vidro';
-const DREAM = 'Subi as escadas de um farol feito de vidro e, lá de cima, o mar inteiro brilhava como um céu de cabeça para baixo.';
+const DREAM =
+  'Subi as escadas de um farol feito de vidro e, lá de cima, o mar inteiro brilhava como um céu de cabeça para baixo.';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -74,7 +75,9 @@ describe('the account', () => {
     await page.waitForURL((url) => url.pathname === '/app/settings');
     await page.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
     const languages = section(page, 'Idioma e tema').getByRole('radiogroup', { name: 'Idioma' });
-    expect(await languages.getByRole('radio', { name: 'Português (Brasil)' }).getAttribute('aria-checked')).toBe('true');
+    expect(await languages.getByRole('radio', { name: 'Português (Brasil)' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await languages.getByRole('radio', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await section(page, 'Language and theme').getByRole('radiogroup', { name: 'Language' }).waitFor();
@@ -83,7 +86,10 @@ describe('the account', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await expect
-      .poll(() => section(page, 'Language and theme').getByRole('radio', { name: 'English' }).getAttribute('aria-checked'), { timeout: 5000 })
+      .poll(
+        () => section(page, 'Language and theme').getByRole('radio', { name: 'English' }).getAttribute('aria-checked'),
+        { timeout: 5000 },
+      )
       .toBe('true');
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/app');
@@ -140,7 +146,9 @@ describe('the account', () => {
     const refused = await other.evaluate(async () => {
       const key = Object.keys(localStorage).find((name) => /^sb-.+-auth-token$/.test(name));
       const session = JSON.parse((key && localStorage.getItem(key)) || 'null') as { access_token?: string } | null;
-      const response = await fetch('/api/v1/me/profile', { headers: { authorization: `Bearer ${session?.access_token ?? ''}` } });
+      const response = await fetch('/api/v1/me/profile', {
+        headers: { authorization: `Bearer ${session?.access_token ?? ''}` },
+      });
       return { status: response.status, code: ((await response.json()) as { code?: string }).code };
     });
     expect(refused).toEqual({ status: 403, code: 'session_not_found' });
@@ -215,20 +223,30 @@ describe('the account', () => {
     await reader.getByRole('heading', { level: 1, name: 'Sonhário — seus dados' }).waitFor();
     await reader.getByRole('heading', { level: 3, name: TITLE }).waitFor();
     await reader.getByText(DREAM).waitFor();
-    await reader.getByText(`Fim da exportação: 1 sonho, 0 análises e ${file.totals.securityLog} registros de segurança.`).waitFor();
+    await reader
+      .getByText(`Fim da exportação: 1 sonho, 0 análises e ${file.totals.securityLog} registros de segurança.`)
+      .waitFor();
 
     // The privacy policy is public, linked from the landing page's footer, and says this server analyses locally.
     const visitor = await journey.newPage({ width: 390 });
     await visitor.goto('/');
-    await visitor.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy' }).click();
+    await visitor
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: 'Legal' })
+      .getByRole('link', { name: 'Privacy' })
+      .click();
     await visitor.waitForURL((url) => url.pathname === '/privacidade');
     await visitor.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).waitFor();
     const ai = visitor.getByRole('heading', { name: 'Quem vê seus sonhos: a análise por IA' });
     await ai.waitFor();
-    const statement = visitor.getByText(/^Este servidor usa a análise simbólica local \(versão .+\), que roda no próprio servidor: nada sai do servidor\./);
+    const statement = visitor.getByText(
+      /^Este servidor usa a análise simbólica local \(versão .+\), que roda no próprio servidor: nada sai do servidor\./,
+    );
     await statement.waitFor();
     expect(await statement.textContent()).toContain('Nenhum serviço de IA de terceiros recebe seus sonhos.');
-    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
 
     expect(journey.consoleErrors.slice(before)).toEqual([]);
 
@@ -267,7 +285,9 @@ describe('the account', () => {
     await signUp.getByRole('checkbox', { name: CONSENT_TEXT }).click();
     await signUp.getByRole('button', { name: 'Criar conta' }).click();
     await page.getByText('Cadastro realizado!').waitFor();
-    await page.goto(linkOf(await waitForEmail(email, { subject: 'Confirme seu e-mail', seen: [firstConfirmation.file] })));
+    await page.goto(
+      linkOf(await waitForEmail(email, { subject: 'Confirme seu e-mail', seen: [firstConfirmation.file] })),
+    );
     await page.waitForURL((url) => url.pathname === '/app');
     await page.getByRole('heading', { level: 1, name: 'Olá, Lara! 👋' }).waitFor();
     const dreamCount = page.getByRole('group', { name: 'Sonhos Registrados' }).locator('.font-display').first();

@@ -7,7 +7,8 @@ import { useBrowser } from './support/browser.ts';
 const journey = useBrowser();
 
 const TITLE = 'A casa e o mar';
-const DREAM = 'Eu estava numa casa antiga à beira do mar, e a água subia devagar até as janelas. Abri a porta e a água saiu como um rio calmo.';
+const DREAM =
+  'Eu estava numa casa antiga à beira do mar, e a água subia devagar até as janelas. Abri a porta e a água saiu como um rio calmo.';
 const BUILTIN_AUTHOR = /^Análise simbólica local \(sem IA generativa\) · léxico /;
 /** Where the lead looks at the pages (not asserted). */
 const SHOTS = '/tmp/shots';
@@ -28,13 +29,17 @@ const analysisSection = (page: Page) => page.getByRole('region', { name: 'Análi
 
 /** One result card of the latest analysis, by its heading. */
 const card = (section: Locator, title: string) =>
-  section.locator('[data-slot="card"]').filter({ has: section.page().getByRole('heading', { level: 3, name: title, exact: true }) });
+  section
+    .locator('[data-slot="card"]')
+    .filter({ has: section.page().getByRole('heading', { level: 3, name: title, exact: true }) });
 
 /** What the streaming region shows at one instant, and whether 'Cancelar' was on screen at that same instant. */
 function streamSnapshot(section: Locator) {
   return section.evaluate((element) => ({
     texts: Array.from(element.querySelectorAll('[aria-live="polite"] p'), (p) => p.textContent ?? '').join('\n'),
-    isCancelShown: Array.from(element.querySelectorAll('button')).some((button) => button.textContent?.trim() === 'Cancelar'),
+    isCancelShown: Array.from(element.querySelectorAll('button')).some(
+      (button) => button.textContent?.trim() === 'Cancelar',
+    ),
   }));
 }
 
@@ -56,7 +61,11 @@ function analyzeThroughApi(page: Page, dreamId: string) {
     if (!session?.access_token) throw new Error('no session in localStorage');
     const response = await fetch(`/api/v1/dreams/${id}/analyses`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
       body: '{}',
     });
     const body = (await response.json()) as { charge?: string };
@@ -67,7 +76,9 @@ function analyzeThroughApi(page: Page, dreamId: string) {
 /** Credits page: the balance number and the quota line. */
 async function creditsNumbers(page: Page) {
   const balance = page.getByTestId('credit-balance').locator('.font-display');
-  const quota = page.getByRole('region', { name: 'Cota do mês' }).getByRole('progressbar', { name: 'Cota de análises do mês' });
+  const quota = page
+    .getByRole('region', { name: 'Cota do mês' })
+    .getByRole('progressbar', { name: 'Cota de análises do mês' });
   return { balance: (await balance.textContent())?.trim(), quota: await quota.getAttribute('aria-valuetext') };
 }
 
@@ -126,14 +137,24 @@ describe('dream analyses', () => {
     // Focus moved from the stream to the first card.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Resumo');
 
-    for (const title of ['Resumo', 'Interpretação', 'Temas', 'Símbolos', 'Emoções', 'Tipo de sonho', 'Perguntas para refletir']) {
+    for (const title of [
+      'Resumo',
+      'Interpretação',
+      'Temas',
+      'Símbolos',
+      'Emoções',
+      'Tipo de sonho',
+      'Perguntas para refletir',
+    ]) {
       await card(section, title).waitFor();
     }
     await section.getByText(BUILTIN_AUTHOR).waitFor();
     expect(await card(section, 'Resumo').textContent()).toContain('um sonho com casa, mar e água');
     const symbols = card(section, 'Símbolos');
     for (const symbol of ['Água', 'Casa', 'Mar']) await symbols.getByText(symbol, { exact: true }).waitFor();
-    await card(section, 'Perguntas para refletir').getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?').waitFor();
+    await card(section, 'Perguntas para refletir')
+      .getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?')
+      .waitFor();
     await section.getByText('Incluída no seu plano: 1 de 5 análises usadas este mês').waitFor();
     // A calm dream: no support card.
     expect(await page.getByText('Você não está sozinho').count()).toBe(0);
@@ -143,7 +164,9 @@ describe('dream analyses', () => {
 
     // Cancel one while the quota still has room: the cancelled message, and the earlier analysis stays.
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
-    await expect.poll(async () => (await streamSnapshot(section)).texts, { timeout: 5000, interval: 10 }).toMatch(/^Leitura simbólica local/);
+    await expect
+      .poll(async () => (await streamSnapshot(section)).texts, { timeout: 5000, interval: 10 })
+      .toMatch(/^Leitura simbólica local/);
     await section.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByText('Análise cancelada. Nenhum crédito foi usado.').waitFor();
     await section.getByRole('button', { name: 'Analisar novamente' }).waitFor();
@@ -172,7 +195,10 @@ describe('dream analyses', () => {
     await expect.poll(() => page.getByTestId('analyses-total').textContent(), { timeout: 5000 }).toBe('1');
     const frequentSymbols = page.getByRole('region', { name: 'Símbolos frequentes' });
     await frequentSymbols.getByRole('listitem').filter({ hasText: /^água/i }).getByText('1 vez').waitFor();
-    await page.getByRole('region', { name: 'Temas frequentes' }).getByText(/^casas$/i).waitFor();
+    await page
+      .getByRole('region', { name: 'Temas frequentes' })
+      .getByText(/^casas$/i)
+      .waitFor();
     const analysisList = page.getByRole('list', { name: 'Análises' });
     expect(await analysisList.getByRole('listitem').count()).toBe(1);
     const item = analysisList.getByRole('listitem').first();
@@ -190,7 +216,8 @@ describe('dream analyses', () => {
     expect(await history.getByRole('listitem').count()).toBe(1);
 
     // The other three of the month's five, the quick way.
-    for (let i = 0; i < 3; i++) expect(await analyzeThroughApi(page, dreamId)).toEqual({ status: 201, charge: 'quota' });
+    for (let i = 0; i < 3; i++)
+      expect(await analyzeThroughApi(page, dreamId)).toEqual({ status: 201, charge: 'quota' });
 
     // The quota is used up: the next one is paid with the 10 welcome credits.
     await page.reload();

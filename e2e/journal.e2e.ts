@@ -27,7 +27,12 @@ function recordApiCalls(page: Page) {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/v1/')) return;
     const request = response.request();
-    calls.push({ method: request.method(), path: url.pathname.slice(7), status: response.status(), key: request.headers()['idempotency-key'] ?? null });
+    calls.push({
+      method: request.method(),
+      path: url.pathname.slice(7),
+      status: response.status(),
+      key: request.headers()['idempotency-key'] ?? null,
+    });
   });
   return calls;
 }
@@ -45,7 +50,9 @@ describe('the dream journal', () => {
     await page.waitForURL((url) => url.pathname === '/app/dreams/new');
     const form = page.getByRole('form', { name: 'Novo sonho' });
     const content = form.getByLabel('O que você sonhou?');
-    await expect.poll(() => content.evaluate((element) => element === document.activeElement), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => content.evaluate((element) => element === document.activeElement), { timeout: 5000 })
+      .toBe(true);
     await page.keyboard.type(DREAM);
     await form.getByRole('button', { name: /Mais detalhes/ }).click();
     await form.getByRole('group', { name: 'Emoções' }).getByRole('button', { name: 'Alegria' }).click();
@@ -63,35 +70,50 @@ describe('the dream journal', () => {
     await page.getByRole('link', { name: 'Sonhário: painel' }).click();
     await waitForStat(page, 'Sonhos Registrados', '1');
     await waitForStat(page, 'Sequência Atual', '1');
-    await page.getByRole('region', { name: 'Atividade Recente' }).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Atividade Recente' })
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
 
     // The journal lists it; searching another form of the word finds it.
     await page.getByRole('banner').getByRole('link', { name: 'Sonhos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/dreams');
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
     await page.getByRole('searchbox', { name: 'Buscar nos sonhos' }).fill('voar');
     await page.waitForURL((url) => url.searchParams.get('q') === 'voar');
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
     await page.getByRole('searchbox', { name: 'Buscar nos sonhos' }).fill('elefante');
     await page.getByRole('heading', { name: 'Nenhum sonho encontrado' }).waitFor();
     await page.getByRole('button', { name: 'Limpar filtros' }).last().click();
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
 
     // Filters: in with its emotion, out with nightmares only; the URL carries them.
     await page.getByRole('button', { name: 'Filtros' }).click();
     await page.getByLabel('Emoção').selectOption('alegria');
     await page.waitForURL((url) => url.searchParams.get('emotion') === 'alegria');
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
     await page.getByRole('region', { name: 'Filtrar sonhos' }).getByRole('button', { name: 'Pesadelos' }).click();
     await page.waitForURL((url) => url.searchParams.get('nightmare') === 'true');
     await page.getByRole('heading', { name: 'Nenhum sonho encontrado' }).waitFor();
     // Back undoes the last filter.
     await page.goBack();
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).waitFor();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .waitFor();
     expect(new URL(page.url()).searchParams.get('nightmare')).toBeNull();
 
     // Edit.
-    await dreamList(page).getByRole('link', { name: /^Eu estava voando/ }).click();
+    await dreamList(page)
+      .getByRole('link', { name: /^Eu estava voando/ })
+      .click();
     await page.waitForURL((url) => url.pathname === dreamPath);
     await page.getByRole('link', { name: 'Editar' }).click();
     const edit = page.getByRole('form', { name: 'Editar sonho' });
@@ -103,7 +125,10 @@ describe('the dream journal', () => {
 
     // Delete, then undo.
     await page.getByRole('button', { name: 'Excluir' }).click();
-    await page.getByRole('alertdialog', { name: 'Excluir este sonho?' }).getByRole('button', { name: 'Excluir' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Excluir este sonho?' })
+      .getByRole('button', { name: 'Excluir' })
+      .click();
     await page.getByText('Sonho excluído').waitFor();
     await page.waitForURL((url) => url.pathname === '/app/dreams');
     await page.getByRole('heading', { name: 'Nenhum sonho registrado ainda' }).waitFor();
@@ -126,7 +151,9 @@ describe('the dream journal', () => {
     await form.getByText('Rascunho guardado neste aparelho').waitFor();
     await page.reload();
     await expect
-      .poll(() => page.getByRole('form', { name: 'Novo sonho' }).getByLabel('O que você sonhou?').inputValue(), { timeout: 5000 })
+      .poll(() => page.getByRole('form', { name: 'Novo sonho' }).getByLabel('O que você sonhou?').inputValue(), {
+        timeout: 5000,
+      })
       .toBe('Uma biblioteca onde os livros respiravam');
     await page.getByText('Continuando o rascunho que ficou guardado neste aparelho.').waitFor();
     await page.getByRole('button', { name: 'Salvar sonho' }).click();

@@ -27,14 +27,24 @@ describe('landing page', () => {
       for (const feature of ['AI-Powered Analysis', 'Streak & Rewards', 'Privacy First']) {
         await page.getByRole('heading', { name: feature }).waitFor();
       }
-      for (const [plan, price] of [['Dreamer', 'Free'], ['Lucid', '$9.99'], ['Oracle', '$19.99']] as const) {
+      for (const [plan, price] of [
+        ['Dreamer', 'Free'],
+        ['Lucid', '$9.99'],
+        ['Oracle', '$19.99'],
+      ] as const) {
         const heading = page.getByRole('heading', { name: plan, exact: true });
         await heading.waitFor();
         await page.getByRole('group', { name: plan }).getByText(price, { exact: true }).waitFor();
       }
       await page.getByRole('group', { name: 'Lucid' }).getByText('Most Popular').waitFor();
       expect(await page.getByRole('group', { name: 'Dreamer' }).getByText('Most Popular').count()).toBe(0);
-      for (const line of ['5 AI analyses per month', '100 AI analyses per month', 'Unlimited AI analyses', 'AI chat about dreams', 'Daily bonus credits']) {
+      for (const line of [
+        '5 AI analyses per month',
+        '100 AI analyses per month',
+        'Unlimited AI analyses',
+        'AI chat about dreams',
+        'Daily bonus credits',
+      ]) {
         await page.getByText(line, { exact: false }).first().waitFor();
       }
       await page.getByRole('link', { name: 'Start Your Free Trial' }).waitFor();
@@ -87,10 +97,14 @@ describe('landing page', () => {
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     const unfocused = await skip.evaluate((el) => getComputedStyle(el).boxShadow);
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 5000 }).toBe('Skip to main content');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 5000 })
+      .toBe('Skip to main content');
     // Focused, the skip link slides into view and gains a focus ring it did not have before.
     await expect.poll(async () => (await skip.boundingBox())?.y ?? -1, { timeout: 5000 }).toBeGreaterThanOrEqual(0);
-    await expect.poll(() => skip.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 }).not.toBe(unfocused);
+    await expect
+      .poll(() => skip.evaluate((el) => getComputedStyle(el).boxShadow), { timeout: 5000 })
+      .not.toBe(unfocused);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     const inMain = await page.evaluate(() => Boolean(document.activeElement?.closest('main')));

@@ -5,7 +5,8 @@ import { useBrowser } from './support/browser.ts';
 const journey = useBrowser();
 
 const TITLE = 'Lost in the Dream Realm';
-const TEXT = "It seems you've wandered into a part of the subconscious that doesn't exist yet. Let's guide you back to reality.";
+const TEXT =
+  "It seems you've wandered into a part of the subconscious that doesn't exist yet. Let's guide you back to reality.";
 
 describe('404 page', () => {
   it('shows the title and text, and logs the unknown path with console.error', async () => {

@@ -18,12 +18,102 @@ export const random = prng(20261121);
 export const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 export const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-const PEOPLE = ['minha mãe', 'meu pai', 'minha avó', 'um amigo de infância', 'uma mulher desconhecida', 'meu irmão', 'minha chefe', 'um gato falante', 'uma criança', 'meu professor antigo', 'um vizinho', 'a minha ex'];
-const PLACES = ['numa casa antiga', 'no mar', 'numa floresta escura', 'na escola', 'num aeroporto enorme', 'numa cidade de vidro', 'no alto de uma montanha', 'num hospital vazio', 'na praia', 'num trem', 'no quintal da casa da minha avó', 'numa igreja', 'num labirinto', 'debaixo d’água', 'num shopping abandonado', 'numa estrada sem fim'];
-const ACTIONS = ['estava voando', 'corria sem sair do lugar', 'procurava uma porta', 'caía de um prédio', 'nadava com peixes coloridos', 'tentava gritar sem voz', 'perdia os dentes', 'dirigia um carro sem freio', 'encontrava uma chave dourada', 'era perseguido por um cachorro', 'chegava atrasado para uma prova', 'conversava com os mortos', 'descobria um quarto novo', 'flutuava sobre a cidade', 'subia uma escada infinita', 'abraçava alguém que já morreu'];
-const DETAILS = ['O céu estava roxo e havia duas luas.', 'Tudo tinha cheiro de chuva.', 'As paredes respiravam devagar.', 'Ninguém me ouvia.', 'Eu sabia que estava sonhando.', 'A água subia cada vez mais.', 'Havia música vindo de longe.', 'Os relógios não tinham ponteiros.', 'Eu estava descalço e sentia frio.', 'As pessoas não tinham rosto.', 'A luz era dourada como fim de tarde.', 'O chão era macio como areia.', 'Tinha medo, mas também curiosidade.', 'Acordei com o coração acelerado.', 'Senti uma paz enorme.', 'O mar estava calmo e transparente.'];
-const TAGS = ['voo', 'família', 'trabalho', 'água', 'perseguição', 'escola', 'casa', 'animais', 'morte', 'viagem', 'amor', 'queda'];
-const EMOTIONS = ['alegria', 'medo', 'tristeza', 'raiva', 'ansiedade', 'surpresa', 'vergonha', 'culpa', 'amor', 'paz', 'confusão', 'nojo'] as const;
+const PEOPLE = [
+  'minha mãe',
+  'meu pai',
+  'minha avó',
+  'um amigo de infância',
+  'uma mulher desconhecida',
+  'meu irmão',
+  'minha chefe',
+  'um gato falante',
+  'uma criança',
+  'meu professor antigo',
+  'um vizinho',
+  'a minha ex',
+];
+const PLACES = [
+  'numa casa antiga',
+  'no mar',
+  'numa floresta escura',
+  'na escola',
+  'num aeroporto enorme',
+  'numa cidade de vidro',
+  'no alto de uma montanha',
+  'num hospital vazio',
+  'na praia',
+  'num trem',
+  'no quintal da casa da minha avó',
+  'numa igreja',
+  'num labirinto',
+  'debaixo d’água',
+  'num shopping abandonado',
+  'numa estrada sem fim',
+];
+const ACTIONS = [
+  'estava voando',
+  'corria sem sair do lugar',
+  'procurava uma porta',
+  'caía de um prédio',
+  'nadava com peixes coloridos',
+  'tentava gritar sem voz',
+  'perdia os dentes',
+  'dirigia um carro sem freio',
+  'encontrava uma chave dourada',
+  'era perseguido por um cachorro',
+  'chegava atrasado para uma prova',
+  'conversava com os mortos',
+  'descobria um quarto novo',
+  'flutuava sobre a cidade',
+  'subia uma escada infinita',
+  'abraçava alguém que já morreu',
+];
+const DETAILS = [
+  'O céu estava roxo e havia duas luas.',
+  'Tudo tinha cheiro de chuva.',
+  'As paredes respiravam devagar.',
+  'Ninguém me ouvia.',
+  'Eu sabia que estava sonhando.',
+  'A água subia cada vez mais.',
+  'Havia música vindo de longe.',
+  'Os relógios não tinham ponteiros.',
+  'Eu estava descalço e sentia frio.',
+  'As pessoas não tinham rosto.',
+  'A luz era dourada como fim de tarde.',
+  'O chão era macio como areia.',
+  'Tinha medo, mas também curiosidade.',
+  'Acordei com o coração acelerado.',
+  'Senti uma paz enorme.',
+  'O mar estava calmo e transparente.',
+];
+const TAGS = [
+  'voo',
+  'família',
+  'trabalho',
+  'água',
+  'perseguição',
+  'escola',
+  'casa',
+  'animais',
+  'morte',
+  'viagem',
+  'amor',
+  'queda',
+];
+const EMOTIONS = [
+  'alegria',
+  'medo',
+  'tristeza',
+  'raiva',
+  'ansiedade',
+  'surpresa',
+  'vergonha',
+  'culpa',
+  'amor',
+  'paz',
+  'confusão',
+  'nojo',
+] as const;
 
 function dreamText(): string {
   const sentences: string[] = [];
@@ -65,7 +155,11 @@ export async function signUp(baseUrl: string, anonKey: string, label: string, da
   const res = await fetch(`${baseUrl}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${label}-${randomBytes(4).toString('hex')}@example.com`, password: 'a sleepy dreamer password', data }),
+    body: JSON.stringify({
+      email: `${label}-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'a sleepy dreamer password',
+      data,
+    }),
   });
   const body = (await res.json()) as { access_token?: string; user?: { id: string } };
   if (!res.ok || !body.access_token || !body.user) throw new Error(`sign-up failed: ${res.status}`);

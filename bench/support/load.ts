@@ -13,7 +13,12 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  options: { duration?: number; connections?: number; headers?: Record<string, string>; requests?: autocannon.Request[] } = {},
+  options: {
+    duration?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    requests?: autocannon.Request[];
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

@@ -15,7 +15,10 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** Signs up through the Cadastro tab, follows the e-mailed confirmation link, and waits on /app. */
-export async function signUpAndConfirm(page: Page, { firstName, email, password }: { firstName: string; email: string; password: string }) {
+export async function signUpAndConfirm(
+  page: Page,
+  { firstName, email, password }: { firstName: string; email: string; password: string },
+) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Cadastro' }).click();
   const form = page.getByRole('form', { name: 'Cadastro' });

@@ -25,7 +25,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -53,7 +55,9 @@ export default async function setup(project: TestProject) {
   const executablePath = chromiumPath();
   for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
     if (!existsSync(path.join(root, file))) {
-      throw new Error(`${file} is missing: the browser journeys run against the production build. Run \`npm run build\` first (\`npm test\` does).`);
+      throw new Error(
+        `${file} is missing: the browser journeys run against the production build. Run \`npm run build\` first (\`npm test\` does).`,
+      );
     }
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-'));

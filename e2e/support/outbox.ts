@@ -23,7 +23,10 @@ async function readOutbox(dataDir: string): Promise<OutboxEmail[]> {
     return [];
   }
   return Promise.all(
-    names.map(async (name) => ({ ...(JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Omit<OutboxEmail, 'file'>), file: name })),
+    names.map(async (name) => ({
+      ...(JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Omit<OutboxEmail, 'file'>),
+      file: name,
+    })),
   );
 }
 
@@ -62,7 +65,12 @@ async function getAnonKey(baseUrl: string): Promise<string> {
   const html = await (await fetch(`${baseUrl}/`)).text();
   const content = /<meta name="sonhario-config" content="([^"]*)"/.exec(html)?.[1];
   if (!content) throw new Error('index.html has no sonhario-config meta tag');
-  const decoded = content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decoded = content
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   anonKey = (JSON.parse(decoded) as { supabaseAnonKey: string }).supabaseAnonKey;
   return anonKey;
 }
@@ -73,17 +81,27 @@ async function getAnonKey(baseUrl: string): Promise<string> {
  */
 export async function createConfirmedUser(
   baseUrl: string,
-  { email, password, firstName = '', lastName = '' }: { email: string; password: string; firstName?: string; lastName?: string },
+  {
+    email,
+    password,
+    firstName = '',
+    lastName = '',
+  }: { email: string; password: string; firstName?: string; lastName?: string },
 ): Promise<void> {
   const key = await getAnonKey(baseUrl);
   const response = await fetch(`${baseUrl}/auth/v1/signup?redirect_to=${encodeURIComponent(`${baseUrl}/`)}`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, consent_version: CONSENT_VERSION } }),
+    body: JSON.stringify({
+      email,
+      password,
+      data: { first_name: firstName, last_name: lastName, consent_version: CONSENT_VERSION },
+    }),
   });
   if (!response.ok) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
   const confirmation = await waitForEmail(email);
   const verified = await fetch(linkOf(confirmation), { redirect: 'manual' });
   const location = verified.headers.get('location') ?? '';
-  if (!location.includes('access_token=')) throw new Error(`confirming ${email} failed: ${verified.status} ${location}`);
+  if (!location.includes('access_token='))
+    throw new Error(`confirming ${email} failed: ${verified.status} ${location}`);
 }

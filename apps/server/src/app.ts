@@ -1,5 +1,11 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -84,7 +90,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   // Before anything opens: a provider misconfiguration is a ConfigError naming the variable.
-  const analysisProvider = createGenerativeProvider(config.env) ?? createBuiltinProvider({ revealMs: config.env.AI_BUILTIN_REVEAL_MS });
+  const analysisProvider =
+    createGenerativeProvider(config.env) ?? createBuiltinProvider({ revealMs: config.env.AI_BUILTIN_REVEAL_MS });
   const secrets = await loadSecrets(config);
   let database = options.database;
   if (!database) {
@@ -93,13 +100,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     app.addHook('onClose', () => owned.close());
     await database.migrate();
     if (owned.analyze) {
-      const timer = setInterval(() => void owned.analyze?.().catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed')), 3600_000);
+      const timer = setInterval(
+        () => void owned.analyze?.().catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed')),
+        3600_000,
+      );
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
     }
   }
   const keys = await openKeyRing(app, { config, database, masterKey: secrets.masterKey });
-  app.decorate('deps', { config, secrets, database, keys, now: options.now ?? (() => new Date()), analysisProvider, analysisStats: new StatsCache() });
+  app.decorate('deps', {
+    config,
+    secrets,
+    database,
+    keys,
+    now: options.now ?? (() => new Date()),
+    analysisProvider,
+    analysisStats: new StatsCache(),
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
@@ -136,7 +154,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(staticWebPlugin, {
     distDir: config.webDistDir,
-    clientConfig: () => ({ supabaseUrl: config.siteUrl, supabaseAnonKey: getApiKeys(secrets).anonKey, productName: PRODUCT_NAME }),
+    clientConfig: () => ({
+      supabaseUrl: config.siteUrl,
+      supabaseAnonKey: getApiKeys(secrets).anonKey,
+      productName: PRODUCT_NAME,
+    }),
   });
   return app;
 }

@@ -59,7 +59,11 @@ export async function runCli(
         out(`${email}: plan ${profile.plan}`);
       } else {
         const isGranted = await grantCredits(database.db, user.id, amount, key!, new Date());
-        out(isGranted ? `${email}: +${amount} credits (${key})` : `${email}: "${key}" was already granted; nothing changed`);
+        out(
+          isGranted
+            ? `${email}: +${amount} credits (${key})`
+            : `${email}: "${key}" was already granted; nothing changed`,
+        );
       }
       return 0;
     } finally {

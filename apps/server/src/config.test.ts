@@ -47,17 +47,23 @@ describe('loadConfig', () => {
     expect((thrown as ConfigError).message).toContain(`${name}:`);
   });
 
-  it('keeps users\' keys in DATA_DIR/keystore unless told otherwise', () => {
+  it("keeps users' keys in DATA_DIR/keystore unless told otherwise", () => {
     expect(loadConfig({ DATA_DIR: '/srv/sonhos' }).keyStore).toEqual({ kind: 'files', dir: '/srv/sonhos/keystore' });
     expect(loadConfig({ KEYSTORE: 'database' }).keyStore).toEqual({ kind: 'database', url: null });
     const url = 'postgres://u@127.0.0.1:5432/keys';
     expect(loadConfig({ KEYSTORE_DATABASE_URL: url }).keyStore).toEqual({ kind: 'database', url });
-    expect(loadConfig({ KEYSTORE: 'database', KEYSTORE_DATABASE_URL: url }).keyStore).toEqual({ kind: 'database', url });
+    expect(loadConfig({ KEYSTORE: 'database', KEYSTORE_DATABASE_URL: url }).keyStore).toEqual({
+      kind: 'database',
+      url,
+    });
   });
 
   it.each([
     [{ KEYSTORE: 'files', KEYSTORE_DATABASE_URL: 'postgres://u@h/keys' }, 'only used with KEYSTORE=database'],
-    [{ DATABASE_URL: 'postgres://u@h/x', KEYSTORE_DATABASE_URL: 'postgres://u@h/x' }, 'must name a database other than DATABASE_URL'],
+    [
+      { DATABASE_URL: 'postgres://u@h/x', KEYSTORE_DATABASE_URL: 'postgres://u@h/x' },
+      'must name a database other than DATABASE_URL',
+    ],
   ])('refuses a key store setting that cannot be meant: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(`KEYSTORE_DATABASE_URL: ${message}`);

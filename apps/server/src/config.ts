@@ -18,7 +18,12 @@ export const envSchema = z.object({
     .string()
     .default('')
     .refine(
-      (value) => value.split(',').map((u) => u.trim()).filter(Boolean).every((u) => URL.canParse(u)),
+      (value) =>
+        value
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean)
+          .every((u) => URL.canParse(u)),
       'must be a comma-separated list of absolute URLs',
     ),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -42,19 +47,35 @@ export const envSchema = z.object({
     .optional(),
   AUTH_AUTOCONFIRM: booleanFromEnv.default(false),
   /** Access-token lifetime in seconds. */
-  AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  AUTH_JWT_EXPIRY: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /** argon2id memory cost; OWASP's 19 MiB by default. Tests lower it to stay fast. */
-  AUTH_ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(4 * 1024 * 1024).default(19456),
+  AUTH_ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4 * 1024 * 1024)
+    .default(19456),
   /** Per client IP: token endpoint per 5 min, e-mail link verifications per 5 min, e-mails sent per hour. */
   RATE_LIMIT_TOKEN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).default(30),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_FROM: z.string().default('Sonhário <no-reply@sonhario.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   AI_PROVIDER: z.enum(['builtin', 'openai', 'anthropic']).default('builtin'),
   AI_BASE_URL: optionalUrl,
@@ -70,9 +91,7 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 /** Where users' wrapped data keys are kept: a folder, the main database (url null) or a database of their own. */
 export type KeyStoreConfig = { kind: 'files'; dir: string } | { kind: 'database'; url: string | null };
@@ -103,9 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -135,7 +152,9 @@ function resolveKeyStore(env: Env, dataDir: string): KeyStoreConfig {
     return { kind: 'files', dir: path.join(dataDir, 'keystore') };
   }
   if (url && url === env.DATABASE_URL) {
-    throw new ConfigError(['KEYSTORE_DATABASE_URL: must name a database other than DATABASE_URL (unset it to keep the keys in the main database)']);
+    throw new ConfigError([
+      'KEYSTORE_DATABASE_URL: must name a database other than DATABASE_URL (unset it to keep the keys in the main database)',
+    ]);
   }
   return { kind: 'database', url: url ?? null };
 }

@@ -20,7 +20,8 @@ export function decodeInstantCursor(cursor: string): InstantPosition {
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
       const createdAt = new Date(value[0]);
       const year = createdAt.getUTCFullYear();
-      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && UUID.test(value[1])) return { createdAt, id: value[1] };
+      if (!Number.isNaN(createdAt.getTime()) && year >= 1 && year <= 9999 && UUID.test(value[1]))
+        return { createdAt, id: value[1] };
     }
   } catch {
     // falls through to the error below

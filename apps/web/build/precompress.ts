@@ -33,4 +33,3 @@ export function precompress(): Plugin {
     },
   };
 }
-

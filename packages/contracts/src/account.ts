@@ -8,7 +8,9 @@ export const EXPORT_SCHEMA_VERSION = 1;
 export const EXPORT_FORMATS = ['json', 'html'] as const;
 
 /** GET /me/export?format=json|html — a download (Content-Disposition: attachment), streamed. */
-export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: 'Formato desconhecido' }).default('json') });
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'Formato desconhecido' }).default('json'),
+});
 
 /** POST /me/import answer: dreams restored from an export file, and those already present (skipped). */
 export const importResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() });
@@ -24,7 +26,9 @@ export const DELETE_ACCOUNT_CONFIRMATION = 'EXCLUIR MINHA CONTA';
 export const deleteAccountSchema = z
   .object({
     password: z.string().max(200).optional(),
-    confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Digite exatamente: ${DELETE_ACCOUNT_CONFIRMATION}` }),
+    confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
+      error: `Digite exatamente: ${DELETE_ACCOUNT_CONFIRMATION}`,
+    }),
   })
   .strict();
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
@@ -60,7 +64,12 @@ export const exportAccountSchema = z.object({
   lastSignInAt: instant.nullable(),
   /** Ways the user signs in: `email` (password) and/or `google`. */
   providers: z.array(
-    z.object({ provider: z.string(), email: z.string().nullable(), createdAt: instant, lastSignInAt: instant.nullable() }),
+    z.object({
+      provider: z.string(),
+      email: z.string().nullable(),
+      createdAt: instant,
+      lastSignInAt: instant.nullable(),
+    }),
   ),
 });
 
@@ -161,7 +170,9 @@ export const exportDreamSchema = dreamSchema.extend({
 
 /** The whole file. Keys are written in this order; `dreams` (the bulk) comes last but for `totals`. */
 export const exportFileSchema = z.object({
-  schemaVersion: z.literal(EXPORT_SCHEMA_VERSION, { error: `Versão de exportação não suportada (aceita: ${EXPORT_SCHEMA_VERSION})` }),
+  schemaVersion: z.literal(EXPORT_SCHEMA_VERSION, {
+    error: `Versão de exportação não suportada (aceita: ${EXPORT_SCHEMA_VERSION})`,
+  }),
   /** The product that wrote the file. */
   product: z.string(),
   exportedAt: instant,
@@ -176,7 +187,9 @@ export const exportFileSchema = z.object({
   securityLog: z.array(exportSecurityLogEntrySchema).optional(),
   creditLedger: z.array(exportLedgerEntrySchema),
   analysisUsage: z.array(exportAnalysisUsageSchema),
-  dreams: z.array(exportDreamSchema).max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
+  dreams: z
+    .array(exportDreamSchema)
+    .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
   /** What the file holds, written last: a reader can check that nothing was cut off. */
   totals: z.object({
     dreams: z.number().int(),

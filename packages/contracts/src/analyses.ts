@@ -19,7 +19,9 @@ const text = (message: string) => z.string({ error: message }).trim().min(1, mes
 export const analysisResultSchema = z.object({
   summary: text('Resumo vazio'),
   themes: z.array(z.object({ name: text('Tema sem nome'), description: z.string({ error: 'Descrição inválida' }) })),
-  symbols: z.array(z.object({ symbol: text('Símbolo sem nome'), meaning: z.string({ error: 'Significado inválido' }) })),
+  symbols: z.array(
+    z.object({ symbol: text('Símbolo sem nome'), meaning: z.string({ error: 'Significado inválido' }) }),
+  ),
   emotions: z.array(
     z.object({
       emotion: z.enum(EMOTIONS, { error: 'Emoção desconhecida' }),
@@ -35,8 +37,14 @@ export const analysisResultSchema = z.object({
   interpretation: text('Interpretação vazia'),
   reflectionQuestions: z
     .array(text('Pergunta vazia'))
-    .min(ANALYSIS_LIMITS.reflectionQuestionsMin, `No mínimo ${ANALYSIS_LIMITS.reflectionQuestionsMin} perguntas de reflexão`)
-    .max(ANALYSIS_LIMITS.reflectionQuestionsMax, `No máximo ${ANALYSIS_LIMITS.reflectionQuestionsMax} perguntas de reflexão`),
+    .min(
+      ANALYSIS_LIMITS.reflectionQuestionsMin,
+      `No mínimo ${ANALYSIS_LIMITS.reflectionQuestionsMin} perguntas de reflexão`,
+    )
+    .max(
+      ANALYSIS_LIMITS.reflectionQuestionsMax,
+      `No máximo ${ANALYSIS_LIMITS.reflectionQuestionsMax} perguntas de reflexão`,
+    ),
   luciditySignals: z.array(z.string({ error: 'Sinal de lucidez inválido' })),
   sentiment: z
     .number({ error: 'Sentimento: informe um número' })

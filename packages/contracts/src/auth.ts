@@ -132,8 +132,20 @@ export type AdminUserBody = z.infer<typeof adminCreateUserBodySchema>;
 
 // supabase-js sends `page=&per_page=` when the caller gives none: empty means the default.
 const pageNumber = (field: string, max: number) =>
-  z.union([z.literal(''), z.coerce.number({ error: `${field} must be a number` }).int().min(1).max(max)]).optional();
-export const adminListQuerySchema = z.object({ page: pageNumber('page', 100_000), per_page: pageNumber('per_page', 1000) });
+  z
+    .union([
+      z.literal(''),
+      z.coerce
+        .number({ error: `${field} must be a number` })
+        .int()
+        .min(1)
+        .max(max),
+    ])
+    .optional();
+export const adminListQuerySchema = z.object({
+  page: pageNumber('page', 100_000),
+  per_page: pageNumber('per_page', 1000),
+});
 export const adminUserParamsSchema = z.object({ id: z.uuid({ error: 'user id must be a UUID' }) });
 
 // --- answers ---------------------------------------------------------------------------------------------------

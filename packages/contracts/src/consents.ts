@@ -10,7 +10,6 @@ export const CONSENT_VERSION = '2026-11-01';
 export const CONSENT_PURPOSES = ['ai_analysis', 'data_processing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
-
 /**
  * A purpose's state: the latest answer wins. `declined` is a recorded "no" to the question (a Google user asked
  * after sign-in); `withdrawn` is a consent given and later taken back.
@@ -34,7 +33,10 @@ export type ConsentsResponse = z.infer<typeof consentsResponseSchema>;
 /** Records an answer to CONSENT_TEXT (the version shown must be the current one). */
 export const recordConsentSchema = z
   .object({
-    purposes: z.array(z.enum(CONSENT_PURPOSES, { error: 'Finalidade desconhecida' })).min(1).max(CONSENT_PURPOSES.length),
+    purposes: z
+      .array(z.enum(CONSENT_PURPOSES, { error: 'Finalidade desconhecida' }))
+      .min(1)
+      .max(CONSENT_PURPOSES.length),
     isGranted: z.boolean({ error: 'Informe sim ou não' }),
     textVersion: z.literal(CONSENT_VERSION, { error: 'Versão do texto de consentimento desatualizada' }),
     /** Where the answer was given: the question in the app (default) or the privacy settings. */

@@ -72,4 +72,3 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     close: () => client.close(),
   };
 }
-

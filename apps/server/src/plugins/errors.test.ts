@@ -21,7 +21,12 @@ describe('error handling and logging', () => {
   afterAll(() => t.close());
 
   it('answers malformed JSON with 400 bad_json', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/__echo', headers: { 'content-type': 'application/json' }, payload: '{"n":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/__echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"n":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_json' });
   });
@@ -68,7 +73,15 @@ describe('error handling and logging', () => {
     const text = t.logs.text;
     expect(text).toContain('__echo');
     expect(text).toContain('REDACTED');
-    for (const secret of ['SECRET-QUERY-TOKEN', 'SECRET-SEARCH-WORDS', 'SECRET-TAG', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-APIKEY', 'SECRET-PASSWORD']) {
+    for (const secret of [
+      'SECRET-QUERY-TOKEN',
+      'SECRET-SEARCH-WORDS',
+      'SECRET-TAG',
+      'SECRET-BEARER',
+      'SECRET-COOKIE',
+      'SECRET-APIKEY',
+      'SECRET-PASSWORD',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 // Secrets, and what a user searches their journal for (search words and tags are dream content too).
-const SENSITIVE_QUERY = /^(token|token_hash|code|code_verifier|access_token|refresh_token|apikey|key|state|password|nonce|q|tag|email)$/i;
+const SENSITIVE_QUERY =
+  /^(token|token_hash|code|code_verifier|access_token|refresh_token|apikey|key|state|password|nonce|q|tag|email)$/i;
 
 /** Strips secrets that may travel in a query string (e-mail links, OAuth callbacks) before a URL is logged. */
 export function redactUrl(url: string): string {

@@ -52,15 +52,18 @@ describe('memory rate-limit store', () => {
 });
 
 // Redis runs on 127.0.0.1:6379 on the development machine and in CI; elsewhere these tests are skipped, visibly.
-describe.skipIf(!redisUrl)(`Redis rate-limit store${redisUrl ? '' : ' (skipped: set REDIS_URL=redis://127.0.0.1:6379 to run)'}`, () => {
-  const store = behavesAsAFixedWindow(() => new RedisRateLimitStore(redisUrl!, 'sonhario:test:rl:'));
+describe.skipIf(!redisUrl)(
+  `Redis rate-limit store${redisUrl ? '' : ' (skipped: set REDIS_URL=redis://127.0.0.1:6379 to run)'}`,
+  () => {
+    const store = behavesAsAFixedWindow(() => new RedisRateLimitStore(redisUrl!, 'sonhario:test:rl:'));
 
-  it('shares one count between two server instances', async () => {
-    const [a, b] = [store(), store()];
-    const k = `shared:${randomBytes(6).toString('hex')}`;
-    expect((await a.hit(k, 2, 60_000)).allowed).toBe(true);
-    expect((await b.hit(k, 2, 60_000)).allowed).toBe(true);
-    expect((await a.hit(k, 2, 60_000)).allowed).toBe(false);
-    expect((await b.hit(k, 2, 60_000)).allowed).toBe(false);
-  });
-});
+    it('shares one count between two server instances', async () => {
+      const [a, b] = [store(), store()];
+      const k = `shared:${randomBytes(6).toString('hex')}`;
+      expect((await a.hit(k, 2, 60_000)).allowed).toBe(true);
+      expect((await b.hit(k, 2, 60_000)).allowed).toBe(true);
+      expect((await a.hit(k, 2, 60_000)).allowed).toBe(false);
+      expect((await b.hit(k, 2, 60_000)).allowed).toBe(false);
+    });
+  },
+);

@@ -33,7 +33,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), resetMs: window.resetAt - now };
+    return {
+      allowed: window.count <= limit,
+      remaining: Math.max(0, limit - window.count),
+      resetMs: window.resetAt - now,
+    };
   }
 
   /** Drops finished windows now and then, so one-off client IPs do not accumulate forever. */
@@ -69,7 +73,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, String(windowMs))) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, String(windowMs))) as [
+      number,
+      number,
+    ];
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs: ttl };
   }
 
@@ -92,7 +99,9 @@ declare module 'fastify' {
 /** Decorates `app.rateLimiter`: in memory, or in Redis when REDIS_URL is set so all instances share the counts. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { redisUrl?: string }) => {
-    const store: RateLimitStore = options.redisUrl ? new RedisRateLimitStore(options.redisUrl) : new MemoryRateLimitStore();
+    const store: RateLimitStore = options.redisUrl
+      ? new RedisRateLimitStore(options.redisUrl)
+      : new MemoryRateLimitStore();
     app.decorate('rateLimiter', {
       async hit(bucket, key, limit, windowMs) {
         try {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { isClientRoute } from './static-web.ts';
 
-const INDEX = '<!doctype html><html><head><meta name="sonhario-config" content="{}"><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta name="sonhario-config" content="{}"><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('serving the web app', () => {
@@ -51,12 +52,20 @@ describe('serving the web app', () => {
   });
 
   it('serves hashed assets with a long immutable cache, precompressed', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.length).toBeLessThan(JS.length / 5);
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.body).toBe(JS);

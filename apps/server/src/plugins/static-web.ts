@@ -15,7 +15,12 @@ const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
 
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
@@ -34,7 +39,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     if (hasWeb) {
       const template = readFileSync(indexFile, 'utf8');
       const meta = `<meta name="sonhario-config" content="${escapeAttribute(JSON.stringify(options.clientConfig()))}">`;
-      indexHtml = CONFIG_META.test(template) ? template.replace(CONFIG_META, meta) : template.replace('</head>', `${meta}</head>`);
+      indexHtml = CONFIG_META.test(template)
+        ? template.replace(CONFIG_META, meta)
+        : template.replace('</head>', `${meta}</head>`);
       await app.register(fastifyStatic, {
         root: options.distDir,
         prefix: '/',
@@ -56,7 +63,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(
 
     const sendIndex = (reply: FastifyReply) => {
       if (!indexHtml) {
-        return reply.status(503).send({ code: 'web_not_built', message: 'The web app has not been built: run `npm run build`.' });
+        return reply
+          .status(503)
+          .send({ code: 'web_not_built', message: 'The web app has not been built: run `npm run build`.' });
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     };
@@ -66,7 +75,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isClientRoute(request.method, request.url)) return sendIndex(reply);
-      return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      return reply
+        .status(404)
+        .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     });
   },
   { name: 'static-web' },

@@ -38,7 +38,9 @@ export async function createTestDatabase(): Promise<Database> {
       // pg-pool's end() only starts closing its clients; forcing the drop while they still close would hit them
       // with a FATAL they no longer listen for. Wait (briefly) for their backends to go first.
       for (let i = 0; i < 50; i += 1) {
-        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if ((rows[0] as { n: number }).n === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -104,7 +106,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -145,7 +149,10 @@ export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
     throw error;
   }
   return Promise.all(
-    files.map(async (file) => ({ file, ...(JSON.parse(await readFile(path.join(dataDir, 'outbox', file), 'utf8')) as Omit<OutboxMessage, 'file'>) })),
+    files.map(async (file) => ({
+      file,
+      ...(JSON.parse(await readFile(path.join(dataDir, 'outbox', file), 'utf8')) as Omit<OutboxMessage, 'file'>),
+    })),
   );
 }
 

@@ -26,11 +26,11 @@ describe('app routes', () => {
     async (path) => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
       renderApp(path);
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Lost in the Dream Realm' }),
-      ).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lost in the Dream Realm' })).toBeInTheDocument();
       // Logged from an effect, which may run just after the heading is on screen.
-      await waitFor(() => expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', path));
+      await waitFor(() =>
+        expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', path),
+      );
     },
   );
 
@@ -39,11 +39,14 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
   });
 
-  it.each(['/app/profile', '/app/settings'])('protects %s: a visitor without a session lands on /login', async (path) => {
-    const router = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-  });
+  it.each(['/app/profile', '/app/settings'])(
+    'protects %s: a visitor without a session lands on /login',
+    async (path) => {
+      const router = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
 
   it('protects /app: a visitor without a session lands on /login', async () => {
     const router = renderApp('/app');
@@ -53,9 +56,7 @@ describe('app routes', () => {
 
   it('serves /redefinir-senha publicly, explaining a missing recovery session', async () => {
     renderApp('/redefinir-senha');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Link inválido ou expirado' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link inválido ou expirado' })).toBeInTheDocument();
   });
 
   it('does not bundle the 404 page with the landing page', () => {

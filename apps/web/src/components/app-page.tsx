@@ -37,7 +37,12 @@ export function AppPage({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('mx-auto flex w-full flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12', isWide ? 'max-w-5xl' : 'max-w-3xl')}>
+    <div
+      className={cn(
+        'mx-auto flex w-full flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12',
+        isWide ? 'max-w-5xl' : 'max-w-3xl',
+      )}
+    >
       <title>{`${pageTitle} · ${PRODUCT_NAME}`}</title>
       <div className="grid gap-4">
         <BackLink to="/app">{backLabel}</BackLink>

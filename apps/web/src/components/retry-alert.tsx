@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button';
 export function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm">
+    <div
+      role="alert"
+      className="grid justify-items-start gap-3 rounded-lg border border-border bg-background/40 px-4 py-3 text-sm"
+    >
       <p>{message}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" />

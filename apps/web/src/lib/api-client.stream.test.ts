@@ -68,10 +68,13 @@ beforeAll(async () => {
 });
 
 afterEach(() => localStorage.clear());
-afterAll(() => new Promise<void>((resolve) => {
-  server.closeAllConnections();
-  server.close(() => resolve());
-}));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 const signIn = () => localStorage.setItem('sb-127-auth-token', JSON.stringify(makeSession()));
 const eventSchema = z.discriminatedUnion('event', [
@@ -81,21 +84,29 @@ const eventSchema = z.discriminatedUnion('event', [
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** Writes the bytes in pieces with pauses, so the client really reads them as separate chunks. */
-const sse = (pieces: (string | Buffer)[]): Reply => async (res) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
-  for (const piece of pieces) {
-    res.write(piece);
-    await tick();
-  }
-  res.end();
-};
+const sse =
+  (pieces: (string | Buffer)[]): Reply =>
+  async (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const piece of pieces) {
+      res.write(piece);
+      await tick();
+    }
+    res.end();
+  };
 
 describe('streamApi', () => {
   it('calls onEvent for each event as the body arrives, even with a character cut between its bytes', async () => {
     signIn();
     const frame = Buffer.from('event: delta\ndata: {"text":"coração"}\n\n');
     const cut = frame.indexOf(Buffer.from('ç')) + 1; // inside the two bytes of "ç"
-    reply = sse([': heartbeat\n\n', frame.subarray(0, cut), frame.subarray(cut), 'event: done\ndata: {"id":"a1"}\n', '\n']);
+    reply = sse([
+      ': heartbeat\n\n',
+      frame.subarray(0, cut),
+      frame.subarray(cut),
+      'event: done\ndata: {"id":"a1"}\n',
+      '\n',
+    ]);
     const events: unknown[] = [];
     await streamApi('/dreams/x/analyses', { schema: eventSchema, onEvent: (event) => events.push(event) });
     expect(events).toEqual([
@@ -126,7 +137,9 @@ describe('streamApi', () => {
       res.socket?.destroy();
     };
     const events: unknown[] = [];
-    await expect(streamApi('/x', { schema: eventSchema, onEvent: (event) => events.push(event) })).rejects.toMatchObject({
+    await expect(
+      streamApi('/x', { schema: eventSchema, onEvent: (event) => events.push(event) }),
+    ).rejects.toMatchObject({
       code: 'network_error',
     });
     expect(events).toHaveLength(1);
@@ -136,7 +149,9 @@ describe('streamApi', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn();
     reply = sse(['event: delta\ndata: {"text":42}\n\n']);
-    await expect(streamApi('/x', { schema: eventSchema, onEvent: () => {} })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(streamApi('/x', { schema: eventSchema, onEvent: () => {} })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
     consoleError.mockRestore();
   });
 

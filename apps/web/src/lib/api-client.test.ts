@@ -36,10 +36,12 @@ afterEach(() => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const signIn = () => localStorage.setItem('sb-127-auth-token', JSON.stringify(makeSession()));
-const json = (status: number, body: unknown): Reply => (res) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Reply =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 
 describe('apiRequest', () => {
   it('sends JSON to /api/v1 with the session bearer token and parses the answer with the schema', async () => {
@@ -53,7 +55,11 @@ describe('apiRequest', () => {
       schema: z.object({ id: z.string() }),
     });
     expect(answer).toEqual({ status: 201, data: { id: 'x' } });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/dreams?q=voar&lucid=true', body: '{"content":"Sonho"}' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/dreams?q=voar&lucid=true',
+      body: '{"content":"Sonho"}',
+    });
     expect(seen[0]!.headers).toMatchObject({
       authorization: 'Bearer access-token',
       'content-type': 'application/json',
@@ -63,10 +69,21 @@ describe('apiRequest', () => {
 
   it("turns the server's error body into an ApiError with code, message and details", async () => {
     signIn();
-    reply = json(400, { code: 'validation_failed', message: 'Escreva o seu sonho', details: [{ path: 'body.content', message: 'Escreva o seu sonho' }] });
-    const error = await apiRequest('/dreams', { method: 'POST', body: {}, schema: z.unknown() }).catch((e: unknown) => e);
+    reply = json(400, {
+      code: 'validation_failed',
+      message: 'Escreva o seu sonho',
+      details: [{ path: 'body.content', message: 'Escreva o seu sonho' }],
+    });
+    const error = await apiRequest('/dreams', { method: 'POST', body: {}, schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Escreva o seu sonho', details: [{ path: 'body.content' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Escreva o seu sonho',
+      details: [{ path: 'body.content' }],
+    });
   });
 
   it('reports a lost connection as network_error', async () => {
@@ -80,15 +97,23 @@ describe('apiRequest', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn();
     reply = json(200, { id: 42 });
-    await expect(apiRequest('/x', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(apiRequest('/x', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
     expect(consoleError).toHaveBeenCalledWith('Unexpected answer from GET /x:', expect.anything());
     consoleError.mockRestore();
     reply = (res) => res.writeHead(502).end('<html>Bad gateway</html>');
-    await expect(apiRequest('/x', { schema: z.unknown() })).rejects.toMatchObject({ status: 502, code: 'server_error' });
+    await expect(apiRequest('/x', { schema: z.unknown() })).rejects.toMatchObject({
+      status: 502,
+      code: 'server_error',
+    });
   });
 
   it('refuses to call without a session', async () => {
-    await expect(apiRequest('/dreams', { schema: z.unknown() })).rejects.toMatchObject({ status: 401, code: 'not_signed_in' });
+    await expect(apiRequest('/dreams', { schema: z.unknown() })).rejects.toMatchObject({
+      status: 401,
+      code: 'not_signed_in',
+    });
     expect(seen).toHaveLength(0);
   });
 });

@@ -116,7 +116,10 @@ function failureOf(status: number, payload: unknown): ApiError {
 }
 
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
-export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<ApiResponse<z.output<S>>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  request: ApiRequest<S>,
+): Promise<ApiResponse<z.output<S>>> {
   const { method = 'GET', query, body, headers, schema, signal, isPublic = false } = request;
   const token = isPublic ? null : await accessToken();
   let response: Response;

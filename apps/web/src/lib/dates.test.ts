@@ -68,7 +68,9 @@ describe('dates in English (the app language switched in settings)', () => {
     expect(formatDate('2026-01-01', 'short')).toBe('Thu, Jan 1');
     expect(formatListDate('2025-12-30', 'America/Sao_Paulo', EARLY_UTC)).toBe('Dec 30, 2025');
     // ICU puts a narrow no-break space before AM/PM.
-    expect(formatDateTime('2026-03-14T09:12:00Z', 'America/Sao_Paulo').replace(/\s/g, ' ')).toBe('Mar 14, 2026, 6:12 AM');
+    expect(formatDateTime('2026-03-14T09:12:00Z', 'America/Sao_Paulo').replace(/\s/g, ' ')).toBe(
+      'Mar 14, 2026, 6:12 AM',
+    );
   });
 
   it('goes back to pt-BR', () => {

@@ -93,12 +93,16 @@ export function formatDate(date: IsoDate, style: DateStyle = 'medium'): string {
 
 /** A date for lists: with the year only when it is not this year's (in the user's zone). */
 export function formatListDate(date: IsoDate, timeZone: string, now: Date = new Date()): string {
-  return date.slice(0, 4) === todayIn(timeZone, now).slice(0, 4) ? formatDate(date, 'short') : formatDate(date, 'medium');
+  return date.slice(0, 4) === todayIn(timeZone, now).slice(0, 4)
+    ? formatDate(date, 'short')
+    : formatDate(date, 'medium');
 }
 
 /** An instant (ISO date-time) as date and time in the user's zone: "14 de mar. de 2026, 06:12". */
 export function formatDateTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(formatLocale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(formatLocale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(instant),
+  );
 }
 
 /** How many days a calendar date lies before today (0 today, 1 yesterday); negative in the future. */

@@ -43,8 +43,9 @@ describe('readRuntimeConfig', () => {
     expect(readRuntimeConfig(documentWithConfig('{not json'))).toEqual({
       supabaseUrl: window.location.origin,
     });
-    expect(
-      readRuntimeConfig(documentWithConfig('{"supabaseUrl": 42, "supabaseAnonKey": "k", "extra": "x"}')),
-    ).toEqual({ supabaseUrl: window.location.origin, supabaseAnonKey: 'k' });
+    expect(readRuntimeConfig(documentWithConfig('{"supabaseUrl": 42, "supabaseAnonKey": "k", "extra": "x"}'))).toEqual({
+      supabaseUrl: window.location.origin,
+      supabaseAnonKey: 'k',
+    });
   });
 });

@@ -5,7 +5,9 @@ const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
 
 if (!supabaseAnonKey) {
   // The server injects the anon key into index.html; without it every auth call would be refused anyway.
-  throw new Error('Missing supabaseAnonKey in <meta name="sonhario-config">: serve the app through the Sonhário server.');
+  throw new Error(
+    'Missing supabaseAnonKey in <meta name="sonhario-config">: serve the app through the Sonhário server.',
+  );
 }
 
 /**

@@ -16,7 +16,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 /** The `{{name}}` placeholders of a text, sorted (i18next's interpolation; nesting `$t(...)` is not used). */
-const variablesOf = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]!).sort();
+const variablesOf = (text: string) =>
+  [...text.matchAll(/{{\s*([\w.]+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]!).sort();
 
 const portuguese = leaves(ptBR as Tree);
 const english = leaves(en as Tree);

@@ -17,8 +17,20 @@ import {
   recordConsentSchema,
 } from '@sonhario/contracts/consents';
 import { CREDIT_RULES, type CreditsSummary, PLAN_QUOTAS } from '@sonhario/contracts/credits';
-import { createDreamSchema, type Dream, type DreamListItem, listDreamsQuerySchema, updateDreamSchema } from '@sonhario/contracts/dreams';
-import { deleteAccountSchema, type ExportFile, exportFileSchema, exportQuerySchema, type SessionInfo } from '@sonhario/contracts/account';
+import {
+  createDreamSchema,
+  type Dream,
+  type DreamListItem,
+  listDreamsQuerySchema,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
+import {
+  deleteAccountSchema,
+  type ExportFile,
+  exportFileSchema,
+  exportQuerySchema,
+  type SessionInfo,
+} from '@sonhario/contracts/account';
 import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { updateProfileSchema, type Profile } from '@sonhario/contracts/profile';
 import type { z } from 'zod';
@@ -49,7 +61,8 @@ export interface RecordedApiRequest {
  * One step of a text/event-stream answer: an event (`data` is sent as JSON), a comment line (a heartbeat), raw
  * text as is (to cut a frame anywhere), a pause until a promise settles, or the connection dying ('drop').
  */
-export type SseStep = { event: string; data: unknown } | { comment: string } | { raw: string } | { pause: Promise<unknown> } | 'drop';
+export type SseStep =
+  { event: string; data: unknown } | { comment: string } | { raw: string } | { pause: Promise<unknown> } | 'drop';
 
 /** A JSON `body`, or (with `stream`) a text/event-stream answer written step by step. */
 export type ApiReply =
@@ -206,13 +219,21 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
   return params;
 }
 
-const error = (status: number, code: string, message: string, details?: { path: string; message: string }[]): ApiReply => ({
+const error = (
+  status: number,
+  code: string,
+  message: string,
+  details?: { path: string; message: string }[],
+): ApiReply => ({
   status,
   body: { code, message, ...(details ? { details } : {}) },
 });
 
 function validationError(issues: z.core.$ZodIssue[], prefix: string): ApiReply {
-  const details = issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), message: issue.message }));
+  const details = issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
   return error(400, 'validation_failed', details[0]?.message ?? 'Dados inválidos', details);
 }
 
@@ -244,10 +265,17 @@ const defaultSessions = (): SessionInfo[] => [
 ];
 
 const grantedConsents = (): ConsentState[] =>
-  CONSENT_PURPOSES.map((purpose) => ({ purpose, status: 'granted', textVersion: CONSENT_VERSION, answeredAt: DEFAULT_PROFILE_CREATED_AT }));
+  CONSENT_PURPOSES.map((purpose) => ({
+    purpose,
+    status: 'granted',
+    textVersion: CONSENT_VERSION,
+    answeredAt: DEFAULT_PROFILE_CREATED_AT,
+  }));
 
 function dateIn(timeZone: string, instant = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 function addDays(date: string, days: number) {
@@ -372,10 +400,15 @@ export async function startApiServer(): Promise<ApiTestServer> {
   const findLive = (id: string) => state.dreams.find((dream) => dream.id === id && !dream.deletedAt);
   const notFound = () => error(404, 'not_found', 'Sonho não encontrado');
   const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  const badId = () => error(400, 'validation_failed', 'Identificador inválido', [{ path: 'params.id', message: 'Identificador inválido' }]);
+  const badId = () =>
+    error(400, 'validation_failed', 'Identificador inválido', [
+      { path: 'params.id', message: 'Identificador inválido' },
+    ]);
   /** A `/dreams/:id…` handler on a live dream; a malformed id answers 400 and an unknown (or deleted) one 404, as the real server. */
   const onLiveDream =
-    (handler: (request: RecordedApiRequest, dream: StoredDream, context: { signal: AbortSignal }) => ApiReply): Handler =>
+    (
+      handler: (request: RecordedApiRequest, dream: StoredDream, context: { signal: AbortSignal }) => ApiReply,
+    ): Handler =>
     (request, { id }, _next, context) => {
       if (!isUuid(id!)) return badId();
       const dream = findLive(id!);
@@ -408,7 +441,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
         createdAt: state.profile.createdAt,
         emailConfirmedAt: state.profile.createdAt,
         lastSignInAt: null,
-        providers: [{ provider: 'email', email: 'ana.lima@example.com', createdAt: state.profile.createdAt, lastSignInAt: null }],
+        providers: [
+          { provider: 'email', email: 'ana.lima@example.com', createdAt: state.profile.createdAt, lastSignInAt: null },
+        ],
       },
       profile: state.profile,
       consents: state.consents
@@ -447,7 +482,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
   }
 
   /** The default analysis stream: start, the text in pieces (with heartbeats), then done (stored, charged) or error. */
-  async function* streamAnalysis(dream: StoredDream, charge: 'quota' | 'credits', signal: AbortSignal): AsyncGenerator<SseStep> {
+  async function* streamAnalysis(
+    dream: StoredDream,
+    charge: 'quota' | 'credits',
+    signal: AbortSignal,
+  ): AsyncGenerator<SseStep> {
     const run = state.analysisRun;
     const gate = state.analysisGate;
     state.analysisGate = null;
@@ -507,7 +546,8 @@ export async function startApiServer(): Promise<ApiTestServer> {
         });
         const start = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString('utf8')) : 0;
         const page = matching.slice(start, start + query.limit);
-        const next = start + query.limit < matching.length ? Buffer.from(String(start + query.limit)).toString('base64url') : null;
+        const next =
+          start + query.limit < matching.length ? Buffer.from(String(start + query.limit)).toString('base64url') : null;
         return { status: 200, body: { items: page.map(toListItem), nextCursor: next } };
       },
     },
@@ -518,7 +558,8 @@ export async function startApiServer(): Promise<ApiTestServer> {
         const key = request.headers['idempotency-key'];
         if (key) {
           const existing = state.dreams.find((dream) => dream.idempotencyKey === key);
-          if (existing?.deletedAt) return error(409, 'idempotency_key_reused', 'Este sonho já foi salvo e depois excluído');
+          if (existing?.deletedAt)
+            return error(409, 'idempotency_key_reused', 'Este sonho já foi salvo e depois excluído');
           if (existing) return { status: 200, body: toDream(existing) };
         }
         const parsed = createDreamSchema.safeParse(request.body);
@@ -528,7 +569,10 @@ export async function startApiServer(): Promise<ApiTestServer> {
           const message = 'A data do sonho não pode estar no futuro';
           return error(400, 'validation_failed', message, [{ path: 'body.dreamtOn', message }]);
         }
-        const dream = store({ ...parsed.data, title: parsed.data.title ?? undefined, notes: parsed.data.notes ?? null } as Partial<Dream>, key ?? null);
+        const dream = store(
+          { ...parsed.data, title: parsed.data.title ?? undefined, notes: parsed.data.notes ?? null } as Partial<Dream>,
+          key ?? null,
+        );
         return { status: 201, body: toDream(dream) };
       },
     },
@@ -545,7 +589,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
         if (!parsed.success) return validationError(parsed.error.issues, 'body');
         const { version, ...patch } = parsed.data;
         if (version !== undefined && version !== dream.version) {
-          return error(409, 'version_conflict', 'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.');
+          return error(
+            409,
+            'version_conflict',
+            'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.',
+          );
         }
         if ('title' in patch) {
           const title = patch.title?.trim();
@@ -568,7 +616,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
         dream.deletedAt = now.toISOString();
         return {
           status: 200,
-          body: { id: dream.id, deletedAt: dream.deletedAt, purgeAfter: new Date(now.getTime() + 10 * 60_000).toISOString() },
+          body: {
+            id: dream.id,
+            deletedAt: dream.deletedAt,
+            purgeAfter: new Date(now.getTime() + 10 * 60_000).toISOString(),
+          },
         };
       }),
     },
@@ -588,7 +640,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
       handler: () => {
         const counts = new Map<string, number>();
         for (const dream of live()) for (const tag of dream.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-        const tags = [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+        const tags = [...counts]
+          .map(([name, count]) => ({ name, count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
         return { status: 200, body: { tags } };
       },
     },
@@ -605,7 +659,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
             analysisCount: liveAnalyses().length,
             currentStreak: state.streaks.current,
             longestStreak: state.streaks.longest,
-            isTodayRecorded: dreams.some((dream) => dateIn(state.profile.timeZone, new Date(dream.recordedAt)) === today),
+            isTodayRecorded: dreams.some(
+              (dream) => dateIn(state.profile.timeZone, new Date(dream.recordedAt)) === today,
+            ),
             recent: dreams.slice(0, 5).map(toListItem),
           },
         };
@@ -618,7 +674,11 @@ export async function startApiServer(): Promise<ApiTestServer> {
       handler: (request) => {
         const parsed = updateProfileSchema.safeParse(request.body);
         if (!parsed.success) return validationError(parsed.error.issues, 'body');
-        state.profile = { ...state.profile, ...parsed.data, isTimeZoneSet: state.profile.isTimeZoneSet || Boolean(parsed.data.timeZone) };
+        state.profile = {
+          ...state.profile,
+          ...parsed.data,
+          isTimeZoneSet: state.profile.isTimeZoneSet || Boolean(parsed.data.timeZone),
+        };
         return { status: 200, body: state.profile };
       },
     },
@@ -712,7 +772,8 @@ export async function startApiServer(): Promise<ApiTestServer> {
         }
         let imported = 0;
         let skipped = 0;
-        for (const { analyses: _analyses, deletedAt: _deletedAt, purgeAfter: _purgeAfter, ...dream } of parsed.data.dreams) {
+        for (const { analyses: _analyses, deletedAt: _deletedAt, purgeAfter: _purgeAfter, ...dream } of parsed.data
+          .dreams) {
           if (state.dreams.some((existing) => existing.id === dream.id)) {
             skipped += 1;
             continue;
@@ -731,7 +792,8 @@ export async function startApiServer(): Promise<ApiTestServer> {
         if (!parsed.success) return validationError(parsed.error.issues, 'body');
         if (state.accountPassword !== null) {
           if (!parsed.data.password) return error(400, 'password_required', 'Digite sua senha para excluir a conta.');
-          if (parsed.data.password !== state.accountPassword) return error(400, 'invalid_credentials', 'Senha incorreta.');
+          if (parsed.data.password !== state.accountPassword)
+            return error(400, 'invalid_credentials', 'Senha incorreta.');
         }
         state.isAccountDeleted = true;
         state.dreams = [];
@@ -778,7 +840,12 @@ export async function startApiServer(): Promise<ApiTestServer> {
         await step.pause;
         continue;
       }
-      const text = 'raw' in step ? step.raw : 'comment' in step ? `: ${step.comment}\n\n` : `event: ${step.event}\ndata: ${JSON.stringify(step.data)}\n\n`;
+      const text =
+        'raw' in step
+          ? step.raw
+          : 'comment' in step
+            ? `: ${step.comment}\n\n`
+            : `event: ${step.event}\ndata: ${JSON.stringify(step.data)}\n\n`;
       const half = Math.ceil(text.length / 2);
       res.write('raw' in step ? text : text.slice(0, half));
       if (!('raw' in step)) {
@@ -810,7 +877,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
       method: req.method ?? 'GET',
       path: url.pathname.replace(/^\/api\/v1/, ''),
       query: url.searchParams,
-      headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value])),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]),
+      ),
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     requests.push(request);
@@ -831,7 +900,9 @@ export async function startApiServer(): Promise<ApiTestServer> {
         [...list].reverse().find((route) => route.method === request.method && matchPath(route.pattern, request.path));
       const fallback = match(routes);
       const next = async () =>
-        fallback ? fallback.handler(request, matchPath(fallback.pattern, request.path)!, next, context) : error(404, 'not_found', 'Not found');
+        fallback
+          ? fallback.handler(request, matchPath(fallback.pattern, request.path)!, next, context)
+          : error(404, 'not_found', 'Not found');
       const route = match(overrides);
       if (route) {
         // One-shot answers (once, hold) are used up; the next request gets the default again.
@@ -873,20 +944,18 @@ export async function startApiServer(): Promise<ApiTestServer> {
     seedAnalyses(dreamId, analyses) {
       const dream = state.dreams.find((candidate) => candidate.id === dreamId);
       if (!dream) throw new Error(`seedAnalyses: no dream ${dreamId}`);
-      const stored = analyses.map(
-        (analysis, index): StoredAnalysis => ({
-          id: newId(),
-          dreamId,
-          dreamVersion: dream.version,
-          provider: 'builtin',
-          model: 'léxico 2026.11',
-          language: 'pt-BR',
-          charge: 'quota',
-          createdAt: new Date(Date.now() - (index + 1) * 86_400_000).toISOString(),
-          result: makeAnalysisResult(),
-          ...analysis,
-        }),
-      );
+      const stored = analyses.map((analysis, index): StoredAnalysis => ({
+        id: newId(),
+        dreamId,
+        dreamVersion: dream.version,
+        provider: 'builtin',
+        model: 'léxico 2026.11',
+        language: 'pt-BR',
+        charge: 'quota',
+        createdAt: new Date(Date.now() - (index + 1) * 86_400_000).toISOString(),
+        result: makeAnalysisResult(),
+        ...analysis,
+      }));
       state.analyses.push(...stored);
       return stored.map(toAnalysis);
     },

@@ -69,10 +69,7 @@ export async function startAuthServer(): Promise<AuthTestServer> {
     },
     hold(method, path) {
       return new Promise((resolveHold) => {
-        handlers.set(
-          `${method} ${path}`,
-          () => new Promise<Reply>((release) => resolveHold(release)),
-        );
+        handlers.set(`${method} ${path}`, () => new Promise<Reply>((release) => resolveHold(release)));
       });
     },
     reset() {

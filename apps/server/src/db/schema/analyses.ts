@@ -78,7 +78,9 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique('credit_ledger_idempotency_key'),
     analysisId: uuid('analysis_id'),
-    createdAt: at('created_at').notNull().default(sql`now()`),
+    createdAt: at('created_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('credit_ledger_user_created_idx').on(t.userId, t.createdAt, t.id)],
 );

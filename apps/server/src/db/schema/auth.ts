@@ -127,7 +127,10 @@ export const authFlowStates = authSchema.table(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('flow_state_auth_code_hash_key').on(t.authCodeHash), index('flow_state_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('flow_state_auth_code_hash_key').on(t.authCodeHash),
+    index('flow_state_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** E-mail link tokens: one active per user and kind (a new one replaces the old), hashed, single use, expiring. */
@@ -165,5 +168,8 @@ export const authAuditLogEntries = authSchema.table(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_entries_actor_id_idx').on(t.actorId), index('audit_log_entries_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_entries_actor_id_idx').on(t.actorId),
+    index('audit_log_entries_created_at_idx').on(t.createdAt),
+  ],
 );

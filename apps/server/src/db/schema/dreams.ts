@@ -65,14 +65,21 @@ export const dreams = pgTable(
      */
     summaryEnc: bytea('summary_enc').notNull(),
     /** tagToken of each tag: exact, accent- and case-insensitive tag filters. */
-    tagTokens: blindTokens('tag_tokens').notNull().default(sql`'{}'::bigint[]`),
+    tagTokens: blindTokens('tag_tokens')
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     /** documentTokens of title, content and notes: word search. */
-    searchTokens: blindTokens('search_tokens').notNull().default(sql`'{}'::bigint[]`),
+    searchTokens: blindTokens('search_tokens')
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     dreamtOn: date('dreamt_on', { mode: 'string' }).notNull(),
     recordedAt: at('recorded_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     mood: smallint('mood'),
-    emotions: text('emotions').array().notNull().default(sql`'{}'::text[]`),
+    emotions: text('emotions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lucidity: smallint('lucidity').notNull().default(0),
     vividness: smallint('vividness'),
     sleepQuality: smallint('sleep_quality'),
@@ -94,7 +101,9 @@ export const dreams = pgTable(
     // (up to 4 MB); a journal writes rarely, so updating the index in place costs little.
     index('dreams_search_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: false }),
     index('dreams_tag_tokens_idx').using('gin', t.tagTokens).with({ fastupdate: false }),
-    index('dreams_purge_after_idx').on(t.purgeAfter).where(sql`${t.purgeAfter} is not null`),
+    index('dreams_purge_after_idx')
+      .on(t.purgeAfter)
+      .where(sql`${t.purgeAfter} is not null`),
   ],
 );
 

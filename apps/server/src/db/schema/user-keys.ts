@@ -10,7 +10,8 @@ import { authUsers } from './auth.ts';
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')`,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
 /** A bytea column selected as base64 text and decoded natively (see `bytea`). */

@@ -8,7 +8,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authAuditLogEntries } from '../../db/schema/auth.ts';
-import { createListeningTestApp, createTestApp, createTestDatabase, lastEmailTo, readOutbox, type TestApp } from '../../test/harness.ts';
+import {
+  createListeningTestApp,
+  createTestApp,
+  createTestDatabase,
+  lastEmailTo,
+  readOutbox,
+  type TestApp,
+} from '../../test/harness.ts';
 import { PASSWORD, supabaseFor, uniqueEmail } from '../auth/auth.testing.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
 import { api, postDream, type TestUser } from '../dreams/dreams.testing.ts';
@@ -42,7 +49,8 @@ interface Member extends TestUser {
 describe('deleting the account', () => {
   let t: TestApp & { url: string };
   let anonKey: string;
-  const client = (flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient => supabaseFor(t.url, anonKey, { flowType });
+  const client = (flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient =>
+    supabaseFor(t.url, anonKey, { flowType });
 
   beforeAll(async () => {
     t = await createListeningTestApp(ENV);
@@ -54,11 +62,24 @@ describe('deleting the account', () => {
   async function newMember(label: string, password = PASSWORD): Promise<Member> {
     const email = uniqueEmail(label);
     const supabase = client();
-    const signUp = await supabase.auth.signUp({ email, password, options: { data: { first_name: 'Ana', consent_version: CONSENT_VERSION } } });
+    const signUp = await supabase.auth.signUp({
+      email,
+      password,
+      options: { data: { first_name: 'Ana', consent_version: CONSENT_VERSION } },
+    });
     expect(signUp.error).toBeNull();
     const session = signUp.data.session!;
-    const user: TestUser = { id: signUp.data.user!.id, email, accessToken: session.access_token, headers: { authorization: `Bearer ${session.access_token}` } };
-    const contents = [`Sonhei com um farol azul (${label})`, `Um trem atravessava o deserto (${label})`, `Sonho apagado (${label})`];
+    const user: TestUser = {
+      id: signUp.data.user!.id,
+      email,
+      accessToken: session.access_token,
+      headers: { authorization: `Bearer ${session.access_token}` },
+    };
+    const contents = [
+      `Sonhei com um farol azul (${label})`,
+      `Um trem atravessava o deserto (${label})`,
+      `Sonho apagado (${label})`,
+    ];
     const dreams = [];
     for (const content of contents) {
       const dream = await postDream(t, user, { content, notes: 'notas', tags: ['farol', label] });
@@ -88,7 +109,10 @@ describe('deleting the account', () => {
       headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
       payload: body as object,
     });
-  const confirmWith = (password?: string) => ({ ...(password === undefined ? {} : { password }), confirmation: DELETE_ACCOUNT_CONFIRMATION });
+  const confirmWith = (password?: string) => ({
+    ...(password === undefined ? {} : { password }),
+    confirmation: DELETE_ACCOUNT_CONFIRMATION,
+  });
 
   /** Whether the account still works: its token, its dreams. */
   async function isIntact(member: Member): Promise<boolean> {
@@ -99,10 +123,16 @@ describe('deleting the account', () => {
 
   /** Reads a member's dreams out of a backup with the real master key and whatever key store exists now. */
   async function openFromBackup(backup: Backup, userId: string, keyStoreDir: string): Promise<string[]> {
-    const rows = backup['public.dreams']!.map((r) => JSON.parse(r) as { id: string; user_id: string; content_enc: string }).filter((r) => r.user_id === userId);
+    const rows = backup['public.dreams']!.map(
+      (r) => JSON.parse(r) as { id: string; user_id: string; content_enc: string },
+    ).filter((r) => r.user_id === userId);
     expect(rows.length).toBeGreaterThan(0);
-    const inBackup = backup['public.user_keys']!.map((r) => JSON.parse(r) as { user_id: string; wrapped_key: string }).find((r) => r.user_id === userId);
-    const wrapped = inBackup ? byteaOf(inBackup.wrapped_key) : await (await createFileKeyStore(keyStoreDir)).get(userId);
+    const inBackup = backup['public.user_keys']!.map(
+      (r) => JSON.parse(r) as { user_id: string; wrapped_key: string },
+    ).find((r) => r.user_id === userId);
+    const wrapped = inBackup
+      ? byteaOf(inBackup.wrapped_key)
+      : await (await createFileKeyStore(keyStoreDir)).get(userId);
     if (!wrapped) throw new Error('no key for this user anywhere');
     const keys = deriveUserKeys(unwrapDataKey(Buffer.from(MASTER_KEY, 'base64'), wrapped, userId));
     return rows.map((r) => openText(keys.encryption, byteaOf(r.content_enc), `dream:${r.id}:content|user:${userId}`));
@@ -119,9 +149,14 @@ describe('deleting the account', () => {
     beforeAll(async () => {
       victim = await newMember('vitima');
       bystander = await newMember('vizinha');
-      before = { victim: await findEverywhere(t.database.db, victim.id), bystander: await findEverywhere(t.database.db, bystander.id) };
+      before = {
+        victim: await findEverywhere(t.database.db, victim.id),
+        bystander: await findEverywhere(t.database.db, bystander.id),
+      };
       backup = await takeBackup(t.database.db);
-      auditBefore = (await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'))).length;
+      auditBefore = (
+        await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'))
+      ).length;
       answer = await deleteAccount(victim.accessToken, confirmWith(PASSWORD));
     });
 
@@ -197,7 +232,10 @@ describe('deleting the account', () => {
             headers: { apikey: anonKey },
             payload: { email, password: PASSWORD },
           });
-          expect(res.statusCode, `${res.body}\n${restored!.logs.lines.filter((l) => l.includes('"level":50')).join('\n')}`).toBe(200);
+          expect(
+            res.statusCode,
+            `${res.body}\n${restored!.logs.lines.filter((l) => l.includes('"level":50')).join('\n')}`,
+          ).toBe(200);
           const token = res.json().access_token as string;
           return { id: '', email, accessToken: token, headers: { authorization: `Bearer ${token}` } };
         };
@@ -210,7 +248,9 @@ describe('deleting the account', () => {
         expect(await (await createFileKeyStore(path.join(dataDir, 'keystore'))).get(victim.id)).toBeUndefined();
         // The other user's dreams open from the very same restore.
         const neighbour = await signIn(bystander.email);
-        expect((await api(restored, neighbour).get(`/dreams/${bystander.dreams[0]!.id}`)).json().content).toBe(bystander.dreams[0]!.content);
+        expect((await api(restored, neighbour).get(`/dreams/${bystander.dreams[0]!.id}`)).json().content).toBe(
+          bystander.dreams[0]!.content,
+        );
       } finally {
         await restored?.close();
         await restoredDb.close();
@@ -226,21 +266,34 @@ describe('deleting the account', () => {
         expect((await client().auth.getUser(token)).error).toBeTruthy();
       }
       for (const refreshToken of [victim.refreshToken, victim.other.refreshToken]) {
-        expect((await client().auth.refreshSession({ refresh_token: refreshToken })).error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+        expect((await client().auth.refreshSession({ refresh_token: refreshToken })).error).toMatchObject({
+          status: 400,
+          code: 'refresh_token_not_found',
+        });
       }
-      expect((await client().auth.signInWithPassword({ email: victim.email, password: PASSWORD })).error).toMatchObject({
-        status: 400,
-        code: 'invalid_credentials',
-      });
+      expect((await client().auth.signInWithPassword({ email: victim.email, password: PASSWORD })).error).toMatchObject(
+        {
+          status: 400,
+          code: 'invalid_credentials',
+        },
+      );
       // Deleting again with the old token is refused like any request of a gone session.
       expect((await deleteAccount(victim.accessToken, confirmWith(PASSWORD))).statusCode).toBe(403);
     });
 
     it('records one audit entry with a random reference and nothing personal', async () => {
-      const entries = await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'));
+      const entries = await t.database.db
+        .select()
+        .from(authAuditLogEntries)
+        .where(eq(authAuditLogEntries.action, 'account_deleted'));
       expect(entries).toHaveLength(auditBefore + 1);
       const entry = entries.at(-1)!;
-      expect(entry).toMatchObject({ actorId: null, ipAddress: null, logType: 'account', payload: { reference: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+      expect(entry).toMatchObject({
+        actorId: null,
+        ipAddress: null,
+        logType: 'account',
+        payload: { reference: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      });
       expect(Object.keys(entry.payload)).toEqual(['reference']);
     });
 
@@ -258,7 +311,12 @@ describe('deleting the account', () => {
       expect(again.error).toBeNull();
       const fresh = again.data.session!;
       expect(again.data.user!.id).not.toBe(victim.id);
-      const user: TestUser = { id: again.data.user!.id, email: victim.email, accessToken: fresh.access_token, headers: { authorization: `Bearer ${fresh.access_token}` } };
+      const user: TestUser = {
+        id: again.data.user!.id,
+        email: victim.email,
+        accessToken: fresh.access_token,
+        headers: { authorization: `Bearer ${fresh.access_token}` },
+      };
       expect((await api(t, user).get('/dreams')).json().items).toEqual([]);
       expect((await api(t, user).get(`/dreams/${victim.dreams[0]!.id}`)).statusCode).toBe(404);
       expect((await api(t, user).get('/tags')).json()).toEqual({ tags: [] });
@@ -279,8 +337,20 @@ describe('deleting the account', () => {
       ['a wrong password', 400, 'invalid_credentials', confirmWith('not the password'), 'Senha incorreta'],
       ['no password', 400, 'password_required', confirmWith(), 'Digite sua senha para confirmar.'],
       ['no confirmation', 400, 'validation_failed', { password: PASSWORD }, undefined],
-      ['a wrong confirmation', 400, 'validation_failed', { password: PASSWORD, confirmation: 'excluir minha conta' }, undefined],
-      ['an unknown field (a user id)', 400, 'validation_failed', { ...confirmWith(PASSWORD), userId: '00000000-0000-0000-0000-000000000000' }, undefined],
+      [
+        'a wrong confirmation',
+        400,
+        'validation_failed',
+        { password: PASSWORD, confirmation: 'excluir minha conta' },
+        undefined,
+      ],
+      [
+        'an unknown field (a user id)',
+        400,
+        'validation_failed',
+        { ...confirmWith(PASSWORD), userId: '00000000-0000-0000-0000-000000000000' },
+        undefined,
+      ],
     ])('%s → %i %s', async (_case, status, code, body, message) => {
       const mailsBefore = (await readOutbox(t.dataDir)).length;
       const res = await deleteAccount(member.accessToken, body);
@@ -299,7 +369,9 @@ describe('deleting the account', () => {
     it('needs a signed-in user: no token → 401, the anon key or a forged token → 403', async () => {
       expect((await deleteAccount(null, confirmWith(PASSWORD))).statusCode).toBe(401);
       expect((await deleteAccount(anonKey, confirmWith(PASSWORD))).statusCode).toBe(403);
-      expect((await deleteAccount(`${member.accessToken.slice(0, -4)}AAAA`, confirmWith(PASSWORD))).statusCode).toBe(403);
+      expect((await deleteAccount(`${member.accessToken.slice(0, -4)}AAAA`, confirmWith(PASSWORD))).statusCode).toBe(
+        403,
+      );
       expect(await isIntact(member)).toBe(true);
     });
 
@@ -318,12 +390,21 @@ describe('deleting the account', () => {
 
   it('deletes once when the same request arrives twice at the same moment', async () => {
     const member = await newMember('duplo');
-    const auditBefore = (await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'))).length;
-    const answers = await Promise.all([deleteAccount(member.accessToken, confirmWith(PASSWORD)), deleteAccount(member.accessToken, confirmWith(PASSWORD))]);
+    const auditBefore = (
+      await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'))
+    ).length;
+    const answers = await Promise.all([
+      deleteAccount(member.accessToken, confirmWith(PASSWORD)),
+      deleteAccount(member.accessToken, confirmWith(PASSWORD)),
+    ]);
     expect(answers.map((a) => a.statusCode)).toContain(204);
     for (const a of answers) expect([204, 403]).toContain(a.statusCode);
-    expect(await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted'))).toHaveLength(auditBefore + 1);
-    expect((await readOutbox(t.dataDir)).filter((m) => m.to === member.email && m.subject.includes('excluída'))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'account_deleted')),
+    ).toHaveLength(auditBefore + 1);
+    expect(
+      (await readOutbox(t.dataDir)).filter((m) => m.to === member.email && m.subject.includes('excluída')),
+    ).toHaveLength(1);
     expect(await findEverywhere(t.database.db, member.id)).toEqual({});
   });
 

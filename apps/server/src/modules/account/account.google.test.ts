@@ -23,7 +23,10 @@ describe('deleting an account that signs in with Google', () => {
   /** The browser's walk through "Google"; returns the signed-in user. */
   async function signInWithGoogle(email: string, sub: string): Promise<TestUser & { refreshToken: string }> {
     nextClaims = { sub, email, email_verified: true, name: 'Gil Costa', given_name: 'Gil', family_name: 'Costa' };
-    const { data } = await supabaseFor(t.url, anonKey).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${t.url}/` } });
+    const { data } = await supabaseFor(t.url, anonKey).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${t.url}/` },
+    });
     const toProvider = await followLink(data.url!);
     const cookie = toProvider.setCookie!.split(';')[0]!;
     const toCallback = await followLink(toProvider.location);
@@ -63,7 +66,9 @@ describe('deleting an account that signs in with Google', () => {
       });
     }
     // A password (which this account does not have) does not stand in for the fresh sign-in.
-    expect((await deleteAccount(user, { password: 'qualquer coisa', confirmation: DELETE_ACCOUNT_CONFIRMATION })).statusCode).toBe(403);
+    expect(
+      (await deleteAccount(user, { password: 'qualquer coisa', confirmation: DELETE_ACCOUNT_CONFIRMATION })).statusCode,
+    ).toBe(403);
     expect((await api(t, user).get(`/dreams/${dream.id}`)).statusCode).toBe(200);
   });
 
@@ -97,7 +102,12 @@ describe('deleting an account that signs in with Google', () => {
     await supabase.auth.setSession({ access_token: user.accessToken, refresh_token: user.refreshToken });
     expect((await supabase.auth.updateUser({ password: 'primeira senha' })).error).toBeNull();
     // From then on the account has a password, and changing it takes the current one.
-    expect((await supabase.auth.updateUser({ password: 'segunda senha' })).error).toMatchObject({ status: 400, code: 'current_password_required' });
-    expect((await supabase.auth.updateUser({ password: 'segunda senha', current_password: 'primeira senha' })).error).toBeNull();
+    expect((await supabase.auth.updateUser({ password: 'segunda senha' })).error).toMatchObject({
+      status: 400,
+      code: 'current_password_required',
+    });
+    expect(
+      (await supabase.auth.updateUser({ password: 'segunda senha', current_password: 'primeira senha' })).error,
+    ).toBeNull();
   });
 });

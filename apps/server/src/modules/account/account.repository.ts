@@ -38,9 +38,6 @@ export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> 
   await tx.delete(authRefreshTokens).where(eq(authRefreshTokens.userId, userId));
   await tx.delete(authSessions).where(eq(authSessions.userId, userId));
   await tx.delete(authIdentities).where(eq(authIdentities.userId, userId));
-  await tx
-    .delete(authAuditLogEntries)
-    .where(auditEntriesAbout(userId));
+  await tx.delete(authAuditLogEntries).where(auditEntriesAbout(userId));
   await tx.delete(authUsers).where(eq(authUsers.id, userId));
 }
-

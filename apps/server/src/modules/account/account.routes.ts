@@ -22,7 +22,12 @@ export async function accountRoutes(app: AppInstance) {
         app.authenticate,
         // The password is checked here: guesses count like sign-in attempts.
         async (request, reply) => {
-          const result = await app.rateLimiter.hit('account:delete', request.ip, config.env.RATE_LIMIT_TOKEN, ATTEMPT_WINDOW_MS);
+          const result = await app.rateLimiter.hit(
+            'account:delete',
+            request.ip,
+            config.env.RATE_LIMIT_TOKEN,
+            ATTEMPT_WINDOW_MS,
+          );
           if (result.allowed) return;
           reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));
           throw new RateLimitError();

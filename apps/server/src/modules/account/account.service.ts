@@ -32,7 +32,11 @@ export const accountErrors = {
   passwordRequired: () => new AppError(400, 'password_required', 'Digite sua senha para confirmar.'),
   wrongPassword: () => new AppError(400, 'invalid_credentials', 'Senha incorreta'),
   reauthenticationNeeded: () =>
-    new AppError(403, 'reauthentication_needed', 'Por segurança, entre de novo na sua conta e peça a exclusão logo em seguida.'),
+    new AppError(
+      403,
+      'reauthentication_needed',
+      'Por segurança, entre de novo na sua conta e peça a exclusão logo em seguida.',
+    ),
 };
 
 /** What erasing a user needs: the app's database, key ring and caches. */
@@ -70,7 +74,9 @@ export async function eraseUser(ctx: EraseContext, userId: string, options: Eras
   // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
   await ctx.keys
     .destroy(userId)
-    .catch((error: unknown) => ctx.log.error({ err: error, ...options.logFields }, 'could not delete a key re-created during a user deletion'));
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error, ...options.logFields }, 'could not delete a key re-created during a user deletion'),
+    );
   return deleted;
 }
 

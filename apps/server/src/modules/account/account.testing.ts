@@ -61,7 +61,9 @@ export type Backup = Record<string, string[]>;
 export async function takeBackup(db: DbOrTx): Promise<Backup> {
   const backup: Backup = {};
   for (const table of await baseTables(db)) {
-    backup[table] = (await queryRows<{ row: string }>(db, sql`select row_to_json(r)::text as row from ${sql.raw(table)} r`)).map((r) => r.row);
+    backup[table] = (
+      await queryRows<{ row: string }>(db, sql`select row_to_json(r)::text as row from ${sql.raw(table)} r`)
+    ).map((r) => r.row);
   }
   return backup;
 }

@@ -51,7 +51,10 @@ describe('analyses through a generative provider', () => {
       database,
     );
     const user = await signUpUser(t, { isConsenting: true });
-    const dream = await postDream(t, user, { title: 'Ponte de vidro', content: 'Eu atravessava uma ponte de vidro sobre o mar, à noite.' });
+    const dream = await postDream(t, user, {
+      title: 'Ponte de vidro',
+      content: 'Eu atravessava uma ponte de vidro sobre o mar, à noite.',
+    });
     return { t, user, dream, provider };
   }
 
@@ -67,7 +70,9 @@ describe('analyses through a generative provider', () => {
     expect(done.event).toBe('done');
     const analysis = done.data as Analysis;
     expect(analysis).toMatchObject({ provider: 'openai', model: 'gpt-test', charge: 'quota', result: SAMPLE_RESULT });
-    const streamed = events.flatMap((e) => (e.event === 'delta' && e.data.field === 'interpretation' ? [e.data.text] : [])).join('');
+    const streamed = events
+      .flatMap((e) => (e.event === 'delta' && e.data.field === 'interpretation' ? [e.data.text] : []))
+      .join('');
     expect(streamed).toBe(SAMPLE_RESULT.interpretation);
     // What the provider saw: the dream text, delimited, and none of the user's identifiers.
     const sent = JSON.stringify(s.provider.requests[0]!.body);
@@ -81,7 +86,10 @@ describe('analyses through a generative provider', () => {
   it('anthropic: the tool-use stream becomes a stored analysis', async () => {
     const s = await setUp('anthropic', [anthropicStream(sampleWireJson({ ...SAMPLE_RESULT, distress: true }))]);
     const events = parseEventStream((await analyse(s.t, s.user, s.dream.id)).body);
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { provider: 'anthropic', model: 'claude-test', result: { distress: true } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { provider: 'anthropic', model: 'claude-test', result: { distress: true } },
+    });
     expect((await moneyOf(s.t, s.user.id)).analyses).toBe(1);
   });
 
@@ -89,8 +97,16 @@ describe('analyses through a generative provider', () => {
     ['a 500', [openAiError(500, 'The server had an error', 'server_error')], 'provider_failed'],
     ['a 429', [openAiError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded')], 'provider_rate_limited'],
     ['a timeout', [silentHandler], 'provider_timeout', { AI_TIMEOUT_MS: '300' }],
-    ['a truncated stream', [openAiStream(sampleWireJson().slice(0, 200), { finishReason: null, ending: 'destroy' })], 'provider_failed'],
-    ['invalid JSON twice', [openAiStream('{"summary": "meio'), openAiStream('ainda não é JSON')], 'provider_invalid_output'],
+    [
+      'a truncated stream',
+      [openAiStream(sampleWireJson().slice(0, 200), { finishReason: null, ending: 'destroy' })],
+      'provider_failed',
+    ],
+    [
+      'invalid JSON twice',
+      [openAiStream('{"summary": "meio'), openAiStream('ainda não é JSON')],
+      'provider_invalid_output',
+    ],
     ['a refusal', [openAiStream('', { refusal: 'I cannot help with that.' })], 'provider_refused'],
   ];
   for (const [name, handlers, code, env] of failures) {
@@ -123,7 +139,13 @@ describe('analyses through a generative provider', () => {
   it('cancelling (the client hangs up mid-stream) stops the provider call and charges nothing', async () => {
     provider = await startTestServer([silentHandler]);
     const listening = await createListeningTestApp(
-      { ...JOURNAL_TEST_ENV, AI_PROVIDER: 'openai', AI_BASE_URL: `${provider.origin}/v1`, AI_MODEL: 'gpt-test', AI_TIMEOUT_MS: '30000' },
+      {
+        ...JOURNAL_TEST_ENV,
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: `${provider.origin}/v1`,
+        AI_MODEL: 'gpt-test',
+        AI_TIMEOUT_MS: '30000',
+      },
       database,
     );
     t = listening;

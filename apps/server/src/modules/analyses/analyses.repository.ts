@@ -21,7 +21,11 @@ const analysisColumns = {
 export type AnalysisRow = Omit<typeof dreamAnalyses.$inferSelect, 'userId' | 'idempotencyKey'>;
 
 // Analyses are shown only while their dream is live: a deleted dream takes its analyses out of every list.
-const ofLiveDream = and(eq(dreams.id, dreamAnalyses.dreamId), eq(dreams.userId, dreamAnalyses.userId), isNull(dreams.deletedAt));
+const ofLiveDream = and(
+  eq(dreams.id, dreamAnalyses.dreamId),
+  eq(dreams.userId, dreamAnalyses.userId),
+  isNull(dreams.deletedAt),
+);
 const ownedBy = (userId: string) => eq(dreamAnalyses.userId, userId);
 const newestFirst = [desc(dreamAnalyses.createdAt), desc(dreamAnalyses.id)];
 
@@ -29,7 +33,11 @@ export async function insertAnalysis(db: DbOrTx, row: NewAnalysisRow): Promise<v
   await db.insert(dreamAnalyses).values(row);
 }
 
-export async function findAnalysisByIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<AnalysisRow | undefined> {
+export async function findAnalysisByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<AnalysisRow | undefined> {
   const [row] = await db
     .select(analysisColumns)
     .from(dreamAnalyses)
@@ -60,7 +68,10 @@ export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after
       and(
         ownedBy(userId),
         after
-          ? or(lt(dreamAnalyses.createdAt, after.createdAt), and(eq(dreamAnalyses.createdAt, after.createdAt), lt(dreamAnalyses.id, after.id)))
+          ? or(
+              lt(dreamAnalyses.createdAt, after.createdAt),
+              and(eq(dreamAnalyses.createdAt, after.createdAt), lt(dreamAnalyses.id, after.id)),
+            )
           : undefined,
       ),
     )
@@ -87,7 +98,11 @@ export async function listAnalysisResultRows(db: DbOrTx, userId: string, limit: 
     .limit(limit)
     .as('picked');
   return db
-    .select({ id: dreamAnalyses.id, dreamId: dreamAnalyses.dreamId, resultEnc: readBytea<Buffer>(dreamAnalyses.resultEnc) })
+    .select({
+      id: dreamAnalyses.id,
+      dreamId: dreamAnalyses.dreamId,
+      resultEnc: readBytea<Buffer>(dreamAnalyses.resultEnc),
+    })
     .from(picked)
     .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))
     .where(ownedBy(userId));
@@ -96,7 +111,11 @@ export async function listAnalysisResultRows(db: DbOrTx, userId: string, limit: 
 /** Changes whenever the set of live analyses changes (one added, a dream deleted or restored): a cache key. */
 export async function findAnalysesSignature(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db
-    .select({ n: count(), latest: sql<string | null>`max(${dreamAnalyses.createdAt})::text`, ids: sql<string | null>`max(${dreamAnalyses.id}::text)` })
+    .select({
+      n: count(),
+      latest: sql<string | null>`max(${dreamAnalyses.createdAt})::text`,
+      ids: sql<string | null>`max(${dreamAnalyses.id}::text)`,
+    })
     .from(dreamAnalyses)
     .innerJoin(dreams, ofLiveDream)
     .where(ownedBy(userId));
@@ -104,7 +123,11 @@ export async function findAnalysesSignature(db: DbOrTx, userId: string): Promise
 }
 
 export async function countLiveAnalyses(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(dreamAnalyses).innerJoin(dreams, ofLiveDream).where(ownedBy(userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(dreamAnalyses)
+    .innerJoin(dreams, ofLiveDream)
+    .where(ownedBy(userId));
   return row?.n ?? 0;
 }
 

@@ -36,16 +36,38 @@ describe('analysing a dream (builtin provider)', () => {
     expect(res.headers['content-type']).toContain('text/event-stream');
     expect(res.headers['content-encoding']).toBeUndefined();
     const events = parseEventStream(res.body);
-    expect(events[0]).toEqual({ event: 'start', data: { provider: 'builtin', model: expect.any(String), isGenerative: false } });
+    expect(events[0]).toEqual({
+      event: 'start',
+      data: { provider: 'builtin', model: expect.any(String), isGenerative: false },
+    });
     const last = events.at(-1)!;
     expect(last.event).toBe('done');
     const analysis = last.data as Analysis;
     const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data as { field: string; text: string });
     expect(deltas.length).toBeGreaterThan(4);
-    expect(deltas.filter((d) => d.field === 'summary').map((d) => d.text).join('')).toBe(analysis.result.summary);
-    expect(deltas.filter((d) => d.field === 'interpretation').map((d) => d.text).join('')).toBe(analysis.result.interpretation);
-    expect(analysis).toMatchObject({ dreamId: dream.id, dreamVersion: 1, isDreamChanged: false, provider: 'builtin', language: 'pt-BR', charge: 'quota' });
-    expect(analysisResultSchema.parse(analysis.result).symbols.map((s) => s.symbol)).toEqual(expect.arrayContaining(['Água', 'Mar']));
+    expect(
+      deltas
+        .filter((d) => d.field === 'summary')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(analysis.result.summary);
+    expect(
+      deltas
+        .filter((d) => d.field === 'interpretation')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(analysis.result.interpretation);
+    expect(analysis).toMatchObject({
+      dreamId: dream.id,
+      dreamVersion: 1,
+      isDreamChanged: false,
+      provider: 'builtin',
+      language: 'pt-BR',
+      charge: 'quota',
+    });
+    expect(analysisResultSchema.parse(analysis.result).symbols.map((s) => s.symbol)).toEqual(
+      expect.arrayContaining(['Água', 'Mar']),
+    );
 
     const listed = await api(t, alice).get(`/dreams/${dream.id}/analyses`);
     expect(listed.json()).toEqual({ items: [analysis] });
@@ -74,7 +96,9 @@ describe('analysing a dream (builtin provider)', () => {
 
   it('keeps the history per dream, newest first, and marks analyses made before an edit', async () => {
     const before = (await api(t, alice).get(`/dreams/${dream.id}/analyses`)).json().items as Analysis[];
-    const edited = await api(t, alice).patch(`/dreams/${dream.id}`, { content: 'Sonhei com um cavalo branco correndo na praia.' });
+    const edited = await api(t, alice).patch(`/dreams/${dream.id}`, {
+      content: 'Sonhei com um cavalo branco correndo na praia.',
+    });
     expect(edited.statusCode).toBe(200);
     const again = await api(t, alice).post(`/dreams/${dream.id}/analyses`, {});
     expect(again.statusCode).toBe(201);
@@ -106,7 +130,11 @@ describe('analysing a dream (builtin provider)', () => {
 
   it('writes from the user history: a symbol seen in earlier dreams is counted', async () => {
     const bob = await signUpUser(t, { isConsenting: true });
-    for (const content of ['Nadei num rio de água escura.', 'Chovia e a água entrava pela janela.', 'Um sonho com um gato no telhado.']) {
+    for (const content of [
+      'Nadei num rio de água escura.',
+      'Chovia e a água entrava pela janela.',
+      'Um sonho com um gato no telhado.',
+    ]) {
       await postDream(t, bob, { content });
     }
     const latest = await postDream(t, bob, { content: 'A água do mar subia até a minha casa.' });
@@ -147,7 +175,9 @@ describe('analysing a dream (builtin provider)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     expect((await api(t, alice).post('/dreams/not-a-uuid/analyses', {})).statusCode).toBe(400);
-    expect((await api(t, alice).post(`/dreams/${dream.id}/analyses`, { language: 'en', extra: 1 })).statusCode).toBe(400);
+    expect((await api(t, alice).post(`/dreams/${dream.id}/analyses`, { language: 'en', extra: 1 })).statusCode).toBe(
+      400,
+    );
     expect((await api(t, alice).get('/analyses?cursor=bad')).statusCode).toBe(400);
     expect((await api(t, alice).get('/analyses?limit=500')).statusCode).toBe(400);
   });
@@ -172,24 +202,46 @@ describe('consent gates every provider call', () => {
     expect(refused.json()).toMatchObject({ code: 'consent_required' });
     expect(await moneyOf(t, user.id)).toMatchObject({ balance: 10, usage: [], analyses: 0 });
 
-    const declined = await api(t, user).post('/me/consents', { purposes: ['ai_analysis', 'data_processing'], isGranted: false, textVersion: CONSENT_VERSION });
+    const declined = await api(t, user).post('/me/consents', {
+      purposes: ['ai_analysis', 'data_processing'],
+      isGranted: false,
+      textVersion: CONSENT_VERSION,
+    });
     expect(declined.json().items.map((i: { status: string }) => i.status)).toEqual(['declined', 'declined']);
     expect((await api(t, user).post(`/dreams/${dream.id}/analyses`, {})).statusCode).toBe(403);
 
-    const granted = await api(t, user).post('/me/consents', { purposes: ['ai_analysis'], isGranted: true, textVersion: CONSENT_VERSION });
-    expect(granted.json().items[0]).toMatchObject({ purpose: 'ai_analysis', status: 'granted', textVersion: CONSENT_VERSION });
+    const granted = await api(t, user).post('/me/consents', {
+      purposes: ['ai_analysis'],
+      isGranted: true,
+      textVersion: CONSENT_VERSION,
+    });
+    expect(granted.json().items[0]).toMatchObject({
+      purpose: 'ai_analysis',
+      status: 'granted',
+      textVersion: CONSENT_VERSION,
+    });
     expect((await api(t, user).post(`/dreams/${dream.id}/analyses`, {})).statusCode).toBe(201);
 
-    const withdrawn = await api(t, user).post('/me/consents', { purposes: ['ai_analysis'], isGranted: false, textVersion: CONSENT_VERSION });
+    const withdrawn = await api(t, user).post('/me/consents', {
+      purposes: ['ai_analysis'],
+      isGranted: false,
+      textVersion: CONSENT_VERSION,
+    });
     expect(withdrawn.json().items[0].status).toBe('withdrawn');
     expect((await api(t, user).post(`/dreams/${dream.id}/analyses`, {})).statusCode).toBe(403);
-    const rows = await queryRows(t.database.db, sql`select purpose, is_granted, withdrawn_at is not null as withdrawn from consents where user_id = ${user.id} order by granted_at, purpose`);
+    const rows = await queryRows(
+      t.database.db,
+      sql`select purpose, is_granted, withdrawn_at is not null as withdrawn from consents where user_id = ${user.id} order by granted_at, purpose`,
+    );
     expect(rows).toHaveLength(3);
   });
 
   it('the sign-up consent box counts as consent', async () => {
     const user = await signUpUser(t, { isConsenting: true });
-    expect((await api(t, user).get('/me/consents')).json().items.map((i: { status: string }) => i.status)).toEqual(['granted', 'granted']);
+    expect((await api(t, user).get('/me/consents')).json().items.map((i: { status: string }) => i.status)).toEqual([
+      'granted',
+      'granted',
+    ]);
   });
 
   it('validates consent answers', async () => {
@@ -276,7 +328,8 @@ describe('one user never reaches another user analyses', () => {
       ['POST', '/me/consents'],
     ] as const) {
       // A valid body: validation runs before authentication, and an anonymous caller must get 401 on valid input too.
-      const payload = url === '/me/consents' ? { purposes: ['ai_analysis'], isGranted: true, textVersion: CONSENT_VERSION } : {};
+      const payload =
+        url === '/me/consents' ? { purposes: ['ai_analysis'], isGranted: true, textVersion: CONSENT_VERSION } : {};
       const res = await t.app.inject({ method, url: `/api/v1${url}`, ...(method === 'POST' ? { payload } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }

@@ -35,7 +35,10 @@ const HEARTBEAT_MS = 15_000;
 const frameOf = (event: AnalysisStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
-  return reply.status(200).header('content-type', 'text/event-stream; charset=utf-8').send(events.map(frameOf).join(''));
+  return reply
+    .status(200)
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .send(events.map(frameOf).join(''));
 }
 
 const toAppError = (error: unknown) => (error instanceof ProviderError ? providerFailureError(error.failure) : error);
@@ -49,7 +52,10 @@ function abortOnDisconnect(reply: FastifyReply): AbortController {
   return controller;
 }
 
-export async function analysesRoutes(app: AppInstance, options: { provider: AnalysisProvider; statsCache: StatsCache }) {
+export async function analysesRoutes(
+  app: AppInstance,
+  options: { provider: AnalysisProvider; statsCache: StatsCache },
+) {
   const ctx = (request: FastifyRequest): AnalysesContext => ({
     statsCache: options.statsCache,
     db: app.deps.database.db,
@@ -60,7 +66,12 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
   });
 
   /** Streams one analysis as server-sent events (contracts: analysisStreamEventSchema). */
-  function streamAnalysis(request: FastifyRequest, reply: FastifyReply, context: AnalysesContext, prepared: PreparedAnalysis) {
+  function streamAnalysis(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: AnalysesContext,
+    prepared: PreparedAnalysis,
+  ) {
     const controller = abortOnDisconnect(reply);
     const stream = new PassThrough();
     const send = (event: AnalysisStreamEvent) => {
@@ -73,8 +84,18 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
       .header('x-accel-buffering', 'no')
       .send(stream);
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    send({ event: 'start', data: { provider: context.provider.id, model: context.provider.model, isGenerative: context.provider.isGenerative } });
-    return completeAnalysis(context, prepared, { signal: controller.signal, onDelta: (field, text) => send({ event: 'delta', data: { field, text } }) })
+    send({
+      event: 'start',
+      data: {
+        provider: context.provider.id,
+        model: context.provider.model,
+        isGenerative: context.provider.isGenerative,
+      },
+    });
+    return completeAnalysis(context, prepared, {
+      signal: controller.signal,
+      onDelta: (field, text) => send({ event: 'delta', data: { field, text } }),
+    })
       .then((analysis) => send({ event: 'done', data: analysis }))
       .catch((caught: unknown) => {
         const error = toAppError(caught);
@@ -83,7 +104,13 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
           send({ event: 'error', data: { code: error.code, message: error.message } });
         } else {
           request.log.error({ err: error }, 'analysis failed');
-          send({ event: 'error', data: { code: 'internal_error', message: 'Não foi possível concluir a análise agora. Nenhum crédito foi usado. Tente novamente.' } });
+          send({
+            event: 'error',
+            data: {
+              code: 'internal_error',
+              message: 'Não foi possível concluir a análise agora. Nenhum crédito foi usado. Tente novamente.',
+            },
+          });
         }
       })
       .finally(() => {
@@ -108,7 +135,14 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
         params: dreamIdParamsSchema,
         headers: idempotencyHeadersSchema,
         body: createAnalysisSchema.optional(),
-        response: { 200: analysisSchema, 201: analysisSchema, 402: apiErrorSchema, 409: apiErrorSchema, ...errors, 422: apiErrorSchema },
+        response: {
+          200: analysisSchema,
+          201: analysisSchema,
+          402: apiErrorSchema,
+          409: apiErrorSchema,
+          ...errors,
+          422: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -135,7 +169,10 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
       }
       const controller = abortOnDisconnect(reply);
       try {
-        const analysis = await completeAnalysis(context, outcome.prepared, { signal: controller.signal, onDelta: () => undefined });
+        const analysis = await completeAnalysis(context, outcome.prepared, {
+          signal: controller.signal,
+          onDelta: () => undefined,
+        });
         return reply.status(201).send(analysis);
       } catch (error) {
         throw toAppError(error);
@@ -155,7 +192,8 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
         response: { 200: dreamAnalysesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listDreamAnalyses(ctx(request), request.params.id)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await listDreamAnalyses(ctx(request), request.params.id)),
   );
 
   app.get(
@@ -170,7 +208,8 @@ export async function analysesRoutes(app: AppInstance, options: { provider: Anal
         response: { 200: listAnalysesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listAnalyses(ctx(request), request.query)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await listAnalyses(ctx(request), request.query)),
   );
 
   app.delete(

@@ -39,7 +39,12 @@ import {
   listDreamAnalysisRows,
   type AnalysisRow,
 } from './analyses.repository.ts';
-import { ProviderError, type AnalysisProvider, type ProviderFailure, type ProviderRequest } from './providers/provider.ts';
+import {
+  ProviderError,
+  type AnalysisProvider,
+  type ProviderFailure,
+  type ProviderRequest,
+} from './providers/provider.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 /** A dreams context plus the provider this server is configured with. */
@@ -80,8 +85,14 @@ export const STATS_WINDOW = 1000;
 
 const analysisAad = (userId: string, dreamId: string, id: string) => `analysis:${id}|dream:${dreamId}|user:${userId}`;
 
-function openResult(keys: UserKeys, userId: string, row: Pick<AnalysisRow, 'id' | 'dreamId' | 'resultEnc'>): AnalysisResult {
-  return JSON.parse(openText(keys.encryption, row.resultEnc, analysisAad(userId, row.dreamId, row.id))) as AnalysisResult;
+function openResult(
+  keys: UserKeys,
+  userId: string,
+  row: Pick<AnalysisRow, 'id' | 'dreamId' | 'resultEnc'>,
+): AnalysisResult {
+  return JSON.parse(
+    openText(keys.encryption, row.resultEnc, analysisAad(userId, row.dreamId, row.id)),
+  ) as AnalysisResult;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
@@ -110,17 +121,37 @@ const NOTHING_CHARGED = 'Nenhum crédito foi usado.';
 export function providerFailureError(failure: ProviderFailure): AppError {
   switch (failure) {
     case 'timeout':
-      return new AppError(504, ANALYSIS_ERROR_CODES.providerTimeout, `A análise demorou demais e foi interrompida. ${NOTHING_CHARGED} Tente novamente.`);
+      return new AppError(
+        504,
+        ANALYSIS_ERROR_CODES.providerTimeout,
+        `A análise demorou demais e foi interrompida. ${NOTHING_CHARGED} Tente novamente.`,
+      );
     case 'rate_limited':
-      return new AppError(503, ANALYSIS_ERROR_CODES.providerBusy, `O serviço de análise está ocupado agora. ${NOTHING_CHARGED} Tente de novo em instantes.`);
+      return new AppError(
+        503,
+        ANALYSIS_ERROR_CODES.providerBusy,
+        `O serviço de análise está ocupado agora. ${NOTHING_CHARGED} Tente de novo em instantes.`,
+      );
     case 'invalid_output':
-      return new AppError(502, ANALYSIS_ERROR_CODES.invalidOutput, `A análise veio incompleta e foi descartada. ${NOTHING_CHARGED} Tente novamente.`);
+      return new AppError(
+        502,
+        ANALYSIS_ERROR_CODES.invalidOutput,
+        `A análise veio incompleta e foi descartada. ${NOTHING_CHARGED} Tente novamente.`,
+      );
     case 'refused':
-      return new AppError(422, ANALYSIS_ERROR_CODES.refused, `O serviço de análise não quis analisar este sonho. ${NOTHING_CHARGED}`);
+      return new AppError(
+        422,
+        ANALYSIS_ERROR_CODES.refused,
+        `O serviço de análise não quis analisar este sonho. ${NOTHING_CHARGED}`,
+      );
     case 'aborted':
       return new AppError(499, 'analysis_cancelled', `Análise cancelada. ${NOTHING_CHARGED}`);
     default:
-      return new AppError(502, ANALYSIS_ERROR_CODES.providerFailed, `Não foi possível concluir a análise agora. ${NOTHING_CHARGED} Tente novamente.`);
+      return new AppError(
+        502,
+        ANALYSIS_ERROR_CODES.providerFailed,
+        `Não foi possível concluir a análise agora. ${NOTHING_CHARGED} Tente novamente.`,
+      );
   }
 }
 
@@ -133,10 +164,16 @@ export interface PreparedAnalysis {
   idempotencyKey?: string;
 }
 
-async function replayByKey(ctx: AnalysesContext, dreamId: string, key: string, currentVersion: number): Promise<Analysis | undefined> {
+async function replayByKey(
+  ctx: AnalysesContext,
+  dreamId: string,
+  key: string,
+  currentVersion: number,
+): Promise<Analysis | undefined> {
   const existing = await findAnalysisByIdempotencyKey(ctx.db, ctx.userId, key);
   if (!existing) return undefined;
-  if (existing.dreamId !== dreamId) throw new ConflictError('idempotency_key_reused', 'Esta chave já foi usada para outra análise');
+  if (existing.dreamId !== dreamId)
+    throw new ConflictError('idempotency_key_reused', 'Esta chave já foi usada para outra análise');
   return toAnalysis(await ctx.keys.forUser(ctx.userId), ctx.userId, existing, currentVersion);
 }
 
@@ -145,7 +182,8 @@ async function symbolHistory(ctx: AnalysesContext, dreamId: string): Promise<Pro
   const earlier = await listEarlierDreamTexts(ctx, dreamId, HISTORY_DREAMS);
   const symbolCounts: Record<string, number> = {};
   for (const dream of earlier) {
-    for (const id of new Set(findSymbolIds(`${dream.title}\n${dream.content}`))) symbolCounts[id] = (symbolCounts[id] ?? 0) + 1;
+    for (const id of new Set(findSymbolIds(`${dream.title}\n${dream.content}`)))
+      symbolCounts[id] = (symbolCounts[id] ?? 0) + 1;
   }
   return { symbolCounts, dreamCount: earlier.length };
 }
@@ -231,7 +269,11 @@ export async function completeAnalysis(
     const stored = await ctx.db.transaction(async (tx) => {
       // The dream may have been deleted while the provider worked: then nothing is charged (404).
       const dream = await getDream({ ...ctx, db: tx }, prepared.dreamId);
-      const charge: AnalysisCharge = await chargeAnalysis(tx, ctx, { id, provider: provider.id, model: provider.model });
+      const charge: AnalysisCharge = await chargeAnalysis(tx, ctx, {
+        id,
+        provider: provider.id,
+        model: provider.model,
+      });
       const stored = { ...row, charge };
       await insertAnalysis(tx, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
       return { stored, currentVersion: dream.version };
@@ -270,8 +312,10 @@ export async function countAnalyses(ctx: DreamsContext): Promise<number> {
   return countLiveAnalyses(ctx.db, ctx.userId);
 }
 
-
-export async function listAnalyses(ctx: AnalysesContext, query: { cursor?: string; limit: number }): Promise<ListAnalysesResponse> {
+export async function listAnalyses(
+  ctx: AnalysesContext,
+  query: { cursor?: string; limit: number },
+): Promise<ListAnalysesResponse> {
   const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listAnalysisRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
@@ -306,7 +350,9 @@ function tally(names: Iterable<string>, into: Map<string, { name: string; count:
 }
 
 const top = (map: Map<string, { name: string; count: number }>) =>
-  [...map.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR')).slice(0, ANALYSIS_PAGE.statsTop);
+  [...map.values()]
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'))
+    .slice(0, ANALYSIS_PAGE.statsTop);
 
 export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
   const signature = await findAnalysesSignature(ctx.db, ctx.userId);
@@ -319,15 +365,24 @@ export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisSt
 
 async function computeAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const [rows, total] = await Promise.all([listAnalysisResultRows(ctx.db, ctx.userId, STATS_WINDOW), countLiveAnalyses(ctx.db, ctx.userId)]);
+  const [rows, total] = await Promise.all([
+    listAnalysisResultRows(ctx.db, ctx.userId, STATS_WINDOW),
+    countLiveAnalyses(ctx.db, ctx.userId),
+  ]);
   const symbols = new Map<string, { name: string; count: number }>();
   const themes = new Map<string, { name: string; count: number }>();
   const emotions = new Map<Emotion, { count: number; intensity: number }>();
   const dreamTypes = new Map<AnalysisResult['dreamType'], number>();
   for (const row of rows) {
     const result = openResult(keys, ctx.userId, row);
-    tally(result.symbols.map((s) => s.symbol), symbols);
-    tally(result.themes.map((t) => t.name), themes);
+    tally(
+      result.symbols.map((s) => s.symbol),
+      symbols,
+    );
+    tally(
+      result.themes.map((t) => t.name),
+      themes,
+    );
     for (const { emotion, intensity } of result.emotions) {
       const entry = emotions.get(emotion) ?? { count: 0, intensity: 0 };
       emotions.set(emotion, { count: entry.count + 1, intensity: entry.intensity + intensity });
@@ -339,16 +394,25 @@ async function computeAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats
     symbols: top(symbols),
     themes: top(themes),
     emotions: [...emotions.entries()]
-      .map(([emotion, { count, intensity }]) => ({ emotion, count, averageIntensity: Math.round((intensity / count) * 100) / 100 }))
+      .map(([emotion, { count, intensity }]) => ({
+        emotion,
+        count,
+        averageIntensity: Math.round((intensity / count) * 100) / 100,
+      }))
       .sort((a, b) => b.count - a.count || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion)),
-    dreamTypes: [...dreamTypes.entries()].map(([dreamType, count]) => ({ dreamType, count })).sort((a, b) => b.count - a.count),
+    dreamTypes: [...dreamTypes.entries()]
+      .map(([dreamType, count]) => ({ dreamType, count }))
+      .sort((a, b) => b.count - a.count),
   };
 }
 
 // --- the data export (modules/privacy) ----------------------------------------------------------------------------
 
 /** The analyses of these dreams, opened, oldest first, by dream id (a page of the export at a time). */
-export async function listAnalysesOfDreams(ctx: DreamsContext, dreamIds: string[]): Promise<Map<string, Omit<Analysis, 'isDreamChanged'>[]>> {
+export async function listAnalysesOfDreams(
+  ctx: DreamsContext,
+  dreamIds: string[],
+): Promise<Map<string, Omit<Analysis, 'isDreamChanged'>[]>> {
   const byDream = new Map<string, Omit<Analysis, 'isDreamChanged'>[]>();
   const rows = await listAnalysisRowsOfDreams(ctx.db, ctx.userId, dreamIds);
   if (rows.length === 0) return byDream;

@@ -11,7 +11,9 @@ export function parseEventStream(body: string): AnalysisStreamEvent[] {
     .filter((frame) => frame.trim() && !frame.startsWith(':'))
     .map((frame) => {
       const fields = Object.fromEntries(
-        frame.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
+        frame
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
       );
       return analysisStreamEventSchema.parse({ event: fields.event, data: JSON.parse(fields.data ?? 'null') });
     });
@@ -20,9 +22,20 @@ export function parseEventStream(body: string): AnalysisStreamEvent[] {
 /** What the database holds for a user's money: ledger rows, quota usage rows and stored analyses. */
 export async function moneyOf(t: TestApp, userId: string) {
   const [ledger, usage, analyses] = await Promise.all([
-    queryRows<{ amount: number; reason: string }>(t.database.db, sql`select amount, reason from credit_ledger where user_id = ${userId} order by created_at, id`),
-    queryRows<{ charge: string; month: string }>(t.database.db, sql`select charge, month from analysis_usage where user_id = ${userId} order by created_at`),
+    queryRows<{ amount: number; reason: string }>(
+      t.database.db,
+      sql`select amount, reason from credit_ledger where user_id = ${userId} order by created_at, id`,
+    ),
+    queryRows<{ charge: string; month: string }>(
+      t.database.db,
+      sql`select charge, month from analysis_usage where user_id = ${userId} order by created_at`,
+    ),
     queryRows<{ id: string }>(t.database.db, sql`select id from dream_analyses where user_id = ${userId}`),
   ]);
-  return { balance: ledger.reduce((sum, row) => sum + Number(row.amount), 0), ledger, usage, analyses: analyses.length };
+  return {
+    balance: ledger.reduce((sum, row) => sum + Number(row.amount), 0),
+    ledger,
+    usage,
+    analyses: analyses.length,
+  };
 }

@@ -28,9 +28,11 @@ const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3
 /** GoTrue's ban_duration: a Go duration such as "24h" or "1h30m", or "none" to lift a ban. */
 function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
-  if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) throw authErrors.validation('ban_duration must be a duration such as "24h", or "none"');
+  if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value))
+    throw authErrors.validation('ban_duration must be a duration such as "24h", or "none"');
   let total = 0;
-  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * DURATION_UNITS[unit!]!;
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g))
+    total += Number(amount) * DURATION_UNITS[unit!]!;
   return total;
 }
 
@@ -40,7 +42,12 @@ export async function listUsersAsAdmin(ctx: AuthContext, input: { page: number; 
     ctx.db,
     rows.map((row) => row.id),
   );
-  const users: AuthUser[] = rows.map((row) => toAuthUser(row, identities.filter((identity) => identity.userId === row.id)));
+  const users: AuthUser[] = rows.map((row) =>
+    toAuthUser(
+      row,
+      identities.filter((identity) => identity.userId === row.id),
+    ),
+  );
   return { users, total };
 }
 
@@ -59,7 +66,9 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
   assertMetadataSize(appMetadata, 'app_metadata');
   const banMs = body.ban_duration ? parseBanDuration(body.ban_duration) : null;
   if (await findUserByEmail(ctx.db, email)) throw authErrors.emailExists();
-  const passwordHash = body.password ? await hashPassword(body.password, { memoryKib: ctx.config.env.AUTH_ARGON2_MEMORY_KIB }) : null;
+  const passwordHash = body.password
+    ? await hashPassword(body.password, { memoryKib: ctx.config.env.AUTH_ARGON2_MEMORY_KIB })
+    : null;
   const now = new Date();
   const isConfirmed = body.email_confirm === true;
   const user = await ctx.db.transaction(async (tx) => {
@@ -134,6 +143,8 @@ export async function updateUserAsAdmin(ctx: AuthContext, id: string, body: Admi
  * goodbye e-mail: the service-role key is the authority here.
  */
 export async function deleteUserAsAdmin(ctx: AuthContext, id: string): Promise<void> {
-  const deleted = await eraseUser(ctx, id, { audit: (tx) => audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id }) });
+  const deleted = await eraseUser(ctx, id, {
+    audit: (tx) => audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id }),
+  });
   if (!deleted) throw authErrors.userNotFound();
 }

@@ -33,7 +33,10 @@ describe('admin users API', () => {
     await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     const { data } = await anon.auth.signInWithPassword({ email, password: PASSWORD });
     const res = await fetch(`${t.url}/auth/v1/admin/users`, {
-      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey, authorization: `Bearer ${data.session!.access_token}` },
+      headers: {
+        apikey: getApiKeys(t.app.deps.secrets).anonKey,
+        authorization: `Bearer ${data.session!.access_token}`,
+      },
     });
     expect(res.status).toBe(403);
     expect((await bodyOf(res)).code).toBe('not_admin');
@@ -41,12 +44,20 @@ describe('admin users API', () => {
 
   it('creates a confirmed user who can sign in, and refuses a duplicate address', async () => {
     const email = uniqueEmail();
-    const { data, error } = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { first_name: 'Ada' } });
+    const { data, error } = await admin.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { first_name: 'Ada' },
+    });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, user_metadata: { first_name: 'Ada' } });
     expect(data.user?.email_confirmed_at).toBeTruthy();
     expect(data.user?.identities).toEqual([
-      expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email, email_verified: true }) }),
+      expect.objectContaining({
+        provider: 'email',
+        identity_data: expect.objectContaining({ email, email_verified: true }),
+      }),
     ]);
     expect((await anon.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
     const unconfirmed = await admin.auth.admin.createUser({ email: uniqueEmail(), password: PASSWORD });
@@ -57,7 +68,8 @@ describe('admin users API', () => {
   });
 
   it('lists users with pagination headers', async () => {
-    for (let i = 0; i < 3; i += 1) await admin.auth.admin.createUser({ email: uniqueEmail('list'), password: PASSWORD });
+    for (let i = 0; i < 3; i += 1)
+      await admin.auth.admin.createUser({ email: uniqueEmail('list'), password: PASSWORD });
     const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
     expect(data.users).toHaveLength(2);
@@ -74,15 +86,24 @@ describe('admin users API', () => {
     expect((await admin.auth.admin.getUserById(id)).data.user?.email).toBe(email);
 
     const session = await anon.auth.signInWithPassword({ email, password: PASSWORD });
-    const updated = await admin.auth.admin.updateUserById(id, { user_metadata: { first_name: 'Bea' }, app_metadata: { plan: 'lucid' }, password: 'admin set password' });
+    const updated = await admin.auth.admin.updateUserById(id, {
+      user_metadata: { first_name: 'Bea' },
+      app_metadata: { plan: 'lucid' },
+      password: 'admin set password',
+    });
     expect(updated.error).toBeNull();
-    expect(updated.data.user).toMatchObject({ user_metadata: { first_name: 'Bea' }, app_metadata: { plan: 'lucid', provider: 'email' } });
+    expect(updated.data.user).toMatchObject({
+      user_metadata: { first_name: 'Bea' },
+      app_metadata: { plan: 'lucid', provider: 'email' },
+    });
     // A password set by an admin ends the user's sessions.
     expect((await anon.auth.getUser(session.data.session!.access_token)).error).toBeTruthy();
     expect((await anon.auth.signInWithPassword({ email, password: 'admin set password' })).error).toBeNull();
 
     await admin.auth.admin.updateUserById(id, { ban_duration: '24h' });
-    expect((await anon.auth.signInWithPassword({ email, password: 'admin set password' })).error).toMatchObject({ code: 'user_banned' });
+    expect((await anon.auth.signInWithPassword({ email, password: 'admin set password' })).error).toMatchObject({
+      code: 'user_banned',
+    });
     await admin.auth.admin.updateUserById(id, { ban_duration: 'none' });
     expect((await anon.auth.signInWithPassword({ email, password: 'admin set password' })).error).toBeNull();
     const badBan = await admin.auth.admin.updateUserById(id, { ban_duration: 'forever' });
@@ -91,14 +112,19 @@ describe('admin users API', () => {
     expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();
     expect((await admin.auth.admin.getUserById(id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
     expect((await admin.auth.admin.deleteUser(id)).error).toMatchObject({ status: 404 });
-    const audit = await t.database.db.select().from(authAuditLogEntries).where(eq(authAuditLogEntries.action, 'user_deleted'));
+    const audit = await t.database.db
+      .select()
+      .from(authAuditLogEntries)
+      .where(eq(authAuditLogEntries.action, 'user_deleted'));
     expect(audit.some((row) => row.payload.user_id === id)).toBe(true);
   });
 
   it('answers a malformed user id with 400 validation_failed', async () => {
     // supabase-js checks the id itself, so this goes straight to the server.
     const { serviceRoleKey } = getApiKeys(t.app.deps.secrets);
-    const res = await fetch(`${t.url}/auth/v1/admin/users/not-a-uuid`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } });
+    const res = await fetch(`${t.url}/auth/v1/admin/users/not-a-uuid`, {
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+    });
     expect(res.status).toBe(400);
     expect((await bodyOf(res)).code).toBe('validation_failed');
   });
@@ -108,8 +134,13 @@ describe('admin users API', () => {
     const created = await admin.auth.admin.createUser({ email, email_confirm: true });
     for (const prefix of ['$2a$', '$2b$', '$2y$']) {
       const hash = bcrypt.hashSync(PASSWORD, 4).replace(/^\$2[ab]\$/, prefix);
-      await t.database.db.update(authUsers).set({ encryptedPassword: hash }).where(eq(authUsers.id, created.data.user!.id));
-      expect((await anon.auth.signInWithPassword({ email, password: 'wrong one' })).error?.code).toBe('invalid_credentials');
+      await t.database.db
+        .update(authUsers)
+        .set({ encryptedPassword: hash })
+        .where(eq(authUsers.id, created.data.user!.id));
+      expect((await anon.auth.signInWithPassword({ email, password: 'wrong one' })).error?.code).toBe(
+        'invalid_credentials',
+      );
       expect((await anon.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
       const [row] = await t.database.db.select().from(authUsers).where(eq(authUsers.id, created.data.user!.id));
       expect(row?.encryptedPassword).toMatch(/^\$argon2id\$/);

@@ -58,5 +58,11 @@ export async function audit(
   actorId: string | null,
   traits: Metadata = {},
 ): Promise<void> {
-  await insertAuditEntry(db, { action, actorId, logType: LOG_TYPES[action] ?? 'admin', payload: traits, ipAddress: ctx.ip });
+  await insertAuditEntry(db, {
+    action,
+    actorId,
+    logType: LOG_TYPES[action] ?? 'admin',
+    payload: traits,
+    ipAddress: ctx.ip,
+  });
 }

@@ -4,7 +4,12 @@ import type { OutgoingEmail } from './auth.mailer.ts';
 /** The auth e-mails, in pt-BR like the app, as plain text and HTML. Each carries exactly one link. */
 
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 interface Template {
@@ -16,18 +21,7 @@ interface Template {
 }
 
 function render(to: string, link: string, t: Template): OutgoingEmail {
-  const text = [
-    t.heading,
-    '',
-    t.intro,
-    '',
-    `${t.action}:`,
-    link,
-    '',
-    t.outro,
-    '',
-    `— ${PRODUCT_NAME}`,
-  ].join('\n');
+  const text = [t.heading, '', t.intro, '', `${t.action}:`, link, '', t.outro, '', `— ${PRODUCT_NAME}`].join('\n');
   const html = `<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>

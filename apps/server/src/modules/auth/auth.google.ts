@@ -19,7 +19,13 @@ export interface OidcClaims {
 
 export interface OidcProvider {
   readonly name: 'google';
-  authorizationUrl(input: { state: string; nonce: string; codeChallenge: string; redirectUri: string; scopes?: string }): Promise<string>;
+  authorizationUrl(input: {
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    redirectUri: string;
+    scopes?: string;
+  }): Promise<string>;
   /** Exchanges the authorization code and returns the verified id_token's claims. */
   exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string; nonce: string }): Promise<OidcClaims>;
 }
@@ -54,7 +60,9 @@ export function createGoogleProvider(config: Config): OidcProvider | null {
     if (discovery && Date.now() - discovery.fetchedAt < DISCOVERY_TTL_MS) return discovery.value;
     let document: Partial<Discovery>;
     try {
-      const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       document = (await response.json()) as Partial<Discovery>;
     } catch (error) {
@@ -63,13 +71,15 @@ export function createGoogleProvider(config: Config): OidcProvider | null {
     if (!document.authorization_endpoint || !document.token_endpoint || !document.jwks_uri || !document.issuer) {
       throw new OidcError('The identity provider published an incomplete OpenID configuration');
     }
-    if (stripSlash(document.issuer) !== issuer) throw new OidcError('The identity provider announced a different issuer');
+    if (stripSlash(document.issuer) !== issuer)
+      throw new OidcError('The identity provider announced a different issuer');
     discovery = { value: document as Discovery, fetchedAt: Date.now() };
     return discovery.value;
   }
 
   function keysFor(uri: string): JWTVerifyGetKey {
-    if (!jwks || jwks.uri !== uri) jwks = { uri, keys: createRemoteJWKSet(new URL(uri), { timeoutDuration: HTTP_TIMEOUT_MS }) };
+    if (!jwks || jwks.uri !== uri)
+      jwks = { uri, keys: createRemoteJWKSet(new URL(uri), { timeoutDuration: HTTP_TIMEOUT_MS }) };
     return jwks.keys;
   }
 

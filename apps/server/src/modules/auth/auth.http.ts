@@ -37,9 +37,13 @@ export function contextOf(app: AppInstance, state: AuthModuleState, request: Fas
 /** `{code, message}` as GoTrue answers with X-Supabase-Api-Version 2024-01-01 (plus weak_password's reasons). */
 export function toAuthError(error: unknown): { statusCode: number; body: AuthError } {
   if (error instanceof WeakPasswordError) {
-    return { statusCode: 422, body: { code: error.code, message: error.message, weak_password: { reasons: error.reasons } } };
+    return {
+      statusCode: 422,
+      body: { code: error.code, message: error.message, weak_password: { reasons: error.reasons } },
+    };
   }
-  if (error instanceof AppError) return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
+  if (error instanceof AppError)
+    return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const messages = fastifyError.validation.map((issue) => {
@@ -51,7 +55,8 @@ export function toAuthError(error: unknown): { statusCode: number; body: AuthErr
     return { statusCode: 400, body: { code: 'validation_failed', message: [...new Set(messages)].join('; ') } };
   }
   const { statusCode, body } = toApiError(error);
-  if (statusCode >= 500) return { statusCode, body: { code: 'unexpected_failure', message: 'Unexpected failure, please try again later' } };
+  if (statusCode >= 500)
+    return { statusCode, body: { code: 'unexpected_failure', message: 'Unexpected failure, please try again later' } };
   const code = body.code === 'bad_request' || body.code === 'unsupported_media_type' ? 'validation_failed' : body.code;
   return { statusCode, body: { code, message: body.message } };
 }
@@ -90,9 +95,15 @@ export type LimitBucket = 'token' | 'verify' | 'email';
 const WINDOWS: Record<LimitBucket, number> = { token: 5 * 60_000, verify: 5 * 60_000, email: 3600_000 };
 
 /** Counts this request against the client IP's budget; over it, 429 with Retry-After. */
-export async function enforceRateLimit(app: AppInstance, request: FastifyRequest, reply: FastifyReply, bucket: LimitBucket): Promise<void> {
+export async function enforceRateLimit(
+  app: AppInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: LimitBucket,
+): Promise<void> {
   const { env } = app.deps.config;
-  const limit = bucket === 'token' ? env.RATE_LIMIT_TOKEN : bucket === 'verify' ? env.RATE_LIMIT_VERIFY : env.RATE_LIMIT_EMAIL_SENT;
+  const limit =
+    bucket === 'token' ? env.RATE_LIMIT_TOKEN : bucket === 'verify' ? env.RATE_LIMIT_VERIFY : env.RATE_LIMIT_EMAIL_SENT;
   const result = await app.rateLimiter.hit(`auth:${bucket}`, request.ip, limit, WINDOWS[bucket]);
   if (result.allowed) return;
   reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));

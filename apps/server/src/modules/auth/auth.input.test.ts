@@ -21,14 +21,23 @@ describe('auth input handling', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_AUTOCONFIRM: 'true', SITE_URL: 'http://127.0.0.1:4000', RATE_LIMIT_TOKEN: '1000', ADDITIONAL_REDIRECT_URLS: 'https://app.sonhos.example' });
+    t = await createTestApp({
+      AUTH_AUTOCONFIRM: 'true',
+      SITE_URL: 'http://127.0.0.1:4000',
+      RATE_LIMIT_TOKEN: '1000',
+      ADDITIONAL_REDIRECT_URLS: 'https://app.sonhos.example',
+    });
     ({ anonKey, serviceRoleKey: serviceKey } = getApiKeys(t.app.deps.secrets));
     const res = await post('/auth/v1/signup', { email: 'input@example.com', password: 'input password' });
     accessToken = res.json().access_token;
   });
   afterAll(() => t.close());
 
-  function expectContractError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
+  function expectContractError(
+    res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+    status: number,
+    code: string,
+  ) {
     expect(res.statusCode).toBe(status);
     expect(res.headers['x-supabase-api-version']).toBe('2024-01-01');
     const body = res.json() as { code: string; message: string };
@@ -45,14 +54,21 @@ describe('auth input handling', () => {
     });
 
     it('refuses a __proto__ key instead of merging it', async () => {
-      const res = await post('/auth/v1/signup', '{"email":"p@example.com","password":"secret123","__proto__":{"admin":true}}');
+      const res = await post(
+        '/auth/v1/signup',
+        '{"email":"p@example.com","password":"secret123","__proto__":{"admin":true}}',
+      );
       expect(res.statusCode).toBe(400);
     });
 
     it.each([
       ['/auth/v1/signup', { email: 42, password: 'secret123' }, 'email must be a string'],
       ['/auth/v1/signup', { email: 'a@example.com', password: ['x'] }, 'password must be a string'],
-      ['/auth/v1/signup', { email: 'a@example.com', password: 'secret123', data: 'not an object' }, 'data must be an object'],
+      [
+        '/auth/v1/signup',
+        { email: 'a@example.com', password: 'secret123', data: 'not an object' },
+        'data must be an object',
+      ],
       ['/auth/v1/signup', { email: 'a@example.com', password: 'secret123', data: { first_name: 7 } }, 'first_name'],
       ['/auth/v1/token?grant_type=refresh_token', { refresh_token: 12 }, 'refresh_token must be a string'],
       ['/auth/v1/recover', { email: null }, 'email must be a string'],
@@ -63,17 +79,37 @@ describe('auth input handling', () => {
     });
 
     it.each([
-      ['/auth/v1/signup', { email: `${'a'.repeat(250)}@example.com`, password: 'secret123' }, 'An email address is too long'],
-      ['/auth/v1/signup', { email: 'a@example.com', password: 'p'.repeat(73) }, 'Password cannot be longer than 72 characters'],
-      ['/auth/v1/signup', { email: 'a@example.com', password: 'secret123', data: { first_name: 'n'.repeat(101) } }, 'first_name is too long'],
-      ['/auth/v1/signup', { email: 'a@example.com', password: 'secret123', data: { bio: 'b'.repeat(9000) } }, 'data is too large'],
+      [
+        '/auth/v1/signup',
+        { email: `${'a'.repeat(250)}@example.com`, password: 'secret123' },
+        'An email address is too long',
+      ],
+      [
+        '/auth/v1/signup',
+        { email: 'a@example.com', password: 'p'.repeat(73) },
+        'Password cannot be longer than 72 characters',
+      ],
+      [
+        '/auth/v1/signup',
+        { email: 'a@example.com', password: 'secret123', data: { first_name: 'n'.repeat(101) } },
+        'first_name is too long',
+      ],
+      [
+        '/auth/v1/signup',
+        { email: 'a@example.com', password: 'secret123', data: { bio: 'b'.repeat(9000) } },
+        'data is too large',
+      ],
       ['/auth/v1/token?grant_type=refresh_token', { refresh_token: 'r'.repeat(300) }, 'refresh_token is too long'],
     ])('answers an overlong value on %s with 400 validation_failed', async (url, body, message) => {
       expect(expectContractError(await post(url, body), 400, 'validation_failed').message).toContain(message);
     });
 
     it('answers a body over 64 KiB with 413', async () => {
-      const res = await post('/auth/v1/signup', { email: 'a@example.com', password: 'secret123', data: { x: 'y'.repeat(70_000) } });
+      const res = await post('/auth/v1/signup', {
+        email: 'a@example.com',
+        password: 'secret123',
+        data: { x: 'y'.repeat(70_000) },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().code).toBe('payload_too_large');
     });
@@ -83,9 +119,17 @@ describe('auth input handling', () => {
       ['/auth/v1/signup', { email: 'a@example.com' }, 'Signup requires a valid password'],
       ['/auth/v1/token?grant_type=password', {}, 'missing email or phone'],
       ['/auth/v1/token?grant_type=refresh_token', {}, 'refresh_token required'],
-      ['/auth/v1/token?grant_type=pkce', { auth_code: 'x' }, 'invalid request: both auth code and code verifier should be non-empty'],
+      [
+        '/auth/v1/token?grant_type=pkce',
+        { auth_code: 'x' },
+        'invalid request: both auth code and code verifier should be non-empty',
+      ],
       ['/auth/v1/recover', {}, 'An email address is required'],
-      ['/auth/v1/resend', { email: 'a@example.com' }, 'Missing one of these types: signup, email_change, sms, phone_change'],
+      [
+        '/auth/v1/resend',
+        { email: 'a@example.com' },
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      ],
       ['/auth/v1/verify', { type: 'signup' }, 'Verify requires a token or a token hash'],
       ['/auth/v1/verify', { type: 'telepathy', token_hash: 'x' }, 'Unsupported verification type'],
     ])('answers missing fields on %s with 400 validation_failed', async (url, body, message) => {
@@ -93,23 +137,45 @@ describe('auth input handling', () => {
     });
 
     it('answers a sign-in without a password like a wrong one', async () => {
-      expectContractError(await post('/auth/v1/token?grant_type=password', { email: 'input@example.com' }), 400, 'invalid_credentials');
+      expectContractError(
+        await post('/auth/v1/token?grant_type=password', { email: 'input@example.com' }),
+        400,
+        'invalid_credentials',
+      );
     });
 
-    it.each(['client_credentials', 'authorization_code', '', 'PASSWORD'])('answers the grant type "%s" with 400 validation_failed', async (grant) => {
-      const res = await post(`/auth/v1/token?grant_type=${grant}`, {});
-      expect(expectContractError(res, 400, 'validation_failed').message).toBe('unsupported_grant_type');
-    });
+    it.each(['client_credentials', 'authorization_code', '', 'PASSWORD'])(
+      'answers the grant type "%s" with 400 validation_failed',
+      async (grant) => {
+        const res = await post(`/auth/v1/token?grant_type=${grant}`, {});
+        expect(expectContractError(res, 400, 'validation_failed').message).toBe('unsupported_grant_type');
+      },
+    );
 
     it('refuses malformed PKCE parameters', async () => {
-      const short = await post('/auth/v1/signup', { email: 'pk@example.com', password: 'secret123', code_challenge: 'short', code_challenge_method: 's256' });
-      expect(expectContractError(short, 400, 'validation_failed').message).toBe('code challenge has to be between 43 and 128 characters');
-      const method = await post('/auth/v1/recover', { email: 'pk@example.com', code_challenge: 'c'.repeat(43), code_challenge_method: 'md5' });
+      const short = await post('/auth/v1/signup', {
+        email: 'pk@example.com',
+        password: 'secret123',
+        code_challenge: 'short',
+        code_challenge_method: 's256',
+      });
+      expect(expectContractError(short, 400, 'validation_failed').message).toBe(
+        'code challenge has to be between 43 and 128 characters',
+      );
+      const method = await post('/auth/v1/recover', {
+        email: 'pk@example.com',
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'md5',
+      });
       expect(expectContractError(method, 400, 'validation_failed').message).toContain('not supported');
     });
 
     it('refuses phone sign-ups, which this server does not offer', async () => {
-      expectContractError(await post('/auth/v1/signup', { phone: '+5511999999999', password: 'secret123' }), 400, 'phone_provider_disabled');
+      expectContractError(
+        await post('/auth/v1/signup', { phone: '+5511999999999', password: 'secret123' }),
+        400,
+        'phone_provider_disabled',
+      );
     });
   });
 
@@ -117,12 +183,19 @@ describe('auth input handling', () => {
     it('requires an apikey on every call except browser navigations: 401 no_api_key', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/auth/v1/settings' });
       expect(expectContractError(res, 401, 'no_api_key').message).toBe('No API key found in request');
-      const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: 'x@example.com', password: 'secret123' } });
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/signup',
+        payload: { email: 'x@example.com', password: 'secret123' },
+      });
       expectContractError(signup, 401, 'no_api_key');
     });
 
     it('refuses a key that is not this instance’s: 401 invalid_api_key', async () => {
-      const foreign = signHs256({ iss: 'supabase', role: 'anon', iat: 1735689600, exp: 2051222400 }, 'another secret that is long enough!!');
+      const foreign = signHs256(
+        { iss: 'supabase', role: 'anon', iat: 1735689600, exp: 2051222400 },
+        'another secret that is long enough!!',
+      );
       const res = await t.app.inject({ method: 'GET', url: '/auth/v1/settings', headers: { apikey: foreign } });
       expectContractError(res, 401, 'invalid_api_key');
     });
@@ -130,7 +203,12 @@ describe('auth input handling', () => {
     it('derives stable keys from the secret: anon and service_role JWTs with fixed claims', () => {
       expect(getApiKeys(t.app.deps.secrets)).toEqual(getApiKeys({ jwtSecret: t.app.deps.secrets.jwtSecret }));
       const [, payload] = anonKey.split('.');
-      expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toEqual({ iss: 'supabase', role: 'anon', iat: 1735689600, exp: 2051222400 });
+      expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toEqual({
+        iss: 'supabase',
+        role: 'anon',
+        iat: 1735689600,
+        exp: 2051222400,
+      });
       expect(JSON.parse(Buffer.from(serviceKey.split('.')[1]!, 'base64url').toString()).role).toBe('service_role');
       expect(getApiKeys({ jwtSecret: 'x'.repeat(40) }).anonKey).not.toBe(anonKey);
     });
@@ -147,8 +225,13 @@ describe('auth input handling', () => {
 
   describe('bearer tokens', () => {
     const getUser = (authorization?: string) =>
-      t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: { apikey: anonKey, ...(authorization ? { authorization } : {}) } });
-    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+      t.app.inject({
+        method: 'GET',
+        url: '/auth/v1/user',
+        headers: { apikey: anonKey, ...(authorization ? { authorization } : {}) },
+      });
+    const claimsOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
     it('accepts the real access token', async () => {
       expect((await getUser(`Bearer ${accessToken}`)).statusCode).toBe(200);
@@ -172,8 +255,10 @@ describe('auth input handling', () => {
       const now = Math.floor(Date.now() / 1000);
       let token = kind;
       if (kind === 'other') token = signHs256(claims, 'a completely different secret of 40 chars');
-      if (kind === 'expired') token = signHs256({ ...claims, iat: now - 7200, exp: now - 3600 }, t.app.deps.secrets.jwtSecret);
-      if (kind === 'none') token = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${accessToken.split('.')[1]}.`;
+      if (kind === 'expired')
+        token = signHs256({ ...claims, iat: now - 7200, exp: now - 3600 }, t.app.deps.secrets.jwtSecret);
+      if (kind === 'none')
+        token = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${accessToken.split('.')[1]}.`;
       if (kind === 'tampered') {
         const [h, , s] = accessToken.split('.');
         token = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${s}`;
@@ -209,7 +294,11 @@ describe('auth input handling', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/auth/v1/logout?scope=local',
-        headers: { apikey: anonKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json;charset=UTF-8' },
+        headers: {
+          apikey: anonKey,
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json;charset=UTF-8',
+        },
       });
       expect(res.statusCode).toBe(204);
     });
@@ -220,19 +309,31 @@ describe('auth input handling', () => {
       t.app.inject({
         method: 'OPTIONS',
         url,
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+        },
       });
 
-    it.each(['http://127.0.0.1:4000', 'http://localhost:5173', 'https://app.sonhos.example'])('admits %s with the headers supabase-js sends', async (origin) => {
-      const res = await preflight(origin);
-      expect(res.statusCode).toBe(204);
-      expect(res.headers['access-control-allow-origin']).toBe(origin);
-      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase();
-      for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version']) expect(allowed).toContain(header);
-    });
+    it.each(['http://127.0.0.1:4000', 'http://localhost:5173', 'https://app.sonhos.example'])(
+      'admits %s with the headers supabase-js sends',
+      async (origin) => {
+        const res = await preflight(origin);
+        expect(res.statusCode).toBe(204);
+        expect(res.headers['access-control-allow-origin']).toBe(origin);
+        const allowed = String(res.headers['access-control-allow-headers']).toLowerCase();
+        for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version'])
+          expect(allowed).toContain(header);
+      },
+    );
 
     it('exposes X-Supabase-Api-Version to the browser', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/auth/v1/settings', headers: { apikey: anonKey, origin: 'http://localhost:5173' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/auth/v1/settings',
+        headers: { apikey: anonKey, origin: 'http://localhost:5173' },
+      });
       expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
       expect(String(res.headers['access-control-expose-headers']).toLowerCase()).toContain('x-supabase-api-version');
     });
@@ -245,7 +346,11 @@ describe('auth input handling', () => {
     it('does not admit other origins', async () => {
       const res = await preflight('https://evil.example');
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
-      const get = await t.app.inject({ method: 'GET', url: '/auth/v1/settings', headers: { apikey: anonKey, origin: 'https://evil.example' } });
+      const get = await t.app.inject({
+        method: 'GET',
+        url: '/auth/v1/settings',
+        headers: { apikey: anonKey, origin: 'https://evil.example' },
+      });
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
     });
   });

@@ -31,7 +31,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       kind: 'smtp',
       async send(email) {
-        await transport.sendMail({ from: config.env.SMTP_FROM, to: email.to, subject: email.subject, text: email.text, html: email.html });
+        await transport.sendMail({
+          from: config.env.SMTP_FROM,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -46,9 +52,19 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       sequence = (sequence + 1) % 1_000_000;
       const name = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.json`;
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const record = { to: email.to, subject: email.subject, text: email.text, html: email.html, links: email.links, sentAt: sentAt.toISOString() };
+      const record = {
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        links: email.links,
+        sentAt: sentAt.toISOString(),
+      };
       await writeFile(path.join(outbox, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
-      log.info({ outboxFile: name, subject: email.subject, links: email.links }, 'e-mail written to the outbox (no SMTP_URL set)');
+      log.info(
+        { outboxFile: name, subject: email.subject, links: email.links },
+        'e-mail written to the outbox (no SMTP_URL set)',
+      );
     },
     close: () => {},
   };

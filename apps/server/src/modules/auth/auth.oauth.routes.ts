@@ -11,41 +11,54 @@ export async function authOAuthRoutes(app: AppInstance, state: AuthModuleState) 
   const cookie = (value: string, maxAge: number) =>
     `${OAUTH_STATE_COOKIE}=${value}; Path=/auth/v1/callback; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecure ? '; Secure' : ''}`;
 
-  app.get('/authorize', { schema: { querystring: authorizeQuerySchema }, config: { withoutApiKey: true } }, async (request, reply) => {
-    const context = contextOf(app, state, request);
-    const { query } = request;
-    const isJson = query.skip_http_redirect === 'true';
-    try {
-      // Starting a Google sign-in writes a flow state: it counts as a sign-in attempt against the token budget.
-      await enforceRateLimit(app, request, reply, 'token');
-      const { url, state: flowState } = await startOAuthSignIn(context, state.google, {
-        provider: query.provider,
-        redirectTo: query.redirect_to,
-        scopes: query.scopes,
-        codeChallenge: query.code_challenge,
-        codeChallengeMethod: query.code_challenge_method,
-      });
-      reply.header('set-cookie', cookie(flowState, 600));
-      return isJson ? reply.send({ url }) : reply.redirect(url, 302);
-    } catch (error) {
-      if (isJson || !(error instanceof AppError)) throw error;
-      const isPkce = Boolean(query.code_challenge);
-      const error_ = error.statusCode >= 500 ? 'server_error' : error.statusCode === 429 ? 'access_denied' : 'invalid_request';
-      const target = withError(context.redirects.resolve(query.redirect_to), { error: error_, code: error.code, description: error.message }, isPkce);
-      return reply.redirect(target, 302);
-    }
-  });
+  app.get(
+    '/authorize',
+    { schema: { querystring: authorizeQuerySchema }, config: { withoutApiKey: true } },
+    async (request, reply) => {
+      const context = contextOf(app, state, request);
+      const { query } = request;
+      const isJson = query.skip_http_redirect === 'true';
+      try {
+        // Starting a Google sign-in writes a flow state: it counts as a sign-in attempt against the token budget.
+        await enforceRateLimit(app, request, reply, 'token');
+        const { url, state: flowState } = await startOAuthSignIn(context, state.google, {
+          provider: query.provider,
+          redirectTo: query.redirect_to,
+          scopes: query.scopes,
+          codeChallenge: query.code_challenge,
+          codeChallengeMethod: query.code_challenge_method,
+        });
+        reply.header('set-cookie', cookie(flowState, 600));
+        return isJson ? reply.send({ url }) : reply.redirect(url, 302);
+      } catch (error) {
+        if (isJson || !(error instanceof AppError)) throw error;
+        const isPkce = Boolean(query.code_challenge);
+        const error_ =
+          error.statusCode >= 500 ? 'server_error' : error.statusCode === 429 ? 'access_denied' : 'invalid_request';
+        const target = withError(
+          context.redirects.resolve(query.redirect_to),
+          { error: error_, code: error.code, description: error.message },
+          isPkce,
+        );
+        return reply.redirect(target, 302);
+      }
+    },
+  );
 
-  app.get('/callback', { schema: { querystring: callbackQuerySchema }, config: { withoutApiKey: true } }, async (request, reply) => {
-    const { query } = request;
-    const target = await completeOAuthSignIn(contextOf(app, state, request), state.google, {
-      state: query.state,
-      code: query.code,
-      error: query.error,
-      errorDescription: query.error_description,
-      cookieState: readCookie(request, OAUTH_STATE_COOKIE),
-    });
-    reply.header('set-cookie', cookie('', 0));
-    return reply.redirect(target, 302);
-  });
+  app.get(
+    '/callback',
+    { schema: { querystring: callbackQuerySchema }, config: { withoutApiKey: true } },
+    async (request, reply) => {
+      const { query } = request;
+      const target = await completeOAuthSignIn(contextOf(app, state, request), state.google, {
+        state: query.state,
+        code: query.code,
+        error: query.error,
+        errorDescription: query.error_description,
+        cookieState: readCookie(request, OAUTH_STATE_COOKIE),
+      });
+      reply.header('set-cookie', cookie('', 0));
+      return reply.redirect(target, 302);
+    },
+  );
 }

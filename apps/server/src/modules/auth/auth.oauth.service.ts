@@ -41,7 +41,13 @@ const callbackUrl = (ctx: AuthContext) => `${ctx.config.siteUrl}/auth/v1/callbac
 export async function startOAuthSignIn(
   ctx: AuthContext,
   google: OidcProvider | null,
-  input: { provider?: string; redirectTo?: string; scopes?: string; codeChallenge?: string | null; codeChallengeMethod?: string | null },
+  input: {
+    provider?: string;
+    redirectTo?: string;
+    scopes?: string;
+    codeChallenge?: string | null;
+    codeChallengeMethod?: string | null;
+  },
 ): Promise<{ url: string; state: string }> {
   const provider = (input.provider ?? '').toLowerCase();
   if (provider !== 'google') throw authErrors.unknownProvider(input.provider ?? '');
@@ -92,7 +98,11 @@ export async function completeOAuthSignIn(
     Date.now() - flow.createdAt.getTime() <= OAUTH_ROUND_TRIP_MS;
   if (!flow || !isUsable || input.cookieState !== state || !google) {
     const error = authErrors.badOAuthState();
-    return withError(ctx.redirects.fallback, { error: 'invalid_request', code: error.code, description: error.message }, false);
+    return withError(
+      ctx.redirects.fallback,
+      { error: 'invalid_request', code: error.code, description: error.message },
+      false,
+    );
   }
   const redirectTo = ctx.redirects.resolve(flow.redirectTo);
   const isPkce = Boolean(flow.codeChallenge);
@@ -105,7 +115,8 @@ export async function completeOAuthSignIn(
     const error = /^[a-z_]{1,64}$/.test(input.error) ? input.error : 'server_error';
     return fail(error, 'bad_oauth_callback', input.errorDescription ?? input.error);
   }
-  if (!input.code) return fail('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
+  if (!input.code)
+    return fail('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
 
   let claims: OidcClaims;
   try {
@@ -215,7 +226,10 @@ async function resolveGoogleUser(tx: DbOrTx, ctx: AuthContext, claims: OidcClaim
       rawAppMetaData: withProvider(existing.rawAppMetaData, 'google'),
       ...(wasConfirmed ? {} : { emailConfirmedAt: now, encryptedPassword: null }),
     });
-    await audit(tx, ctx, 'identity_linked', user.id, { provider: 'google', dropped_unconfirmed_password: !wasConfirmed });
+    await audit(tx, ctx, 'identity_linked', user.id, {
+      provider: 'google',
+      dropped_unconfirmed_password: !wasConfirmed,
+    });
     await audit(tx, ctx, 'login', user.id, { provider: 'google' });
     return user;
   }
@@ -228,7 +242,9 @@ async function resolveGoogleUser(tx: DbOrTx, ctx: AuthContext, claims: OidcClaim
     rawAppMetaData: { provider: 'google', providers: ['google'] },
     // first_name/last_name are the names the app reads; the rest mirrors what GoTrue stores for Google users.
     rawUserMetaData: Object.fromEntries(
-      Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(([, v]) => v !== undefined),
+      Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(
+        ([, v]) => v !== undefined,
+      ),
     ),
     createdAt: now,
     updatedAt: now,

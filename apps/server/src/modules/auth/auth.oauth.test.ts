@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authFlowStates, authUsers } from '../../db/schema/index.ts';
 import { createListeningTestApp, lastEmailTo, type TestApp } from '../../test/harness.ts';
-import { bodyOf, followLink, fragmentOf, PASSWORD, queryOf, startAppWithGoogle, supabaseFor, uniqueEmail } from './auth.testing.ts';
+import {
+  bodyOf,
+  followLink,
+  fragmentOf,
+  PASSWORD,
+  queryOf,
+  startAppWithGoogle,
+  supabaseFor,
+  uniqueEmail,
+} from './auth.testing.ts';
 import { getApiKeys } from './auth.tokens.ts';
 
 // Sign-in with Google, end to end against a real local OpenID Connect provider standing in for Google.
@@ -28,12 +37,26 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
   function googleUser(overrides: Record<string, unknown> = {}) {
     const sub = `google-${Math.random().toString(36).slice(2)}`;
-    return { sub, email: uniqueEmail('g'), email_verified: true, name: 'Gil Costa', given_name: 'Gil', family_name: 'Costa', ...overrides };
+    return {
+      sub,
+      email: uniqueEmail('g'),
+      email_verified: true,
+      name: 'Gil Costa',
+      given_name: 'Gil',
+      family_name: 'Costa',
+      ...overrides,
+    };
   }
 
   /** The browser's walk: our /authorize → the provider → our /callback → back to the app. Returns the final URL. */
-  async function signInWithGoogle(supabase: SupabaseClient, options: { redirectTo?: string; dropCookie?: boolean } = {}) {
-    const { data, error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: options.redirectTo ?? site() } });
+  async function signInWithGoogle(
+    supabase: SupabaseClient,
+    options: { redirectTo?: string; dropCookie?: boolean } = {},
+  ) {
+    const { data, error } = await supabase.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: options.redirectTo ?? site() },
+    });
     expect(error).toBeNull();
     const toProvider = await followLink(data.url!);
     expect(toProvider.status).toBe(302);
@@ -70,11 +93,22 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const fragment = fragmentOf(landed);
     expect(fragment.get('token_type')).toBe('bearer');
     const supabase = client();
-    const { data, error } = await supabase.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    const { data, error } = await supabase.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ email: google.email, app_metadata: { provider: 'google', providers: ['google'] } });
+    expect(data.user).toMatchObject({
+      email: google.email,
+      app_metadata: { provider: 'google', providers: ['google'] },
+    });
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect(data.user?.user_metadata).toMatchObject({ first_name: 'Gil', last_name: 'Costa', full_name: 'Gil Costa', email_verified: true });
+    expect(data.user?.user_metadata).toMatchObject({
+      first_name: 'Gil',
+      last_name: 'Costa',
+      full_name: 'Gil Costa',
+      email_verified: true,
+    });
     expect(data.user?.identities).toEqual([expect.objectContaining({ provider: 'google', id: google.sub })]);
   });
 
@@ -128,7 +162,9 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const { data } = await client().auth.getUser(fragment.get('access_token')!);
     expect(data.user?.id).toBe(squatter.data.user?.id);
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect((await client().auth.signInWithPassword({ email, password: 'squatter password' })).error?.code).toBe('invalid_credentials');
+    expect((await client().auth.signInWithPassword({ email, password: 'squatter password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('with a PKCE client: lands with ?code= and exchangeCodeForSession signs in', async () => {
@@ -185,16 +221,24 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
   it('refuses a state that is unknown or already used', async () => {
     for (const state of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const hop = await followLink(`${t.url}/auth/v1/callback?code=x&state=${state}`, { headers: { cookie: `sb-oauth-state=${state}` } });
+      const hop = await followLink(`${t.url}/auth/v1/callback?code=x&state=${state}`, {
+        headers: { cookie: `sb-oauth-state=${state}` },
+      });
       expect(fragmentOf(hop.location).get('error_code')).toBe('bad_oauth_state');
     }
-    expect(await t.database.db.select().from(authFlowStates).where(eq(authFlowStates.providerType, 'nothing'))).toEqual([]);
+    expect(await t.database.db.select().from(authFlowStates).where(eq(authFlowStates.providerType, 'nothing'))).toEqual(
+      [],
+    );
   });
 
   it('answers an unknown provider with an error redirect', async () => {
-    const hop = await followLink(`${t.url}/auth/v1/authorize?provider=myspace&redirect_to=${encodeURIComponent(site())}`);
+    const hop = await followLink(
+      `${t.url}/auth/v1/authorize?provider=myspace&redirect_to=${encodeURIComponent(site())}`,
+    );
     expect(fragmentOf(hop.location).get('error_code')).toBe('validation_failed');
-    expect(fragmentOf(hop.location).get('error_description')).toBe('Unsupported provider: Provider myspace could not be found');
+    expect(fragmentOf(hop.location).get('error_description')).toBe(
+      'Unsupported provider: Provider myspace could not be found',
+    );
   });
 
   it('says in /settings that Google is enabled', async () => {
@@ -212,7 +256,10 @@ describe('sign-in with Google when it is not configured', () => {
 
   it('sends the browser back with error=invalid_request&error_code=provider_disabled', async () => {
     const supabase = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey);
-    const { data } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${t.url}/login` } });
+    const { data } = await supabase.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${t.url}/login` },
+    });
     const hop = await followLink(data.url!);
     expect(hop.status).toBe(302);
     expect(hop.location.startsWith(`${t.url}/login#`)).toBe(true);
@@ -225,11 +272,16 @@ describe('sign-in with Google when it is not configured', () => {
   it('answers 400 provider_disabled when the client asks for the URL instead of a redirect', async () => {
     const res = await fetch(`${t.url}/auth/v1/authorize?provider=google&skip_http_redirect=true`);
     expect(res.status).toBe(400);
-    expect(await bodyOf(res)).toEqual({ code: 'provider_disabled', message: 'Unsupported provider: provider is not enabled' });
+    expect(await bodyOf(res)).toEqual({
+      code: 'provider_disabled',
+      message: 'Unsupported provider: provider is not enabled',
+    });
   });
 
   it('says in /settings that Google is off', async () => {
-    const res = await fetch(`${t.url}/auth/v1/settings`, { headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey } });
+    const res = await fetch(`${t.url}/auth/v1/settings`, {
+      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
+    });
     expect((await bodyOf(res)).external.google).toBe(false);
   });
 });

@@ -39,10 +39,14 @@ export async function authModule(app: AppInstance) {
   // supabase-js sends `Content-Type: application/json` with no body on sign-out; GoTrue accepts that.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: AUTH_BODY_LIMIT }, (request, body, done) => {
-    if (body === '' || body === undefined) return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: AUTH_BODY_LIMIT },
+    (request, body, done) => {
+      if (body === '' || body === undefined) return done(null, undefined);
+      parseJson(request, body as string, done);
+    },
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-supabase-api-version', SUPABASE_API_VERSION);
@@ -61,7 +65,9 @@ export async function authModule(app: AppInstance) {
 
   // A catch-all in this scope: @fastify/static's wildcard route would otherwise claim unknown /auth/v1 paths.
   app.all('/*', { config: { withoutApiKey: true } }, async (request, reply) =>
-    reply.status(404).send({ code: 'not_found', message: `Auth route ${request.method} ${request.url.split('?')[0]} not found` }),
+    reply
+      .status(404)
+      .send({ code: 'not_found', message: `Auth route ${request.method} ${request.url.split('?')[0]} not found` }),
   );
 
   // Expired e-mail tokens, abandoned flows and long-revoked refresh tokens: swept now and then, off the request path.

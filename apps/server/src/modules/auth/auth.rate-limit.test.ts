@@ -20,7 +20,11 @@ describe('auth rate limits', () => {
       expect(error?.code).toBe('invalid_credentials');
     }
     const { error } = await supabase.auth.signInWithPassword({ email: 'nobody@example.com', password: PASSWORD });
-    expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
     const res = await fetch(`${t.url}/auth/v1/token?grant_type=refresh_token`, {
       method: 'POST',
       headers: { apikey: anonKey, 'content-type': 'application/json' },
@@ -39,7 +43,11 @@ describe('auth rate limits', () => {
     expect((await supabase.auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();
     expect((await supabase.auth.resetPasswordForEmail(uniqueEmail())).error).toBeNull();
     const { error } = await supabase.auth.signUp({ email: uniqueEmail(), password: PASSWORD });
-    expect(error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'Email rate limit exceeded',
+    });
   });
 
   it('limits link verification; a browser over the limit lands back on the site with the error', async () => {
@@ -83,7 +91,10 @@ describe.skipIf(!process.env.REDIS_URL)(
 
     it('counts requests to either instance against the same budget', async () => {
       const hit = (t: TestApp & { url: string }) =>
-        supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey).auth.signInWithPassword({ email: 'x@example.com', password: PASSWORD });
+        supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey).auth.signInWithPassword({
+          email: 'x@example.com',
+          password: PASSWORD,
+        });
       expect((await hit(a)).error?.code).toBe('invalid_credentials');
       expect((await hit(b)).error?.code).toBe('invalid_credentials');
       expect((await hit(a)).error?.code).toBe('over_request_rate_limit');

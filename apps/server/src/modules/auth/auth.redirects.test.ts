@@ -3,7 +3,10 @@ import { loadConfig } from '../../config.ts';
 import { createRedirectPolicy, withError, withFragment, withQuery } from './auth.redirects.ts';
 
 const policy = createRedirectPolicy(
-  loadConfig({ SITE_URL: 'https://sonhos.example', ADDITIONAL_REDIRECT_URLS: 'https://preview.sonhos.example/app, sonhario://auth-callback' }),
+  loadConfig({
+    SITE_URL: 'https://sonhos.example',
+    ADDITIONAL_REDIRECT_URLS: 'https://preview.sonhos.example/app, sonhario://auth-callback',
+  }),
 );
 
 describe('redirect_to allow-list', () => {
@@ -45,7 +48,9 @@ describe('redirect_to allow-list', () => {
 
 describe('redirect builders', () => {
   it('puts the session in the fragment, replacing any fragment', () => {
-    expect(withFragment('https://a.example/x?y=1#old', { access_token: 't', type: 'signup' })).toBe('https://a.example/x?y=1#access_token=t&type=signup');
+    expect(withFragment('https://a.example/x?y=1#old', { access_token: 't', type: 'signup' })).toBe(
+      'https://a.example/x?y=1#access_token=t&type=signup',
+    );
   });
 
   it('adds the code to the query', () => {

@@ -89,7 +89,11 @@ export function withError(
   isPkce: boolean,
 ): string {
   const url = new URL(target);
-  const params = new URLSearchParams({ error: error.error, error_code: error.code, error_description: error.description });
+  const params = new URLSearchParams({
+    error: error.error,
+    error_code: error.code,
+    error_description: error.description,
+  });
   url.search = isPkce ? params.toString() : '';
   url.hash = params.toString();
   return url.href;

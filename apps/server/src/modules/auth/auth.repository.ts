@@ -56,7 +56,12 @@ export async function updateUser(db: DbOrTx, id: string, patch: UserPatch) {
 
 export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(authUsers).orderBy(asc(authUsers.createdAt), asc(authUsers.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(authUsers)
+      .orderBy(asc(authUsers.createdAt), asc(authUsers.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(authUsers),
   ]);
   return { rows, total: Number(total?.value ?? 0) };
@@ -98,7 +103,12 @@ export async function insertEmailUser(db: DbOrTx, values: NewUser & { email: str
     userId: user.id,
     provider: 'email',
     email: values.email,
-    identityData: { sub: user.id, email: values.email, email_verified: values.emailConfirmedAt != null, phone_verified: false },
+    identityData: {
+      sub: user.id,
+      email: values.email,
+      email_verified: values.emailConfirmedAt != null,
+      phone_verified: false,
+    },
     createdAt: values.createdAt,
     updatedAt: values.createdAt,
   });
@@ -136,7 +146,11 @@ export async function findSession(db: DbOrTx, id: string) {
   return session;
 }
 
-export async function touchSession(db: DbOrTx, id: string, values: { at: Date; userAgent: string | null; ip: string | null }) {
+export async function touchSession(
+  db: DbOrTx,
+  id: string,
+  values: { at: Date; userAgent: string | null; ip: string | null },
+) {
   await db
     .update(authSessions)
     .set({ refreshedAt: values.at, updatedAt: values.at, userAgent: values.userAgent, ip: values.ip })
@@ -168,7 +182,12 @@ export async function insertRefreshToken(db: DbOrTx, values: typeof authRefreshT
 
 /** Locks the token row, so two refreshes of the same token run one after the other. */
 export async function findRefreshTokenForUpdate(db: DbOrTx, tokenHash: string) {
-  const [token] = await db.select().from(authRefreshTokens).where(eq(authRefreshTokens.tokenHash, tokenHash)).limit(1).for('update');
+  const [token] = await db
+    .select()
+    .from(authRefreshTokens)
+    .where(eq(authRefreshTokens.tokenHash, tokenHash))
+    .limit(1)
+    .for('update');
   return token;
 }
 
@@ -197,7 +216,15 @@ export async function revokeSessionTokens(db: DbOrTx, sessionId: string, at: Dat
 /** A new token of a kind replaces the user's previous one: only the latest link works. */
 export async function upsertOneTimeToken(
   db: DbOrTx,
-  values: { userId: string; tokenType: OneTimeTokenType; tokenHash: string; relatesTo: string; flowStateId: string | null; expiresAt: Date; createdAt: Date },
+  values: {
+    userId: string;
+    tokenType: OneTimeTokenType;
+    tokenHash: string;
+    relatesTo: string;
+    flowStateId: string | null;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ) {
   await db
     .insert(authOneTimeTokens)
@@ -229,7 +256,9 @@ export async function deleteOneTimeToken(db: DbOrTx, id: string) {
 }
 
 export async function deleteOneTimeTokensOfUser(db: DbOrTx, userId: string, tokenType: OneTimeTokenType) {
-  await db.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, tokenType)));
+  await db
+    .delete(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, tokenType)));
 }
 
 export async function insertFlowState(db: DbOrTx, values: NewFlowState) {
@@ -243,7 +272,12 @@ export async function findFlowState(db: DbOrTx, id: string) {
 }
 
 export async function findFlowStateByAuthCodeForUpdate(db: DbOrTx, authCodeHash: string) {
-  const [flow] = await db.select().from(authFlowStates).where(eq(authFlowStates.authCodeHash, authCodeHash)).limit(1).for('update');
+  const [flow] = await db
+    .select()
+    .from(authFlowStates)
+    .where(eq(authFlowStates.authCodeHash, authCodeHash))
+    .limit(1)
+    .for('update');
   return flow;
 }
 

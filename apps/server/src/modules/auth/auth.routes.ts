@@ -51,7 +51,11 @@ export async function authRoutes(app: AppInstance, state: AuthModuleState) {
   app.post(
     '/signup',
     {
-      schema: { querystring: redirectQuerySchema, body: signUpBodySchema, response: { 200: z.union([authSessionSchema, authUserSchema]) } },
+      schema: {
+        querystring: redirectQuerySchema,
+        body: signUpBodySchema,
+        response: { 200: z.union([authSessionSchema, authUserSchema]) },
+      },
       preHandler: async (request, reply) => {
         if (!isAutoconfirm) await enforceRateLimit(app, request, reply, 'email');
       },
@@ -158,21 +162,35 @@ export async function authRoutes(app: AppInstance, state: AuthModuleState) {
     },
     async (request) => {
       const { body } = request;
-      return verifyEmailToken(ctx(request), { type: body.type, token: body.token, tokenHash: body.token_hash, email: body.email, phone: body.phone });
+      return verifyEmailToken(ctx(request), {
+        type: body.type,
+        token: body.token,
+        tokenHash: body.token_hash,
+        email: body.email,
+        phone: body.phone,
+      });
     },
   );
 
   // A browser following an e-mail link: no apikey, and every outcome is a 303 back to the app.
-  app.get('/verify', { schema: { querystring: verifyQuerySchema }, config: { withoutApiKey: true } }, async (request, reply) => {
-    const context = ctx(request);
-    const { token, type, redirect_to: redirectTo } = request.query;
-    try {
-      await enforceRateLimit(app, request, reply, 'verify');
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const target = withError(context.redirects.resolve(redirectTo), { error: 'access_denied', code: error.code, description: error.message }, false);
-      return reply.redirect(target, 303);
-    }
-    return reply.redirect(await verifyEmailLink(context, { token, type, redirectTo }), 303);
-  });
+  app.get(
+    '/verify',
+    { schema: { querystring: verifyQuerySchema }, config: { withoutApiKey: true } },
+    async (request, reply) => {
+      const context = ctx(request);
+      const { token, type, redirect_to: redirectTo } = request.query;
+      try {
+        await enforceRateLimit(app, request, reply, 'verify');
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const target = withError(
+          context.redirects.resolve(redirectTo),
+          { error: 'access_denied', code: error.code, description: error.message },
+          false,
+        );
+        return reply.redirect(target, 303);
+      }
+      return reply.redirect(await verifyEmailLink(context, { token, type, redirectTo }), 303);
+    },
+  );
 }

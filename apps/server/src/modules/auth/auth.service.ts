@@ -99,12 +99,14 @@ export interface PkceChallenge {
 /** GoTrue's PKCE rules: both or neither, 43–128 characters, s256 or plain (any case). */
 export function parsePkce(challenge?: string | null, method?: string | null): PkceChallenge | null {
   if (!challenge && !method) return null;
-  if (!challenge || !method) throw authErrors.pkceInvalid('PKCE flow requires code_challenge_method and code_challenge');
+  if (!challenge || !method)
+    throw authErrors.pkceInvalid('PKCE flow requires code_challenge_method and code_challenge');
   if (challenge.length < 43 || challenge.length > 128) {
     throw authErrors.pkceInvalid('code challenge has to be between 43 and 128 characters');
   }
   const normalized = method.toLowerCase();
-  if (normalized !== 's256' && normalized !== 'plain') throw authErrors.pkceInvalid(`code challenge method ${method} not supported`);
+  if (normalized !== 's256' && normalized !== 'plain')
+    throw authErrors.pkceInvalid(`code challenge method ${method} not supported`);
   return { challenge, method: normalized };
 }
 
@@ -199,7 +201,10 @@ async function deliver(ctx: AuthContext, email: OutgoingEmail, undo: () => Promi
 
 export type SignUpResult = { kind: 'session'; session: AuthSession } | { kind: 'user'; user: AuthUser };
 
-export async function signUp(ctx: AuthContext, input: { body: SignUpBody; redirectTo?: string }): Promise<SignUpResult> {
+export async function signUp(
+  ctx: AuthContext,
+  input: { body: SignUpBody; redirectTo?: string },
+): Promise<SignUpResult> {
   const { body } = input;
   if (body.phone && !body.email) throw authErrors.phoneUnsupported();
   const email = normalizeEmail(body.email);
@@ -313,7 +318,14 @@ async function signUpExisting(
   assertResendSpacing(existing.confirmationSentAt, now);
   const previous = existing.confirmationSentAt;
   const { email, user } = await ctx.db.transaction(async (tx) => {
-    const email = await prepareEmailLink(tx, ctx, { user: existing, type: 'signup', to: existing.email, pkce: input.pkce, redirectTo: input.redirectTo, now });
+    const email = await prepareEmailLink(tx, ctx, {
+      user: existing,
+      type: 'signup',
+      to: existing.email,
+      pkce: input.pkce,
+      redirectTo: input.redirectTo,
+      now,
+    });
     const user = await updateUser(tx, existing.id, { confirmationSentAt: now, updatedAt: existing.updatedAt });
     await audit(tx, ctx, 'user_confirmation_requested', existing.id, { provider: 'email' });
     return { email, user };
@@ -416,7 +428,8 @@ export async function exchangeAuthCode(
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
     const flow = await findFlowStateByAuthCodeForUpdate(tx, sha256Hex(authCode));
-    if (!flow || !flow.userId || !flow.codeChallenge || !flow.codeChallengeMethod) return { error: authErrors.flowStateNotFound() };
+    if (!flow || !flow.userId || !flow.codeChallenge || !flow.codeChallengeMethod)
+      return { error: authErrors.flowStateNotFound() };
     const issuedAt = flow.authCodeIssuedAt ?? flow.createdAt;
     if (now.getTime() - issuedAt.getTime() > AUTH_RULES.flowStateLifetimeMs) {
       await deleteFlowState(tx, flow.id);
@@ -496,7 +509,12 @@ function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
  * out. A session opened by a recovery link is the exception, as in GoTrue: whoever forgot the password proved the
  * address instead. A user without a password (Google) sets a first one freely.
  */
-async function assertCurrentPassword(ctx: AuthContext, auth: RequestAuth, storedHash: string, presented: string | null | undefined) {
+async function assertCurrentPassword(
+  ctx: AuthContext,
+  auth: RequestAuth,
+  storedHash: string,
+  presented: string | null | undefined,
+) {
   const session = await findSession(ctx.db, auth.sessionId);
   if (session?.amr.some((entry) => entry.method === 'recovery')) return;
   if (!presented) throw authErrors.currentPasswordRequired();
@@ -525,7 +543,8 @@ export async function updateCurrentUser(
   let passwordHash: string | undefined;
   if (body.password !== undefined) {
     assertStrongPassword(body.password);
-    if (current.encryptedPassword) await assertCurrentPassword(ctx, auth, current.encryptedPassword, body.current_password);
+    if (current.encryptedPassword)
+      await assertCurrentPassword(ctx, auth, current.encryptedPassword, body.current_password);
     if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, body.password)).isValid) {
       throw authErrors.samePassword();
     }
@@ -561,7 +580,10 @@ export async function updateCurrentUser(
     if (newEmail) {
       email = await prepareEmailLink(tx, ctx, { user, type: 'email_change', to: newEmail, pkce, redirectTo, now });
     }
-    if (metadata || newEmail) await audit(tx, ctx, 'user_modified', user.id, { fields: [metadata && 'data', newEmail && 'email'].filter(Boolean) });
+    if (metadata || newEmail)
+      await audit(tx, ctx, 'user_modified', user.id, {
+        fields: [metadata && 'data', newEmail && 'email'].filter(Boolean),
+      });
     user = (await findUserById(tx, user.id))!;
     return { user, email };
   });
@@ -597,9 +619,17 @@ export async function requestRecovery(
 
 export async function resendEmail(
   ctx: AuthContext,
-  input: { type?: string; email?: string; phone?: string | null; codeChallenge?: string | null; codeChallengeMethod?: string | null; redirectTo?: string },
+  input: {
+    type?: string;
+    email?: string;
+    phone?: string | null;
+    codeChallenge?: string | null;
+    codeChallengeMethod?: string | null;
+    redirectTo?: string;
+  },
 ): Promise<void> {
-  if (input.type === 'sms' || input.type === 'phone_change' || (input.phone && !input.email)) throw authErrors.phoneUnsupported();
+  if (input.type === 'sms' || input.type === 'phone_change' || (input.phone && !input.email))
+    throw authErrors.phoneUnsupported();
   if (input.type !== 'signup' && input.type !== 'email_change') {
     throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
   }
@@ -620,7 +650,9 @@ export async function resendEmail(
   const outgoing = await ctx.db.transaction(async (tx) => {
     const outgoing = await prepareEmailLink(tx, ctx, { user, type, to, pkce, redirectTo, now });
     await updateUser(tx, user.id, { ...stamp(now), updatedAt: user.updatedAt });
-    await audit(tx, ctx, type === 'signup' ? 'user_confirmation_requested' : 'user_modified', user.id, { resend: true });
+    await audit(tx, ctx, type === 'signup' ? 'user_confirmation_requested' : 'user_modified', user.id, {
+      resend: true,
+    });
     return outgoing;
   });
   await deliver(ctx, outgoing, () => updateUser(ctx.db, user.id, stamp(sentAt)));
@@ -638,8 +670,7 @@ function parseLinkType(type: string | undefined): EmailLinkType {
 }
 
 type Verified =
-  | { kind: 'session'; user: UserRow; session: Awaited<ReturnType<typeof openSession>> }
-  | { kind: 'code'; code: string };
+  { kind: 'session'; user: UserRow; session: Awaited<ReturnType<typeof openSession>> } | { kind: 'code'; code: string };
 
 /**
  * Consumes a link token (single use) and applies it: confirms the address, opens a recovery session, or completes
@@ -647,7 +678,13 @@ type Verified =
  */
 async function consumeEmailToken(
   ctx: AuthContext,
-  input: { token: string; type: EmailLinkType; expiredError: () => AppError; expectedEmail?: string; allowCode: boolean },
+  input: {
+    token: string;
+    type: EmailLinkType;
+    expiredError: () => AppError;
+    expectedEmail?: string;
+    allowCode: boolean;
+  },
 ): Promise<Verified> {
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx): Promise<Verified | { error: AppError }> => {
@@ -670,7 +707,12 @@ async function consumeEmailToken(
       if (user.emailChange !== row.relatesTo) return { error: input.expiredError() };
       const owner = await findUserByEmail(tx, row.relatesTo);
       if (owner && owner.id !== user.id) return { error: authErrors.emailExists() };
-      user = await updateUser(tx, user.id, { email: row.relatesTo, emailChange: null, emailChangeSentAt: null, emailConfirmedAt: now });
+      user = await updateUser(tx, user.id, {
+        email: row.relatesTo,
+        emailChange: null,
+        emailChangeSentAt: null,
+        emailConfirmedAt: now,
+      });
       await updateEmailIdentity(tx, user.id, row.relatesTo);
       await audit(tx, ctx, 'user_modified', user.id, { fields: ['email'] });
     }
@@ -701,9 +743,20 @@ export async function verifyEmailLink(
   try {
     const type = parseLinkType(input.type);
     if (!input.token) throw authErrors.linkExpired();
-    const verified = await consumeEmailToken(ctx, { token: input.token, type, expiredError: authErrors.linkExpired, allowCode: true });
+    const verified = await consumeEmailToken(ctx, {
+      token: input.token,
+      type,
+      expiredError: authErrors.linkExpired,
+      allowCode: true,
+    });
     if (verified.kind === 'code') return withQuery(redirectTo, { code: verified.code });
-    const answer = await buildSessionAnswer(ctx.db, ctx, verified.user, verified.session.session, verified.session.refreshToken);
+    const answer = await buildSessionAnswer(
+      ctx.db,
+      ctx,
+      verified.user,
+      verified.session.session,
+      verified.session.refreshToken,
+    );
     return withFragment(redirectTo, {
       access_token: answer.access_token,
       expires_at: String(answer.expires_at),
@@ -728,9 +781,16 @@ export async function verifyEmailToken(
   const type = parseLinkType(input.type);
   const token = input.tokenHash ?? input.token;
   if (!token) throw authErrors.validation('Verify requires a token or a token hash');
-  if (!input.tokenHash && !input.email) throw authErrors.validation('Only an email address or phone number should be provided on verify');
+  if (!input.tokenHash && !input.email)
+    throw authErrors.validation('Only an email address or phone number should be provided on verify');
   const expectedEmail = input.tokenHash ? undefined : normalizeEmail(input.email);
-  const verified = await consumeEmailToken(ctx, { token, type, expiredError: authErrors.otpExpired, expectedEmail, allowCode: false });
+  const verified = await consumeEmailToken(ctx, {
+    token,
+    type,
+    expiredError: authErrors.otpExpired,
+    expectedEmail,
+    allowCode: false,
+  });
   if (verified.kind !== 'session') throw authErrors.otpExpired();
   return buildSessionAnswer(ctx.db, ctx, verified.user, verified.session.session, verified.session.refreshToken);
 }

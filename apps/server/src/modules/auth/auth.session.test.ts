@@ -2,7 +2,14 @@ import { AuthApiError, AuthSessionMissingError, type Session, type SupabaseClien
 import { decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAuditLogEntries, authFlowStates, authOneTimeTokens, authRefreshTokens, authSessions, authUsers } from '../../db/schema/index.ts';
+import {
+  authAuditLogEntries,
+  authFlowStates,
+  authOneTimeTokens,
+  authRefreshTokens,
+  authSessions,
+  authUsers,
+} from '../../db/schema/index.ts';
 import { deleteExpiredAuthRows } from './auth.repository.ts';
 import { createListeningTestApp, lastEmailTo, readOutbox, type TestApp } from '../../test/harness.ts';
 import { bodyOf, followLink, fragmentOf, PASSWORD, queryOf, supabaseFor, uniqueEmail } from './auth.testing.ts';
@@ -16,7 +23,12 @@ describe('sessions', () => {
   const client = (flowType: 'implicit' | 'pkce' = 'implicit') => supabaseFor(t.url, anonKey, { flowType });
 
   beforeAll(async () => {
-    t = await createListeningTestApp({ AUTH_AUTOCONFIRM: 'true', RATE_LIMIT_TOKEN: '1000', RATE_LIMIT_VERIFY: '1000', RATE_LIMIT_EMAIL_SENT: '1000' });
+    t = await createListeningTestApp({
+      AUTH_AUTOCONFIRM: 'true',
+      RATE_LIMIT_TOKEN: '1000',
+      RATE_LIMIT_VERIFY: '1000',
+      RATE_LIMIT_EMAIL_SENT: '1000',
+    });
     anonKey = getApiKeys(t.app.deps.secrets).anonKey;
   });
   afterAll(() => t.close());
@@ -66,7 +78,10 @@ describe('sessions', () => {
     it('records the device: user agent, IP and times', async () => {
       const { email } = await newUser();
       const { session } = await signIn(email);
-      const [row] = await t.database.db.select().from(authSessions).where(eq(authSessions.id, decodeJwt(session.access_token).session_id as string));
+      const [row] = await t.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, decodeJwt(session.access_token).session_id as string));
       expect(row?.ip).toBe('127.0.0.1');
       expect(row?.userAgent).toBeTruthy();
       expect(row?.createdAt).toBeInstanceOf(Date);
@@ -148,9 +163,15 @@ describe('sessions', () => {
       const { email } = await newUser();
       const { session } = await signIn(email);
       const rotated = await client().auth.refreshSession({ refresh_token: session.refresh_token });
-      await t.database.db.execute(sql`update auth.refresh_tokens set revoked_at = now() - interval '11 seconds' where revoked_at is not null and session_id = ${decodeJwt(session.access_token).session_id as string}`);
+      await t.database.db.execute(
+        sql`update auth.refresh_tokens set revoked_at = now() - interval '11 seconds' where revoked_at is not null and session_id = ${decodeJwt(session.access_token).session_id as string}`,
+      );
       const replay = await client().auth.refreshSession({ refresh_token: session.refresh_token });
-      expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+      expect(replay.error).toMatchObject({
+        status: 400,
+        code: 'refresh_token_already_used',
+        message: 'Invalid Refresh Token: Already Used',
+      });
       // The legitimate holder of the family is out too, and its access token stops working at once.
       const holder = await client().auth.refreshSession({ refresh_token: rotated.data.session!.refresh_token });
       expect(holder.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
@@ -169,7 +190,11 @@ describe('sessions', () => {
 
     it('answers an unknown refresh token with 400 refresh_token_not_found', async () => {
       const { error } = await client().auth.refreshSession({ refresh_token: 'no-such-token' });
-      expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token: Refresh Token Not Found',
+      });
     });
   });
 
@@ -185,7 +210,11 @@ describe('sessions', () => {
       expect(await isAlive(b.session)).toBe(true);
       const { error } = await a.supabase.auth.signOut();
       expect(error).toBeNull();
-      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([false, false, false]);
+      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([
+        false,
+        false,
+        false,
+      ]);
       const refresh = await client().auth.refreshSession({ refresh_token: b.session.refresh_token });
       expect(refresh.error).toMatchObject({ code: 'refresh_token_not_found' });
     });
@@ -193,13 +222,21 @@ describe('sessions', () => {
     it('scope local ends only the current session', async () => {
       const [a, b, c] = await threeDevices();
       await a.supabase.auth.signOut({ scope: 'local' });
-      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([false, true, true]);
+      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([
+        false,
+        true,
+        true,
+      ]);
     });
 
     it('scope others ends all but the current session, and the client stays signed in', async () => {
       const [a, b, c] = await threeDevices();
       await a.supabase.auth.signOut({ scope: 'others' });
-      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([true, false, false]);
+      expect([await isAlive(a.session), await isAlive(b.session), await isAlive(c.session)]).toEqual([
+        true,
+        false,
+        false,
+      ]);
       expect((await a.supabase.auth.getUser()).data.user).not.toBeNull();
     });
 
@@ -209,16 +246,24 @@ describe('sessions', () => {
       await supabase.auth.signOut();
       const local = await supabase.auth.getUser();
       expect(local.error).toBeInstanceOf(AuthSessionMissingError);
-      const res = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` } });
+      const res = await fetch(`${t.url}/auth/v1/user`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` },
+      });
       expect(res.status).toBe(403);
-      expect(await bodyOf(res)).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+      expect(await bodyOf(res)).toEqual({
+        code: 'session_not_found',
+        message: 'Session from session_id claim in JWT does not exist',
+      });
       expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     });
 
     it('refuses an unknown scope with 400 validation_failed', async () => {
       const { email } = await newUser();
       const { session } = await signIn(email);
-      const res = await fetch(`${t.url}/auth/v1/logout?scope=everyone`, { method: 'POST', headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` } });
+      const res = await fetch(`${t.url}/auth/v1/logout?scope=everyone`, {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` },
+      });
       expect(res.status).toBe(400);
       expect((await bodyOf(res)).code).toBe('validation_failed');
     });
@@ -231,26 +276,40 @@ describe('sessions', () => {
       const { data, error } = await supabase.auth.updateUser({ data: { first_name: 'Rafael', theme: null } });
       expect(error).toBeNull();
       expect(data.user?.user_metadata).toEqual({ first_name: 'Rafael', last_name: 'Dias' });
-      expect((await supabase.auth.getUser()).data.user?.user_metadata).toEqual({ first_name: 'Rafael', last_name: 'Dias' });
+      expect((await supabase.auth.getUser()).data.user?.user_metadata).toEqual({
+        first_name: 'Rafael',
+        last_name: 'Dias',
+      });
     });
 
     it('changes the password: the new one signs in, the old one no longer, other devices are signed out', async () => {
       const { email } = await newUser();
       const { supabase, session } = await signIn(email);
       const other = await signIn(email);
-      const { error } = await supabase.auth.updateUser({ password: 'a brand new password', current_password: PASSWORD });
+      const { error } = await supabase.auth.updateUser({
+        password: 'a brand new password',
+        current_password: PASSWORD,
+      });
       expect(error).toBeNull();
       expect((await userWith(session.access_token)).error).toBeNull();
       expect((await userWith(other.session.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
-      expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+      expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+        'invalid_credentials',
+      );
       expect((await client().auth.signInWithPassword({ email, password: 'a brand new password' })).error).toBeNull();
     });
 
     it('refuses a weak password, and the same password, with their codes', async () => {
       const { email } = await newUser();
       const { supabase } = await signIn(email);
-      expect((await supabase.auth.updateUser({ password: '123', current_password: PASSWORD })).error).toMatchObject({ status: 422, code: 'weak_password' });
-      expect((await supabase.auth.updateUser({ password: PASSWORD, current_password: PASSWORD })).error).toMatchObject({ status: 422, code: 'same_password' });
+      expect((await supabase.auth.updateUser({ password: '123', current_password: PASSWORD })).error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+      });
+      expect((await supabase.auth.updateUser({ password: PASSWORD, current_password: PASSWORD })).error).toMatchObject({
+        status: 422,
+        code: 'same_password',
+      });
     });
 
     it('asks for the current password: 400 current_password_required without it, current_password_invalid when wrong', async () => {
@@ -258,8 +317,15 @@ describe('sessions', () => {
       const { supabase, session } = await signIn(email);
       const other = await signIn(email);
       const missing = await supabase.auth.updateUser({ password: 'a brand new password' });
-      expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
-      const wrong = await supabase.auth.updateUser({ password: 'a brand new password', current_password: 'not my password' });
+      expect(missing.error).toMatchObject({
+        status: 400,
+        code: 'current_password_required',
+        message: 'Current password required when setting new password.',
+      });
+      const wrong = await supabase.auth.updateUser({
+        password: 'a brand new password',
+        current_password: 'not my password',
+      });
       expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
       // Nothing changed: the old password still signs in and no device was signed out.
       expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
@@ -273,18 +339,25 @@ describe('sessions', () => {
       const { email } = await newUser();
       const { supabase } = await signIn(email);
       expect((await supabase.auth.refreshSession()).error).toBeNull();
-      expect((await supabase.auth.updateUser({ password: 'a brand new password' })).error).toMatchObject({ code: 'current_password_required' });
+      expect((await supabase.auth.updateUser({ password: 'a brand new password' })).error).toMatchObject({
+        code: 'current_password_required',
+      });
     });
 
     it('changes the e-mail only after the new address confirms the link', async () => {
       const { email } = await newUser();
       const { supabase } = await signIn(email);
       const newEmail = uniqueEmail('new');
-      const { data, error } = await supabase.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${t.url}/app/settings` });
+      const { data, error } = await supabase.auth.updateUser(
+        { email: newEmail },
+        { emailRedirectTo: `${t.url}/app/settings` },
+      );
       expect(error).toBeNull();
       expect(data.user).toMatchObject({ email, new_email: newEmail });
       expect(data.user?.email_change_sent_at).toBeTruthy();
-      expect((await client().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+      expect((await client().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error?.code).toBe(
+        'invalid_credentials',
+      );
 
       const mail = await lastEmailTo(t.dataDir, newEmail);
       expect(mail?.subject).toBe('Confirme seu novo e-mail');
@@ -302,7 +375,10 @@ describe('sessions', () => {
       const taken = await newUser();
       const { email } = await newUser();
       const { supabase } = await signIn(email);
-      expect((await supabase.auth.updateUser({ email: taken.email })).error).toMatchObject({ status: 422, code: 'email_exists' });
+      expect((await supabase.auth.updateUser({ email: taken.email })).error).toMatchObject({
+        status: 422,
+        code: 'email_exists',
+      });
     });
   });
 
@@ -317,13 +393,18 @@ describe('sessions', () => {
       expect(hop.location.startsWith(`${t.url}/reset#`)).toBe(true);
       const fragment = fragmentOf(hop.location);
       expect(fragment.get('type')).toBe('recovery');
-      expect(decodeJwt(fragment.get('access_token')!).amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
+      expect(decodeJwt(fragment.get('access_token')!).amr).toEqual([
+        { method: 'recovery', timestamp: expect.any(Number) },
+      ]);
 
       // A recovery session sets the new password without the forgotten one (the /redefinir-senha page), and signs
       // out the other devices.
       const elsewhere = await signIn(email);
       const supabase = client();
-      await supabase.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+      await supabase.auth.setSession({
+        access_token: fragment.get('access_token')!,
+        refresh_token: fragment.get('refresh_token')!,
+      });
       expect((await supabase.auth.updateUser({ password: 'recovered password' })).error).toBeNull();
       expect((await userWith(elsewhere.session.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
       expect((await client().auth.signInWithPassword({ email, password: 'recovered password' })).error).toBeNull();
@@ -394,7 +475,9 @@ describe('sessions', () => {
       const wrong = await exchange('y'.repeat(50));
       expect(wrong.status).toBe(400);
       expect((await bodyOf(wrong)).code).toBe('bad_code_verifier');
-      await t.database.db.execute(sql`update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code_issued_at is not null`);
+      await t.database.db.execute(
+        sql`update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code_issued_at is not null`,
+      );
       const late = await exchange('y'.repeat(50));
       expect(late.status).toBe(400);
       expect((await bodyOf(late)).code).toBe('flow_state_expired');
@@ -409,14 +492,25 @@ describe('sessions', () => {
       await client('pkce').auth.resetPasswordForEmail(email);
       const sessionId = decodeJwt(session.access_token).session_id as string;
       const { db } = t.database;
-      await db.execute(sql`update auth.refresh_tokens set revoked_at = now() - interval '25 hours' where session_id = ${sessionId} and revoked_at is not null`);
-      await db.execute(sql`update auth.one_time_tokens set expires_at = now() - interval '1 minute' where relates_to = ${email}`);
-      await db.execute(sql`update auth.flow_state set created_at = now() - interval '25 hours' where code_challenge is not null`);
+      await db.execute(
+        sql`update auth.refresh_tokens set revoked_at = now() - interval '25 hours' where session_id = ${sessionId} and revoked_at is not null`,
+      );
+      await db.execute(
+        sql`update auth.one_time_tokens set expires_at = now() - interval '1 minute' where relates_to = ${email}`,
+      );
+      await db.execute(
+        sql`update auth.flow_state set created_at = now() - interval '25 hours' where code_challenge is not null`,
+      );
       await deleteExpiredAuthRows(db, new Date());
       const tokens = await db.select().from(authRefreshTokens).where(eq(authRefreshTokens.sessionId, sessionId));
       expect(tokens.map((row) => row.revokedAt)).toEqual([null]);
       expect(await db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.relatesTo, email))).toEqual([]);
-      expect(await db.select().from(authFlowStates).where(sql`${authFlowStates.createdAt} < now() - interval '1 day'`)).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(authFlowStates)
+          .where(sql`${authFlowStates.createdAt} < now() - interval '1 day'`),
+      ).toEqual([]);
       expect((await supabase.auth.refreshSession()).error).toBeNull();
     });
   });

@@ -1,7 +1,13 @@
 import type { AuthSession, AuthUser } from '@sonhario/contracts/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from './auth.context.ts';
-import { findIdentitiesOfUsers, insertRefreshToken, insertSession, updateUser, type SessionRow } from './auth.repository.ts';
+import {
+  findIdentitiesOfUsers,
+  insertRefreshToken,
+  insertSession,
+  updateUser,
+  type SessionRow,
+} from './auth.repository.ts';
 import { toAuthSession, toAuthUser, type UserRow } from './auth.serializers.ts';
 import { randomToken, sha256Hex, signAccessToken } from './auth.tokens.ts';
 
@@ -26,7 +32,13 @@ export async function openSession(
     updatedAt: now,
   });
   const refreshToken = randomToken();
-  await insertRefreshToken(tx, { tokenHash: sha256Hex(refreshToken), userId: user.id, sessionId: session.id, createdAt: now, updatedAt: now });
+  await insertRefreshToken(tx, {
+    tokenHash: sha256Hex(refreshToken),
+    userId: user.id,
+    sessionId: session.id,
+    createdAt: now,
+    updatedAt: now,
+  });
   const signedIn = await updateUser(tx, user.id, { lastSignInAt: now, updatedAt: user.updatedAt });
   return { session, refreshToken, user: signedIn };
 }

@@ -14,12 +14,19 @@ describe('sign-up with e-mail confirmation', () => {
   const site = () => `${t.url}/`;
 
   beforeAll(async () => {
-    t = await createListeningTestApp({ RATE_LIMIT_TOKEN: '1000', RATE_LIMIT_VERIFY: '1000', RATE_LIMIT_EMAIL_SENT: '1000' });
+    t = await createListeningTestApp({
+      RATE_LIMIT_TOKEN: '1000',
+      RATE_LIMIT_VERIFY: '1000',
+      RATE_LIMIT_EMAIL_SENT: '1000',
+    });
     supabase = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey);
   });
   afterAll(() => t.close());
 
-  async function signUp(email: string, data: Record<string, unknown> = { first_name: 'Ana', last_name: 'Lima', consent_version: CONSENT_VERSION }) {
+  async function signUp(
+    email: string,
+    data: Record<string, unknown> = { first_name: 'Ana', last_name: 'Lima', consent_version: CONSENT_VERSION },
+  ) {
     return supabase.auth.signUp({ email, password: PASSWORD, options: { data, emailRedirectTo: site() } });
   }
 
@@ -52,7 +59,12 @@ describe('sign-up with e-mail confirmation', () => {
     const rows = await t.database.db.select().from(consents).where(eq(consents.userId, data.user!.id));
     expect(rows.map((r) => r.purpose).sort()).toEqual(['ai_analysis', 'data_processing']);
     for (const row of rows) {
-      expect(row).toMatchObject({ text: CONSENT_TEXT, textVersion: CONSENT_VERSION, source: 'signup', withdrawnAt: null });
+      expect(row).toMatchObject({
+        text: CONSENT_TEXT,
+        textVersion: CONSENT_VERSION,
+        source: 'signup',
+        withdrawnAt: null,
+      });
     }
     const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.id, data.user!.id));
     expect(user?.rawUserMetaData).not.toHaveProperty('consent_version');
@@ -76,9 +88,18 @@ describe('sign-up with e-mail confirmation', () => {
   it('refuses a short password as weak_password with its reasons, and a long one as validation_failed', async () => {
     const short = await supabase.auth.signUp({ email: uniqueEmail(), password: '12345' });
     expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
-    expect(short.error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 6 characters.', reasons: ['length'] });
+    expect(short.error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      reasons: ['length'],
+    });
     const long = await supabase.auth.signUp({ email: uniqueEmail(), password: 'x'.repeat(73) });
-    expect(long.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
+    expect(long.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 characters',
+    });
     const exactly72 = await supabase.auth.signUp({ email: uniqueEmail(), password: 'x'.repeat(72) });
     expect(exactly72.error).toBeNull();
   });
@@ -94,14 +115,24 @@ describe('sign-up with e-mail confirmation', () => {
     expect(hop.status).toBe(303);
     expect(hop.location.startsWith(site())).toBe(true);
     // The contract's order: access_token, expires_at, expires_in, refresh_token, token_type, type.
-    expect([...fragmentOf(hop.location).keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type', 'type']);
+    expect([...fragmentOf(hop.location).keys()]).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'token_type',
+      'type',
+    ]);
     const fragment = fragmentOf(hop.location);
     expect(fragment.get('type')).toBe('signup');
     expect(fragment.get('token_type')).toBe('bearer');
     expect(Number(fragment.get('expires_in'))).toBe(3600);
 
     const client = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey);
-    const { data, error } = await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    const { data, error } = await client.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.email_confirmed_at).toBeTruthy();
@@ -118,7 +149,9 @@ describe('sign-up with e-mail confirmation', () => {
     expect((await followLink(link)).status).toBe(303);
     const again = await followLink(link);
     expect(again.status).toBe(303);
-    expect(new URL(again.location).hash).toBe('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    expect(new URL(again.location).hash).toBe(
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
     const forged = new URL(link);
     forged.searchParams.set('token', 'not-a-token');
     expect(new URL((await followLink(forged.href)).location).hash).toContain('error_code=otp_expired');
@@ -127,7 +160,9 @@ describe('sign-up with e-mail confirmation', () => {
   it('treats a link older than 24 hours as expired', async () => {
     const email = uniqueEmail();
     await signUp(email);
-    await t.database.db.execute(sql`update auth.one_time_tokens set expires_at = now() - interval '1 second' where relates_to = ${email}`);
+    await t.database.db.execute(
+      sql`update auth.one_time_tokens set expires_at = now() - interval '1 second' where relates_to = ${email}`,
+    );
     const hop = await followLink((await lastEmailTo(t.dataDir, email))!.links[0]!);
     expect(fragmentOf(hop.location).get('error_code')).toBe('otp_expired');
   });
@@ -160,7 +195,9 @@ describe('sign-up with e-mail confirmation', () => {
     const email = uniqueEmail();
     await signUp(email);
     const firstLink = (await lastEmailTo(t.dataDir, email))!.links[0]!;
-    await t.database.db.execute(sql`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = ${email}`);
+    await t.database.db.execute(
+      sql`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = ${email}`,
+    );
     const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: site() } });
     expect(error).toBeNull();
     const secondLink = (await lastEmailTo(t.dataDir, email))!.links[0]!;
@@ -177,7 +214,11 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('falls back to SITE_URL for a redirect_to outside the allow-list, keeps an allowed one', async () => {
     const evil = uniqueEmail();
-    await supabase.auth.signUp({ email: evil, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await supabase.auth.signUp({
+      email: evil,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
     const evilLink = new URL((await lastEmailTo(t.dataDir, evil))!.links[0]!);
     expect(evilLink.searchParams.get('redirect_to')).toBe(site());
     // Tampering with the link itself does not help either: GET /verify checks again.
@@ -187,7 +228,11 @@ describe('sign-up with e-mail confirmation', () => {
     expect(fragmentOf(hop.location).get('access_token')).toBeTruthy();
 
     const good = uniqueEmail();
-    await supabase.auth.signUp({ email: good, password: PASSWORD, options: { emailRedirectTo: `${t.url}/app?welcome=1` } });
+    await supabase.auth.signUp({
+      email: good,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${t.url}/app?welcome=1` },
+    });
     const goodLink = (await lastEmailTo(t.dataDir, good))!.links[0]!;
     const landed = await followLink(goodLink);
     expect(landed.location.startsWith(`${t.url}/app?welcome=1#access_token=`)).toBe(true);
@@ -196,7 +241,11 @@ describe('sign-up with e-mail confirmation', () => {
   it('with a PKCE client: the link carries a pkce_ token, lands with ?code= and exchangeCodeForSession signs in', async () => {
     const pkceClient = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey, { flowType: 'pkce' });
     const email = uniqueEmail('pkce');
-    const { data: signedUp, error } = await pkceClient.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: site() } });
+    const { data: signedUp, error } = await pkceClient.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: site() },
+    });
     expect(error).toBeNull();
     expect(signedUp.session).toBeNull();
     const link = new URL((await lastEmailTo(t.dataDir, email))!.links[0]!);
@@ -229,9 +278,17 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('refuses a sign-up without e-mail or password with validation_failed', async () => {
     const noEmail = await supabase.auth.signUp({ email: '', password: PASSWORD });
-    expect(noEmail.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'An email address is required' });
+    expect(noEmail.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'An email address is required',
+    });
     const badEmail = await supabase.auth.signUp({ email: 'not-an-email', password: PASSWORD });
-    expect(badEmail.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
+    expect(badEmail.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
     const noPassword = await supabase.auth.signUp({ email: uniqueEmail(), password: '' });
     expect(noPassword.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
@@ -248,7 +305,11 @@ describe('sign-up with AUTH_AUTOCONFIRM=true', () => {
 
   it('signs the new user in at once and sends no e-mail', async () => {
     const email = uniqueEmail();
-    const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { first_name: 'Caio' } } });
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { first_name: 'Caio' } },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.session?.refresh_token).toBeTruthy();
@@ -265,7 +326,13 @@ describe('sign-up with AUTH_AUTOCONFIRM=true', () => {
   });
 
   it('reports mailer_autoconfirm in /settings', async () => {
-    const res = await fetch(`${t.url}/auth/v1/settings`, { headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey } });
-    expect(await res.json()).toMatchObject({ mailer_autoconfirm: true, disable_signup: false, external: { email: true, google: false } });
+    const res = await fetch(`${t.url}/auth/v1/settings`, {
+      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
+    });
+    expect(await res.json()).toMatchObject({
+      mailer_autoconfirm: true,
+      disable_signup: false,
+      external: { email: true, google: false },
+    });
   });
 });

@@ -2,7 +2,15 @@ import { AuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, freePort, readOutbox, type TestApp } from '../../test/harness.ts';
-import { followLink, fragmentOf, parseMail, PASSWORD, supabaseFor, uniqueEmail, type ParsedMail } from './auth.testing.ts';
+import {
+  followLink,
+  fragmentOf,
+  parseMail,
+  PASSWORD,
+  supabaseFor,
+  uniqueEmail,
+  type ParsedMail,
+} from './auth.testing.ts';
 import { getApiKeys } from './auth.tokens.ts';
 
 // E-mail delivery through a real SMTP server on loopback: the message is parsed like a mail client would, and the
@@ -38,7 +46,10 @@ describe('auth e-mail over SMTP', () => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-    t = await createListeningTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Sonhário <no-reply@sonhario.test>' });
+    t = await createListeningTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_FROM: 'Sonhário <no-reply@sonhario.test>',
+    });
     supabase = supabaseFor(t.url, getApiKeys(t.app.deps.secrets).anonKey);
   });
   afterAll(async () => {
@@ -48,7 +59,11 @@ describe('auth e-mail over SMTP', () => {
 
   it('sends the pt-BR confirmation e-mail, plain text and HTML, whose link confirms the account', async () => {
     const email = uniqueEmail();
-    const { error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${t.url}/` } });
+    const { error } = await supabase.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${t.url}/` },
+    });
     expect(error).toBeNull();
     const received = inbox.find((m) => m.to.includes(email));
     expect(received?.from).toBe('no-reply@sonhario.test');
@@ -70,7 +85,12 @@ describe('auth e-mail over SMTP', () => {
     // With a real mail server nothing secret reaches the logs: not the link token, the password or the tokens.
     const logs = t.logs.text;
     expect(logs).toContain('/auth/v1/verify');
-    for (const secret of [new URL(link!).searchParams.get('token')!, PASSWORD, fragmentOf(hop.location).get('access_token')!, data.session!.refresh_token]) {
+    for (const secret of [
+      new URL(link!).searchParams.get('token')!,
+      PASSWORD,
+      fragmentOf(hop.location).get('access_token')!,
+      data.session!.refresh_token,
+    ]) {
       expect(logs).not.toContain(secret);
     }
   });

@@ -15,9 +15,18 @@ class NoRealtimeTransport {
   }
 }
 
-export function supabaseFor(url: string, key: string, options: { flowType?: 'implicit' | 'pkce' } = {}): SupabaseClient {
+export function supabaseFor(
+  url: string,
+  key: string,
+  options: { flowType?: 'implicit' | 'pkce' } = {},
+): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: options.flowType ?? 'implicit' },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: options.flowType ?? 'implicit',
+    },
     realtime: { transport: NoRealtimeTransport as never },
   });
 }
@@ -27,10 +36,17 @@ export function uniqueEmail(label = 'user'): string {
 }
 
 /** Follows one hop like a browser would, without going further: the status and where it points. */
-export async function followLink(link: string, init: RequestInit = {}): Promise<{ status: number; location: string; setCookie: string | null }> {
+export async function followLink(
+  link: string,
+  init: RequestInit = {},
+): Promise<{ status: number; location: string; setCookie: string | null }> {
   const response = await fetch(link, { ...init, redirect: 'manual' });
   await response.arrayBuffer();
-  return { status: response.status, location: response.headers.get('location') ?? '', setCookie: response.headers.get('set-cookie') };
+  return {
+    status: response.status,
+    location: response.headers.get('location') ?? '',
+    setCookie: response.headers.get('set-cookie'),
+  };
 }
 
 export function fragmentOf(location: string): URLSearchParams {
@@ -54,18 +70,22 @@ function decodeTransfer(body: string, encoding: string | undefined): string {
   const cte = (encoding ?? '7bit').toLowerCase();
   if (cte === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (cte === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeTransfer(text.replace(/_/g, ' '), 'quoted-printable'),
-  ).replace(/\?=\s+=\?/g, '?==?');
+  return value
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeTransfer(text.replace(/_/g, ' '), 'quoted-printable'),
+    )
+    .replace(/\?=\s+=\?/g, '?==?');
 }
 
 function splitEntity(raw: string): { headers: Record<string, string>; body: string } {
@@ -89,10 +109,16 @@ export function parseMail(raw: string): ParsedMail {
     for (const chunk of body.split(`--${boundary}`).slice(1)) {
       if (chunk.startsWith('--')) break;
       const part = splitEntity(chunk.replace(/^\r?\n/, ''));
-      parts.push({ type: part.headers['content-type'] ?? '', content: decodeTransfer(part.body, part.headers['content-transfer-encoding']) });
+      parts.push({
+        type: part.headers['content-type'] ?? '',
+        content: decodeTransfer(part.body, part.headers['content-transfer-encoding']),
+      });
     }
   } else {
-    parts.push({ type: headers['content-type'] ?? 'text/plain', content: decodeTransfer(body, headers['content-transfer-encoding']) });
+    parts.push({
+      type: headers['content-type'] ?? 'text/plain',
+      content: decodeTransfer(body, headers['content-transfer-encoding']),
+    });
   }
   return {
     headers,

@@ -30,7 +30,8 @@ const apiKeysCache = new Map<string, ApiKeys>();
 export function getApiKeys(secrets: Pick<Secrets, 'jwtSecret'>): ApiKeys {
   let keys = apiKeysCache.get(secrets.jwtSecret);
   if (!keys) {
-    const sign = (role: ApiKeyRole) => signHs256({ iss: 'supabase', role, iat: API_KEY_IAT, exp: API_KEY_EXP }, secrets.jwtSecret);
+    const sign = (role: ApiKeyRole) =>
+      signHs256({ iss: 'supabase', role, iat: API_KEY_IAT, exp: API_KEY_EXP }, secrets.jwtSecret);
     keys = { anonKey: sign('anon'), serviceRoleKey: sign('service_role') };
     apiKeysCache.set(secrets.jwtSecret, keys);
   }
@@ -76,7 +77,11 @@ function secretKey(secret: string): Uint8Array {
 /** Why a JWT was refused, in GoTrue's words ("invalid JWT: unable to parse or verify signature, …"). */
 export class JwtError extends Error {}
 
-export async function verifyJwt(secret: string, token: string, options: { audience?: string } = {}): Promise<JWTPayload> {
+export async function verifyJwt(
+  secret: string,
+  token: string,
+  options: { audience?: string } = {},
+): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), {
       algorithms: ['HS256'],
@@ -87,7 +92,8 @@ export async function verifyJwt(secret: string, token: string, options: { audien
     let reason = 'token is malformed';
     if (error instanceof joseErrors.JWTExpired) reason = 'token has invalid claims: token is expired';
     else if (error instanceof joseErrors.JWSSignatureVerificationFailed) reason = 'signature is invalid';
-    else if (error instanceof joseErrors.JWTClaimValidationFailed) reason = `token has invalid claims: ${error.message}`;
+    else if (error instanceof joseErrors.JWTClaimValidationFailed)
+      reason = `token has invalid claims: ${error.message}`;
     else if (error instanceof joseErrors.JOSEAlgNotAllowed) reason = 'signing method is not allowed';
     throw new JwtError(`invalid JWT: unable to parse or verify signature, ${reason}`);
   }

@@ -7,7 +7,11 @@ import { getConsents, recordConsent, type ConsentsContext } from './consents.ser
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export async function consentsRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): ConsentsContext => ({ db: app.deps.database.db, userId: request.auth.userId, now: app.deps.now });
+  const ctx = (request: FastifyRequest): ConsentsContext => ({
+    db: app.deps.database.db,
+    userId: request.auth.userId,
+    now: app.deps.now,
+  });
 
   app.get(
     '/me/consents',
@@ -35,6 +39,9 @@ export async function consentsRoutes(app: AppInstance) {
         response: { 200: consentsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await recordConsent(ctx(request), request.body, request.body.source)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await recordConsent(ctx(request), request.body, request.body.source)),
   );
 }

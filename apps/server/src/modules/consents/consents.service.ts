@@ -50,7 +50,11 @@ export async function hasConsent(ctx: ConsentsContext, purpose: ConsentPurpose):
  * Records an answer to CONSENT_TEXT for each purpose. Yes: a new grant unless one stands. No: withdraws a standing
  * consent, or records the refusal when the question had never been answered. Repeating an answer changes nothing.
  */
-export async function recordConsent(ctx: ConsentsContext, input: RecordConsentInput, source = 'prompt'): Promise<ConsentsResponse> {
+export async function recordConsent(
+  ctx: ConsentsContext,
+  input: RecordConsentInput,
+  source = 'prompt',
+): Promise<ConsentsResponse> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const latest = new Map((await findLatestConsents(tx, ctx.userId)).map((row) => [row.purpose, row]));
@@ -58,12 +62,22 @@ export async function recordConsent(ctx: ConsentsContext, input: RecordConsentIn
       const row = latest.get(purpose);
       const status = statusOf(row);
       if (input.isGranted && status !== 'granted') {
-        await insertConsentRows(tx, [{ userId: ctx.userId, purpose, text: CONSENT_TEXT, textVersion: input.textVersion, source, grantedAt: now }]);
+        await insertConsentRows(tx, [
+          { userId: ctx.userId, purpose, text: CONSENT_TEXT, textVersion: input.textVersion, source, grantedAt: now },
+        ]);
       } else if (!input.isGranted && status === 'granted' && row) {
         await markConsentWithdrawn(tx, ctx.userId, row.id, now);
       } else if (!input.isGranted && status === 'unanswered') {
         await insertConsentRows(tx, [
-          { userId: ctx.userId, purpose, text: CONSENT_TEXT, textVersion: input.textVersion, source, grantedAt: now, isGranted: false },
+          {
+            userId: ctx.userId,
+            purpose,
+            text: CONSENT_TEXT,
+            textVersion: input.textVersion,
+            source,
+            grantedAt: now,
+            isGranted: false,
+          },
         ]);
       }
     }

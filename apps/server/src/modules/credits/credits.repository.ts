@@ -16,7 +16,11 @@ export async function lockUserCredits(tx: DbOrTx, userId: string): Promise<void>
 
 /** Appends a row unless its idempotency key is already in the ledger; returns whether it was written. */
 export async function insertLedgerEntry(db: DbOrTx, entry: LedgerInsert): Promise<boolean> {
-  const rows = await db.insert(creditLedger).values(entry).onConflictDoNothing({ target: creditLedger.idempotencyKey }).returning({ id: creditLedger.id });
+  const rows = await db
+    .insert(creditLedger)
+    .values(entry)
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning({ id: creditLedger.id });
   return rows.length > 0;
 }
 
@@ -37,7 +41,10 @@ export async function listLedgerRows(db: DbOrTx, userId: string, page: { after?:
       reason: creditLedger.reason,
       analysisId: creditLedger.analysisId,
       createdAt: creditLedger.createdAt,
-      balanceAfter: sql<string>`sum(${creditLedger.amount}) over (order by ${creditLedger.createdAt}, ${creditLedger.id})`.as('balance_after'),
+      balanceAfter:
+        sql<string>`sum(${creditLedger.amount}) over (order by ${creditLedger.createdAt}, ${creditLedger.id})`.as(
+          'balance_after',
+        ),
     })
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
@@ -46,7 +53,11 @@ export async function listLedgerRows(db: DbOrTx, userId: string, page: { after?:
   const rows = await db
     .select()
     .from(ledger)
-    .where(after ? or(lt(ledger.createdAt, after.createdAt), and(eq(ledger.createdAt, after.createdAt), lt(ledger.id, after.id))) : undefined)
+    .where(
+      after
+        ? or(lt(ledger.createdAt, after.createdAt), and(eq(ledger.createdAt, after.createdAt), lt(ledger.id, after.id)))
+        : undefined,
+    )
     .orderBy(desc(ledger.createdAt), desc(ledger.id))
     .limit(page.limit);
   return rows.map((row) => ({ ...row, balanceAfter: Number(row.balanceAfter) }));

@@ -7,7 +7,11 @@ import { getCreditsSummary, listLedger, type CreditsContext } from './credits.se
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export async function creditsRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): CreditsContext => ({ db: app.deps.database.db, userId: request.auth.userId, now: app.deps.now });
+  const ctx = (request: FastifyRequest): CreditsContext => ({
+    db: app.deps.database.db,
+    userId: request.auth.userId,
+    now: app.deps.now,
+  });
 
   app.get(
     '/credits',
@@ -35,6 +39,7 @@ export async function creditsRoutes(app: AppInstance) {
         response: { 200: listLedgerResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listLedger(ctx(request), request.query)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await listLedger(ctx(request), request.query)),
   );
 }

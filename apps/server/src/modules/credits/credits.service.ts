@@ -62,7 +62,10 @@ interface Standing {
 async function readStanding(ctx: CreditsContext): Promise<Standing> {
   const profile = await getProfile(ctx);
   const month = monthOf(ctx.now(), profile.timeZone);
-  const [used, balance] = await Promise.all([countQuotaUsage(ctx.db, ctx.userId, month), sumBalance(ctx.db, ctx.userId)]);
+  const [used, balance] = await Promise.all([
+    countQuotaUsage(ctx.db, ctx.userId, month),
+    sumBalance(ctx.db, ctx.userId),
+  ]);
   const limit = PLAN_QUOTAS[profile.plan];
   const quota: Quota = { plan: profile.plan, limit, used, month, resetsOn: nextMonthStart(month) };
   const nextCharge = limit === null || used < limit ? 'quota' : balance >= CREDIT_RULES.analysisCost ? 'credits' : null;
@@ -81,7 +84,12 @@ function limitMessage(standing: Standing): string {
 
 export async function getCreditsSummary(ctx: CreditsContext): Promise<CreditsSummary> {
   const standing = await readStanding(ctx);
-  return { balance: standing.balance, quota: standing.quota, analysisCost: CREDIT_RULES.analysisCost, nextCharge: standing.nextCharge };
+  return {
+    balance: standing.balance,
+    quota: standing.quota,
+    analysisCost: CREDIT_RULES.analysisCost,
+    nextCharge: standing.nextCharge,
+  };
 }
 
 /** Refuses early (before any provider call) when the analysis could not be paid for. */
@@ -90,10 +98,13 @@ export async function assertCanAnalyze(ctx: CreditsContext): Promise<void> {
   if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
 }
 
+const asReason = (reason: string): LedgerReason =>
+  (LEDGER_REASONS as readonly string[]).includes(reason) ? (reason as LedgerReason) : 'operator_grant';
 
-const asReason = (reason: string): LedgerReason => ((LEDGER_REASONS as readonly string[]).includes(reason) ? (reason as LedgerReason) : 'operator_grant');
-
-export async function listLedger(ctx: CreditsContext, query: { cursor?: string; limit: number }): Promise<ListLedgerResponse> {
+export async function listLedger(
+  ctx: CreditsContext,
+  query: { cursor?: string; limit: number },
+): Promise<ListLedgerResponse> {
   const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
   const rows = await listLedgerRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
   const items = rows.slice(0, query.limit).map((row) => ({
@@ -122,9 +133,22 @@ export async function grantWelcomeBonus(db: DbOrTx, userId: string, now: Date): 
 }
 
 /** An operator's gift (CLI); the key makes a retried command grant once. */
-export async function grantCredits(db: DbOrTx, userId: string, amount: number, key: string, now: Date): Promise<boolean> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new ValidationError('A quantidade de créditos deve ser um inteiro positivo');
-  return insertLedgerEntry(db, { userId, amount, reason: 'operator_grant', idempotencyKey: `grant:${userId}:${key}`, createdAt: now });
+export async function grantCredits(
+  db: DbOrTx,
+  userId: string,
+  amount: number,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new ValidationError('A quantidade de créditos deve ser um inteiro positivo');
+  return insertLedgerEntry(db, {
+    userId,
+    amount,
+    reason: 'operator_grant',
+    idempotencyKey: `grant:${userId}:${key}`,
+    createdAt: now,
+  });
 }
 
 /**

@@ -39,7 +39,16 @@ describe('plan quotas and the credit ledger', () => {
     expect(await grantWelcomeBonus(t.database.db, user.id, new Date())).toBe(false);
     const ledger = (await api(t, user).get('/credits/ledger')).json();
     expect(ledger).toEqual({
-      items: [{ id: expect.any(String), amount: 10, reason: 'welcome_bonus', analysisId: null, balanceAfter: 10, createdAt: expect.any(String) }],
+      items: [
+        {
+          id: expect.any(String),
+          amount: 10,
+          reason: 'welcome_bonus',
+          analysisId: null,
+          balanceAfter: 10,
+          createdAt: expect.any(String),
+        },
+      ],
       nextCursor: null,
     });
     expect((await api(t, user).get('/credits')).json()).toEqual({
@@ -59,12 +68,22 @@ describe('plan quotas and the credit ledger', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().charge).toBe('quota');
     }
-    expect((await api(t, user).get('/credits')).json()).toMatchObject({ balance: 10, quota: { used: 5 }, nextCharge: 'credits' });
+    expect((await api(t, user).get('/credits')).json()).toMatchObject({
+      balance: 10,
+      quota: { used: 5 },
+      nextCharge: 'credits',
+    });
     const paid = await analyse(t, user, dream.id);
     expect(paid.json().charge).toBe('credits');
-    expect((await api(t, user).get('/credits')).json()).toMatchObject({ balance: 0, quota: { used: 5 }, nextCharge: null });
+    expect((await api(t, user).get('/credits')).json()).toMatchObject({
+      balance: 0,
+      quota: { used: 5 },
+      nextCharge: null,
+    });
     const ledger = (await api(t, user).get('/credits/ledger')).json().items;
-    expect(ledger.map((e: { amount: number; balanceAfter: number; reason: string }) => [e.reason, e.amount, e.balanceAfter])).toEqual([
+    expect(
+      ledger.map((e: { amount: number; balanceAfter: number; reason: string }) => [e.reason, e.amount, e.balanceAfter]),
+    ).toEqual([
       ['analysis', -10, 0],
       ['welcome_bonus', 10, 10],
     ]);
@@ -93,7 +112,11 @@ describe('plan quotas and the credit ledger', () => {
     expect((await analyse(t, user, dream.id)).json().charge).toBe('credits');
 
     clock.set('2099-12-01T03:30:00Z'); // 00:30 on Dec 1 in São Paulo: a new month, a new quota
-    expect((await api(t, user).get('/credits')).json().quota).toMatchObject({ month: '2099-12', used: 0, resetsOn: '2100-01-01' });
+    expect((await api(t, user).get('/credits')).json().quota).toMatchObject({
+      month: '2099-12',
+      used: 0,
+      resetsOn: '2100-01-01',
+    });
     expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
     expect(await moneyOf(t, user.id)).toMatchObject({ balance: 0 });
   });
@@ -113,7 +136,11 @@ describe('plan quotas and the credit ledger', () => {
     const dream = await postDream(t, user, { content: 'Sonhei que caía de um prédio muito alto.' });
     for (let i = 0; i < 5; i += 1) await analyse(t, user, dream.id);
     for (let round = 0; round < 2; round += 1) {
-      const answers = await Promise.all([analyse(t, user, dream.id), analyse(t, user, dream.id), analyse(t, user, dream.id)]);
+      const answers = await Promise.all([
+        analyse(t, user, dream.id),
+        analyse(t, user, dream.id),
+        analyse(t, user, dream.id),
+      ]);
       const statuses = answers.map((res) => res.statusCode).sort();
       expect(statuses).toEqual(round === 0 ? [201, 402, 402] : [402, 402, 402]);
     }
@@ -125,9 +152,13 @@ describe('plan quotas and the credit ledger', () => {
 
   it('the ledger refuses updates and zero amounts at the database level', async () => {
     const user = await signUpUser(t);
-    await expect(t.database.db.execute(sql`update credit_ledger set amount = 1000 where user_id = ${user.id}`)).rejects.toThrow();
     await expect(
-      t.database.db.execute(sql`insert into credit_ledger (user_id, amount, reason, idempotency_key) values (${user.id}, 0, 'operator_grant', 'zero')`),
+      t.database.db.execute(sql`update credit_ledger set amount = 1000 where user_id = ${user.id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(
+        sql`insert into credit_ledger (user_id, amount, reason, idempotency_key) values (${user.id}, 0, 'operator_grant', 'zero')`,
+      ),
     ).rejects.toThrow();
     expect((await moneyOf(t, user.id)).balance).toBe(10);
   });
@@ -160,7 +191,12 @@ describe('plans are set by operators', () => {
   afterAll(() => t.close());
 
   const setPlan = (auth: string, id: string, body: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${id}/plan`, headers: { authorization: `Bearer ${auth}` }, payload: body as object });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${id}/plan`,
+      headers: { authorization: `Bearer ${auth}` },
+      payload: body as object,
+    });
 
   it('with the service-role key only; oracle is unlimited', async () => {
     const user = await signUpUser(t, { isConsenting: true });
@@ -168,13 +204,19 @@ describe('plans are set by operators', () => {
     expect((await setPlan(anonKey, user.id, { plan: 'oracle' })).statusCode).toBe(403);
     expect((await setPlan(user.accessToken, user.id, { plan: 'oracle' })).statusCode).toBe(403);
     expect((await setPlan(serviceRoleKey, user.id, { plan: 'platinum' })).statusCode).toBe(400);
-    expect((await setPlan(serviceRoleKey, '00000000-0000-4000-8000-000000000000', { plan: 'lucid' })).statusCode).toBe(404);
+    expect((await setPlan(serviceRoleKey, '00000000-0000-4000-8000-000000000000', { plan: 'lucid' })).statusCode).toBe(
+      404,
+    );
     const res = await setPlan(serviceRoleKey, user.id, { plan: 'oracle' });
     expect(res.statusCode).toBe(200);
     expect(res.json().plan).toBe('oracle');
     const dream = await postDream(t, user, { content: 'Voei por cima do mar.' });
     for (let i = 0; i < 7; i += 1) expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
-    expect((await api(t, user).get('/credits')).json()).toMatchObject({ balance: 10, quota: { plan: 'oracle', limit: null, used: 7 }, nextCharge: 'quota' });
+    expect((await api(t, user).get('/credits')).json()).toMatchObject({
+      balance: 10,
+      quota: { plan: 'oracle', limit: null, used: 7 },
+      nextCharge: 'quota',
+    });
     expect((await api(t, user).get('/me/profile')).json().plan).toBe('oracle');
   });
 });
@@ -203,8 +245,14 @@ describe('npm run admin -- set-plan / grant-credits', () => {
       expect(lines.join('\n')).toContain('already granted');
 
       const reopened = await createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
-      const [profile] = await queryRows<{ plan: string }>(reopened.db, sql`select plan from profiles where user_id = ${user.id}`);
-      const [balance] = await queryRows<{ sum: string }>(reopened.db, sql`select sum(amount) from credit_ledger where user_id = ${user.id}`);
+      const [profile] = await queryRows<{ plan: string }>(
+        reopened.db,
+        sql`select plan from profiles where user_id = ${user.id}`,
+      );
+      const [balance] = await queryRows<{ sum: string }>(
+        reopened.db,
+        sql`select sum(amount) from credit_ledger where user_id = ${user.id}`,
+      );
       await reopened.close();
       expect(profile!.plan).toBe('lucid');
       expect(Number(balance!.sum)).toBe(35);

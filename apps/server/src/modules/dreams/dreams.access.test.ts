@@ -17,7 +17,13 @@ describe('one user never reaches another user dreams', () => {
     t = await createTestApp(JOURNAL_TEST_ENV);
     alice = await signUpUser(t);
     bob = await signUpUser(t);
-    dream = await postDream(t, alice, { title: 'Segredo da Alice', content: 'Um sonho só meu com dragões', tags: ['dragão'], emotions: ['medo'], isNightmare: true });
+    dream = await postDream(t, alice, {
+      title: 'Segredo da Alice',
+      content: 'Um sonho só meu com dragões',
+      tags: ['dragão'],
+      emotions: ['medo'],
+      isNightmare: true,
+    });
     deleted = await postDream(t, alice, { content: 'Apagado mas restaurável', tags: ['apagado'] });
     expect((await api(t, alice).delete(`/dreams/${deleted.id}`)).statusCode).toBe(200);
     await postDream(t, bob, { content: 'O sonho do Bob', tags: ['bob'] });
@@ -65,18 +71,32 @@ describe('one user never reaches another user dreams', () => {
   });
 
   it('GET /dreams never lists, searches or filters into the other user dreams', async () => {
-    for (const query of ['', '?q=dragoes', '?tag=drag%C3%A3o', '?nightmare=true', '?emotion=medo', '?from=1900-01-01&limit=50']) {
+    for (const query of [
+      '',
+      '?q=dragoes',
+      '?tag=drag%C3%A3o',
+      '?nightmare=true',
+      '?emotion=medo',
+      '?from=1900-01-01&limit=50',
+    ]) {
       const items = (await api(t, bob).get(`/dreams${query}`)).json().items as { id: string }[];
-      expect(items.map((d) => d.id), query).not.toContain(dream.id);
+      expect(
+        items.map((d) => d.id),
+        query,
+      ).not.toContain(dream.id);
     }
     expect((await api(t, bob).get('/dreams?q=dragoes')).json().items).toEqual([]);
     // Alice finds her own.
-    expect((await api(t, alice).get('/dreams?q=dragoes')).json().items.map((d: { id: string }) => d.id)).toEqual([dream.id]);
+    expect((await api(t, alice).get('/dreams?q=dragoes')).json().items.map((d: { id: string }) => d.id)).toEqual([
+      dream.id,
+    ]);
   });
 
   it('a cursor made from the other user dreams still only pages the caller own', async () => {
     const aliceFirst = (await api(t, alice).get('/dreams?limit=1')).json();
-    const res = await api(t, bob).get(`/dreams?cursor=${encodeURIComponent(aliceFirst.nextCursor ?? Buffer.from(JSON.stringify(['2999-01-01', new Date().toISOString(), dream.id])).toString('base64url'))}`);
+    const res = await api(t, bob).get(
+      `/dreams?cursor=${encodeURIComponent(aliceFirst.nextCursor ?? Buffer.from(JSON.stringify(['2999-01-01', new Date().toISOString(), dream.id])).toString('base64url'))}`,
+    );
     expect(res.statusCode).toBe(200);
     for (const item of res.json().items as { id: string }[]) expect([dream.id, deleted.id]).not.toContain(item.id);
   });
@@ -101,6 +121,9 @@ describe('one user never reaches another user dreams', () => {
 
   it('profiles are per user', async () => {
     await api(t, alice).patch('/me/profile', { timeZone: 'Asia/Tokyo', theme: 'light' });
-    expect((await api(t, bob).get('/me/profile')).json()).toMatchObject({ timeZone: 'America/Sao_Paulo', theme: 'dark' });
+    expect((await api(t, bob).get('/me/profile')).json()).toMatchObject({
+      timeZone: 'America/Sao_Paulo',
+      theme: 'dark',
+    });
   });
 });

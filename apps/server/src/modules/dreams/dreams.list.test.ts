@@ -37,7 +37,12 @@ describe('GET /dreams', () => {
       }
       clock = new Date('2026-05-20T12:00:00Z');
       expected = created
-        .sort((a, b) => b.dreamtOn.localeCompare(a.dreamtOn) || b.recordedAt.localeCompare(a.recordedAt) || b.id.localeCompare(a.id))
+        .sort(
+          (a, b) =>
+            b.dreamtOn.localeCompare(a.dreamtOn) ||
+            b.recordedAt.localeCompare(a.recordedAt) ||
+            b.id.localeCompare(a.id),
+        )
         .map((d) => d.id);
     });
 
@@ -46,7 +51,19 @@ describe('GET /dreams', () => {
       expect(ids(page)).toEqual(expected);
       expect(page.nextCursor).toBeNull();
       expect(Object.keys(page.items[0]!).sort()).toEqual(
-        ['dreamtOn', 'emotions', 'excerpt', 'id', 'isNightmare', 'isRecurring', 'lucidity', 'mood', 'recordedAt', 'tags', 'title'].sort(),
+        [
+          'dreamtOn',
+          'emotions',
+          'excerpt',
+          'id',
+          'isNightmare',
+          'isRecurring',
+          'lucidity',
+          'mood',
+          'recordedAt',
+          'tags',
+          'title',
+        ].sort(),
       );
       expect(page.items[0]).not.toHaveProperty('content');
     });
@@ -89,7 +106,8 @@ describe('GET /dreams', () => {
       expect([...ids(first), ...rest]).toEqual(expected.filter((id) => id !== doomed));
       expect(ids(await list(user, '?limit=1'))).toEqual([newcomer.id]);
       await api(t, user).delete(`/dreams/${newcomer.id}`);
-      for (const id of [doomed, expected[4]!]) expect((await api(t, user).post(`/dreams/${id}/restore`)).statusCode).toBe(200);
+      for (const id of [doomed, expected[4]!])
+        expect((await api(t, user).post(`/dreams/${id}/restore`)).statusCode).toBe(200);
       expect(ids(await list(user, '?limit=50'))).toEqual(expected);
     });
 
@@ -128,12 +146,46 @@ describe('GET /dreams', () => {
 
     beforeAll(async () => {
       user = await signUpUser(t);
-      await add('voo', { content: 'Eu estava voando sobre o mar azul', dreamtOn: '2026-05-01', emotions: ['alegria'], tags: ['Voo'], lucidity: 2 });
-      await add('queda', { content: 'Caí de um prédio muito alto e acordei', dreamtOn: '2026-05-05', emotions: ['medo'], isNightmare: true, tags: ['queda'] });
-      await add('agua', { title: 'ÁGUA escura', content: 'Nadava num rio gelado', dreamtOn: '2026-05-10', emotions: ['medo', 'paz'], isRecurring: true, tags: ['água'] });
-      await add('coracao', { content: 'Meu CORAÇÃO batia forte numa estação de trem', dreamtOn: '2026-05-12', lucidity: 1, isNightmare: true, isRecurring: true });
-      await add('nota', { content: 'Uma festa estranha', notes: 'Lembrei da minha avó cantando', dreamtOn: '2026-05-15', tags: ['família', 'Voo'] });
-      await add('ingles', { content: 'I was flying over the city at night', dreamtOn: '2026-05-16', emotions: ['surpresa'] });
+      await add('voo', {
+        content: 'Eu estava voando sobre o mar azul',
+        dreamtOn: '2026-05-01',
+        emotions: ['alegria'],
+        tags: ['Voo'],
+        lucidity: 2,
+      });
+      await add('queda', {
+        content: 'Caí de um prédio muito alto e acordei',
+        dreamtOn: '2026-05-05',
+        emotions: ['medo'],
+        isNightmare: true,
+        tags: ['queda'],
+      });
+      await add('agua', {
+        title: 'ÁGUA escura',
+        content: 'Nadava num rio gelado',
+        dreamtOn: '2026-05-10',
+        emotions: ['medo', 'paz'],
+        isRecurring: true,
+        tags: ['água'],
+      });
+      await add('coracao', {
+        content: 'Meu CORAÇÃO batia forte numa estação de trem',
+        dreamtOn: '2026-05-12',
+        lucidity: 1,
+        isNightmare: true,
+        isRecurring: true,
+      });
+      await add('nota', {
+        content: 'Uma festa estranha',
+        notes: 'Lembrei da minha avó cantando',
+        dreamtOn: '2026-05-15',
+        tags: ['família', 'Voo'],
+      });
+      await add('ingles', {
+        content: 'I was flying over the city at night',
+        dreamtOn: '2026-05-16',
+        emotions: ['surpresa'],
+      });
     });
 
     it('finds other forms of a word: "voar" finds "voando"', async () => {
@@ -208,7 +260,12 @@ describe('GET /dreams', () => {
 
     it('shows the title, an excerpt and the tags in list items', async () => {
       const [item] = (await list(user, '?q=cantando')).items;
-      expect(item).toMatchObject({ title: 'Uma festa estranha', excerpt: 'Uma festa estranha', tags: ['família', 'Voo'], dreamtOn: '2026-05-15' });
+      expect(item).toMatchObject({
+        title: 'Uma festa estranha',
+        excerpt: 'Uma festa estranha',
+        tags: ['família', 'Voo'],
+        dreamtOn: '2026-05-15',
+      });
     });
 
     it.each([
@@ -246,7 +303,15 @@ describe('GET /dreams', () => {
         const isRare = i < 24 || i === total - 1;
         const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
         const content = `Sonho comum número ${i}${isRare ? ' com um ornitorrinco' : ''}`;
-        const body = { content, dreamtOn: day, emotions: [], tags: isRare ? ['raro'] : [], lucidity: 0, isNightmare: false, isRecurring: false };
+        const body = {
+          content,
+          dreamtOn: day,
+          emotions: [],
+          tags: isRare ? ['raro'] : [],
+          lucidity: 0,
+          isNightmare: false,
+          isRecurring: false,
+        };
         const { dream } = await createDream(ctx, { body });
         if (isRare) rareIds.unshift(dream.id);
       }
@@ -256,7 +321,10 @@ describe('GET /dreams', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await list(user, `?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page = await list(
+          user,
+          `?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         seen.push(...ids(page));
         cursor = page.nextCursor;
       } while (cursor);

@@ -14,7 +14,12 @@ export interface PurgeSweeper {
 }
 
 /** Hard-deletes soft-deleted dreams whose undo window has passed, every `intervalMs`, off the request path. */
-export function startPurgeSweeper(options: { db: DbOrTx; now: () => Date; log: FastifyBaseLogger; intervalMs: number }): PurgeSweeper {
+export function startPurgeSweeper(options: {
+  db: DbOrTx;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+}): PurgeSweeper {
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= (async () => {
@@ -49,7 +54,12 @@ export async function dreamsPlugin(app: AppInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  const sweeper = startPurgeSweeper({ db: app.deps.database.db, now: app.deps.now, log: app.log, intervalMs: PURGE_INTERVAL_MS });
+  const sweeper = startPurgeSweeper({
+    db: app.deps.database.db,
+    now: app.deps.now,
+    log: app.log,
+    intervalMs: PURGE_INTERVAL_MS,
+  });
   app.addHook('onClose', () => sweeper.stop());
 
   await app.register(dreamsRoutes);

@@ -21,7 +21,19 @@ describe('dreams at rest', () => {
     notes: 'Bartolomeu tinha olhos de esmeralda',
     tags: ['Zeppelin Azulado', 'ornitorrinco'],
   };
-  const secretWords = ['quindim', 'xilofonico', 'xilofone', 'paralelepipedos', 'paralelepiped', 'girafa', 'bartolomeu', 'esmeralda', 'zeppelin', 'azulado', 'ornitorrinco'];
+  const secretWords = [
+    'quindim',
+    'xilofonico',
+    'xilofone',
+    'paralelepipedos',
+    'paralelepiped',
+    'girafa',
+    'bartolomeu',
+    'esmeralda',
+    'zeppelin',
+    'azulado',
+    'ornitorrinco',
+  ];
 
   beforeAll(async () => {
     t = await createTestApp({ ...JOURNAL_TEST_ENV, JWT_SECRET: jwtSecret, MASTER_KEY: masterKey });
@@ -41,10 +53,15 @@ describe('dreams at rest', () => {
       t.database.db,
       sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'auth') and table_type = 'BASE TABLE'`,
     );
-    expect(tables.map((r) => r.table_name)).toEqual(expect.arrayContaining(['dreams', 'user_tags', 'user_keys', 'profiles']));
+    expect(tables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['dreams', 'user_tags', 'user_keys', 'profiles']),
+    );
     const parts: string[] = [];
     for (const { table_schema: schema, table_name: table } of tables) {
-      const rows = await queryRows<{ row: string }>(t.database.db, sql.raw(`select row_to_json(r)::text as row from "${schema}"."${table}" r`));
+      const rows = await queryRows<{ row: string }>(
+        t.database.db,
+        sql.raw(`select row_to_json(r)::text as row from "${schema}"."${table}" r`),
+      );
       parts.push(...rows.map((r) => r.row));
     }
     return parts.join('\n');
@@ -77,7 +94,11 @@ describe('dreams at rest', () => {
     const other = await signUpUser(t);
     const twin = await postDream(t, other, { ...secret });
     const tokensOf = async (id: string) =>
-      (await queryRows<{ t: string }>(t.database.db, sql`select search_tokens::text as t from dreams where id = ${id}`))[0]!.t.slice(1, -1).split(',');
+      (
+        await queryRows<{ t: string }>(t.database.db, sql`select search_tokens::text as t from dreams where id = ${id}`)
+      )[0]!.t
+        .slice(1, -1)
+        .split(',');
     const mine = new Set(await tokensOf(dream.id));
     const theirs = await tokensOf(twin.id);
     expect(theirs.length).toBeGreaterThan(10);
@@ -92,7 +113,9 @@ describe('dreams at rest', () => {
 
   it('cannot open a blob moved to another dream: 500 without internals, and nothing leaks', async () => {
     const victim = await postDream(t, user, { content: 'Um sonho comum de terça-feira' });
-    await t.database.db.execute(sql`update dreams set content_enc = (select content_enc from dreams where id = ${dream.id}) where id = ${victim.id}`);
+    await t.database.db.execute(
+      sql`update dreams set content_enc = (select content_enc from dreams where id = ${dream.id}) where id = ${victim.id}`,
+    );
     const res = await api(t, user).get(`/dreams/${victim.id}`);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal server error' });
@@ -102,7 +125,10 @@ describe('dreams at rest', () => {
   });
 
   it('cannot read the journal with another master key (same database, same tokens)', async () => {
-    const stranger = await createTestApp({ ...JOURNAL_TEST_ENV, JWT_SECRET: jwtSecret, MASTER_KEY: randomBytes(32).toString('base64') }, t.database);
+    const stranger = await createTestApp(
+      { ...JOURNAL_TEST_ENV, JWT_SECRET: jwtSecret, MASTER_KEY: randomBytes(32).toString('base64') },
+      t.database,
+    );
     try {
       for (const url of [`/dreams/${dream.id}`, '/dreams', '/tags']) {
         const res = await api(stranger, user).get(url);

@@ -20,14 +20,23 @@ describe('purging deleted dreams', () => {
   });
   afterAll(() => t.close());
 
-  const rowCount = async (id: string) => (await queryRows(t.database.db, sql`select id from dreams where id = ${id}`)).length;
+  const rowCount = async (id: string) =>
+    (await queryRows(t.database.db, sql`select id from dreams where id = ${id}`)).length;
   const create = async (u: TestUser, content: string, tags: string[] = []) =>
-    (await createDream(contextFor(t, u.id, now), { body: { content, tags, emotions: [], lucidity: 0, isNightmare: false, isRecurring: false } })).dream;
+    (
+      await createDream(contextFor(t, u.id, now), {
+        body: { content, tags, emotions: [], lucidity: 0, isNightmare: false, isRecurring: false },
+      })
+    ).dream;
 
   it('removes only rows past purge_after, of every user', async () => {
     const sweeper = startPurgeSweeper({ db: t.database.db, now, log: t.app.log, intervalMs: 3_600_000 });
     try {
-      const expired = [await create(user, 'velho 1'), await create(user, 'velho 2'), await create(other, 'velho do outro')];
+      const expired = [
+        await create(user, 'velho 1'),
+        await create(user, 'velho 2'),
+        await create(other, 'velho do outro'),
+      ];
       for (const d of expired.slice(0, 2)) await deleteDream(contextFor(t, user.id, now), d.id);
       await deleteDream(contextFor(t, other.id, now), expired[2]!.id);
       clock = new Date(clock.getTime() + 5 * 60_000);

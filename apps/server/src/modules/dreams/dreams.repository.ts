@@ -45,7 +45,16 @@ export interface DreamListRow {
   isRecurring: boolean;
 }
 
-type PackedListRow = [summary: string, dreamtOn: string, recordedAt: string, mood: number | null, emotions: string[], lucidity: number, isNightmare: boolean, isRecurring: boolean];
+type PackedListRow = [
+  summary: string,
+  dreamtOn: string,
+  recordedAt: string,
+  mood: number | null,
+  emotions: string[],
+  lucidity: number,
+  isNightmare: boolean,
+  isRecurring: boolean,
+];
 
 function unpackListRow(row: { id: string; packed: PackedListRow }): DreamListRow {
   const [summary, dreamtOn, recordedAt, mood, emotions, lucidity, isNightmare, isRecurring] = row.packed;
@@ -103,7 +112,11 @@ export async function findDream(
 }
 
 /** The dream a POST with this idempotency key created, deleted or not. */
-export async function findDreamByIdempotencyKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<DreamRow | undefined> {
+export async function findDreamByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  idempotencyKey: string,
+): Promise<DreamRow | undefined> {
   const [row] = await db
     .select(dreamColumns)
     .from(dreams)
@@ -253,11 +266,19 @@ export async function listDreamRows(
 }
 
 export async function countLiveDreams(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(dreams).where(and(ownedBy(userId), isLive));
+  const [row] = await db
+    .select({ value: count() })
+    .from(dreams)
+    .where(and(ownedBy(userId), isLive));
   return Number(row?.value ?? 0);
 }
 
-export async function updateDreamRow(db: DbOrTx, userId: string, id: string, patch: DreamPatch): Promise<DreamRow | undefined> {
+export async function updateDreamRow(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  patch: DreamPatch,
+): Promise<DreamRow | undefined> {
   const [row] = await db
     .update(dreams)
     .set(patch)
@@ -310,7 +331,15 @@ export async function addTagUses(db: DbOrTx, userId: string, tags: TagUse[], now
   if (tags.length === 0) return;
   await db
     .insert(userTags)
-    .values(tags.map((tag) => ({ userId, tagToken: tag.token, nameEnc: tag.nameEnc, useCount: tag.count ?? 1, updatedAt: now })))
+    .values(
+      tags.map((tag) => ({
+        userId,
+        tagToken: tag.token,
+        nameEnc: tag.nameEnc,
+        useCount: tag.count ?? 1,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: [userTags.userId, userTags.tagToken],
       set: {
@@ -325,7 +354,10 @@ export async function addTagUses(db: DbOrTx, userId: string, tags: TagUse[], now
 export async function removeTagUses(db: DbOrTx, userId: string, tokens: string[]): Promise<void> {
   if (tokens.length === 0) return;
   const mine = and(eq(userTags.userId, userId), inArray(userTags.tagToken, tokens));
-  await db.update(userTags).set({ useCount: sql`${userTags.useCount} - 1` }).where(mine);
+  await db
+    .update(userTags)
+    .set({ useCount: sql`${userTags.useCount} - 1` })
+    .where(mine);
   await db.delete(userTags).where(and(mine, lte(userTags.useCount, 0)));
 }
 
@@ -338,7 +370,11 @@ export async function listTagRows(db: DbOrTx, userId: string) {
 }
 
 /** The user's latest live dreams in journal order (newest night first), full rows, without one of them. */
-export async function listLatestDreamRows(db: DbOrTx, userId: string, options: { excludeId: string; limit: number }): Promise<DreamRow[]> {
+export async function listLatestDreamRows(
+  db: DbOrTx,
+  userId: string,
+  options: { excludeId: string; limit: number },
+): Promise<DreamRow[]> {
   return db
     .select(dreamColumns)
     .from(dreams)
@@ -378,7 +414,10 @@ export async function listDreamRowsOldestFirst(
 /** Which of these ids are dreams of the user (live or deleted). */
 export async function findOwnDreamIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: dreams.id }).from(dreams).where(and(ownedBy(userId), inArray(dreams.id, ids)));
+  const rows = await db
+    .select({ id: dreams.id })
+    .from(dreams)
+    .where(and(ownedBy(userId), inArray(dreams.id, ids)));
   return rows.map((row) => row.id);
 }
 

@@ -21,7 +21,14 @@ describe('the dreams API', () => {
 
   const as = (u: TestUser | null = user) => api(t, u);
   const dreamCount = async (userId: string) =>
-    Number((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from dreams where user_id = ${userId}`))[0]!.n);
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from dreams where user_id = ${userId}`,
+        )
+      )[0]!.n,
+    );
 
   describe('POST /dreams', () => {
     it('records a dream with every field and answers 201 with it', async () => {
@@ -84,7 +91,10 @@ describe('the dreams API', () => {
 
     it('derives a blank title from the first words of the content', async () => {
       for (const title of [undefined, null, '', '   ']) {
-        const dream = await postDream(t, user, { title, content: 'Estava numa casa enorme cheia de portas que não abriam nunca' });
+        const dream = await postDream(t, user, {
+          title,
+          content: 'Estava numa casa enorme cheia de portas que não abriam nunca',
+        });
         expect(dream.title).toBe('Estava numa casa enorme cheia de…');
         expect(dream.isTitleDerived).toBe(true);
       }
@@ -116,9 +126,15 @@ describe('the dreams API', () => {
       expect((await api(t, west).patch('/me/profile', { timeZone: 'Pacific/Pago_Pago' })).statusCode).toBe(200);
       // 2026-03-15T10:30Z: 2026-03-16 00:30 in Kiritimati (UTC+14), 2026-03-14 23:30 in Pago Pago (UTC-11).
       clock = new Date('2026-03-15T10:30:00Z');
-      expect((await api(t, east).post('/dreams', { content: 'Depois da meia-noite', dreamtOn: '2026-03-16' })).statusCode).toBe(201);
-      expect((await api(t, west).post('/dreams', { content: 'Ainda ontem', dreamtOn: '2026-03-15' })).statusCode).toBe(400);
-      expect((await api(t, west).post('/dreams', { content: 'Ainda ontem', dreamtOn: '2026-03-14' })).statusCode).toBe(201);
+      expect(
+        (await api(t, east).post('/dreams', { content: 'Depois da meia-noite', dreamtOn: '2026-03-16' })).statusCode,
+      ).toBe(201);
+      expect((await api(t, west).post('/dreams', { content: 'Ainda ontem', dreamtOn: '2026-03-15' })).statusCode).toBe(
+        400,
+      );
+      expect((await api(t, west).post('/dreams', { content: 'Ainda ontem', dreamtOn: '2026-03-14' })).statusCode).toBe(
+        201,
+      );
       // Their "last night" differs by two days.
       expect((await postDream(t, east, { content: 'a' })).dreamtOn).toBe('2026-03-15');
       expect((await postDream(t, west, { content: 'b' })).dreamtOn).toBe('2026-03-13');
@@ -135,7 +151,12 @@ describe('the dreams API', () => {
     it.each([
       ['no content', { title: 'Só título' }, 'body.content', 'Escreva o seu sonho'],
       ['blank content', { content: '   ' }, 'body.content', 'Escreva o seu sonho'],
-      ['content too long', { content: 'a'.repeat(DREAM_LIMITS.contentMax + 1) }, 'body.content', 'O sonho pode ter no máximo 20.000 caracteres'],
+      [
+        'content too long',
+        { content: 'a'.repeat(DREAM_LIMITS.contentMax + 1) },
+        'body.content',
+        'O sonho pode ter no máximo 20.000 caracteres',
+      ],
       ['an unknown emotion', { content: 'x', emotions: ['euforia'] }, 'body.emotions.0', 'Emoção desconhecida'],
       ['a repeated emotion', { content: 'x', emotions: ['medo', 'medo'] }, 'body.emotions', 'Emoção repetida'],
       ['mood above 5', { content: 'x', mood: 6 }, 'body.mood', 'Humor ao acordar: o máximo é 5'],
@@ -145,11 +166,26 @@ describe('the dreams API', () => {
       ['lucidity above 3', { content: 'x', lucidity: 4 }, 'body.lucidity', 'Lucidez: o máximo é 3'],
       ['content as a number', { content: 42 }, 'body.content', 'Escreva o seu sonho'],
       ['tags as a string', { content: 'x', tags: 'voo' }, 'body.tags', expect.any(String)],
-      ['too many tags', { content: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'body.tags', 'No máximo 20 etiquetas'],
-      ['a tag too long', { content: 'x', tags: ['a'.repeat(41)] }, 'body.tags.0', 'Cada etiqueta pode ter no máximo 40 caracteres'],
+      [
+        'too many tags',
+        { content: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+        'body.tags',
+        'No máximo 20 etiquetas',
+      ],
+      [
+        'a tag too long',
+        { content: 'x', tags: ['a'.repeat(41)] },
+        'body.tags.0',
+        'Cada etiqueta pode ter no máximo 40 caracteres',
+      ],
       ['nightmare as text', { content: 'x', isNightmare: 'sim' }, 'body.isNightmare', 'Informe sim ou não'],
       ['a malformed date', { content: 'x', dreamtOn: '14/03/2026' }, 'body.dreamtOn', 'Data inválida (use AAAA-MM-DD)'],
-      ['an impossible date', { content: 'x', dreamtOn: '2026-02-30' }, 'body.dreamtOn', 'Data inválida (use AAAA-MM-DD)'],
+      [
+        'an impossible date',
+        { content: 'x', dreamtOn: '2026-02-30' },
+        'body.dreamtOn',
+        'Data inválida (use AAAA-MM-DD)',
+      ],
     ])('answers 400 validation_failed for %s, and stores nothing', async (_, body, path, message) => {
       const before = await dreamCount(user.id);
       const res = await as().post('/dreams', body);
@@ -181,7 +217,9 @@ describe('the dreams API', () => {
     it('keeps every one of many concurrent creates, and counts their tags exactly', async () => {
       const writer = await signUpUser(t);
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => api(t, writer).post('/dreams', { content: `Sonho ${i}`, tags: ['noite', i % 2 ? 'par' : 'ímpar'] })),
+        Array.from({ length: 20 }, (_, i) =>
+          api(t, writer).post('/dreams', { content: `Sonho ${i}`, tags: ['noite', i % 2 ? 'par' : 'ímpar'] }),
+        ),
       );
       expect(answers.every((r) => r.statusCode === 201)).toBe(true);
       expect(await dreamCount(writer.id)).toBe(20);
@@ -209,7 +247,9 @@ describe('the dreams API', () => {
       const key = randomUUID();
       const before = await dreamCount(user.id);
       const results = await Promise.all(
-        Array.from({ length: 6 }, () => as().post('/dreams', { content: 'Rede instável', tags: ['rede'] }, { 'idempotency-key': key })),
+        Array.from({ length: 6 }, () =>
+          as().post('/dreams', { content: 'Rede instável', tags: ['rede'] }, { 'idempotency-key': key }),
+        ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
       expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
@@ -280,7 +320,12 @@ describe('the dreams API', () => {
 
     it('clears nullable fields with null', async () => {
       const dream = await postDream(t, user, { content: 'x', notes: 'nota', mood: 3, vividness: 4, sleepQuality: 2 });
-      const res = await as().patch(`/dreams/${dream.id}`, { notes: null, mood: null, vividness: null, sleepQuality: null });
+      const res = await as().patch(`/dreams/${dream.id}`, {
+        notes: null,
+        mood: null,
+        vividness: null,
+        sleepQuality: null,
+      });
       expect(res.json()).toMatchObject({ notes: null, mood: null, vividness: null, sleepQuality: null });
     });
 
@@ -297,7 +342,9 @@ describe('the dreams API', () => {
     it('lets exactly one of several concurrent edits of the same version through', async () => {
       const dream = await postDream(t, user, { content: 'Disputado', tags: ['a'] });
       const answers = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => as().patch(`/dreams/${dream.id}`, { content: `Edição ${i}`, tags: [`t${i}`], version: 1 })),
+        Array.from({ length: 5 }, (_, i) =>
+          as().patch(`/dreams/${dream.id}`, { content: `Edição ${i}`, tags: [`t${i}`], version: 1 }),
+        ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
       const winner = answers.find((r) => r.statusCode === 200)!.json();
@@ -322,13 +369,22 @@ describe('the dreams API', () => {
       const dream = await postDream(t, user, { content: 'Um elefante cor-de-rosa' });
       expect((await as().get('/dreams?q=elefante')).json().items.map((d: { id: string }) => d.id)).toContain(dream.id);
       await as().patch(`/dreams/${dream.id}`, { content: 'Uma girafa azul' });
-      expect((await as().get('/dreams?q=elefante')).json().items.map((d: { id: string }) => d.id)).not.toContain(dream.id);
+      expect((await as().get('/dreams?q=elefante')).json().items.map((d: { id: string }) => d.id)).not.toContain(
+        dream.id,
+      );
       expect((await as().get('/dreams?q=girafa')).json().items.map((d: { id: string }) => d.id)).toContain(dream.id);
     });
 
     it('validates like create: future dates, bad values, empty content', async () => {
       const dream = await postDream(t, user, { content: 'x' });
-      for (const body of [{ dreamtOn: '2026-03-16' }, { mood: 9 }, { content: '' }, { emotions: ['tédio'] }, { version: 0 }, { lucidity: null }]) {
+      for (const body of [
+        { dreamtOn: '2026-03-16' },
+        { mood: 9 },
+        { content: '' },
+        { emotions: ['tédio'] },
+        { version: 0 },
+        { lucidity: null },
+      ]) {
         const res = await as().patch(`/dreams/${dream.id}`, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().code).toBe('validation_failed');
@@ -352,7 +408,9 @@ describe('the dreams API', () => {
         purgeAfter: new Date(clock.getTime() + 10 * 60_000).toISOString(),
       });
       expect((await as().get(`/dreams/${dream.id}`)).statusCode).toBe(404);
-      expect((await as().get('/dreams?limit=50')).json().items.map((d: { id: string }) => d.id)).not.toContain(dream.id);
+      expect((await as().get('/dreams?limit=50')).json().items.map((d: { id: string }) => d.id)).not.toContain(
+        dream.id,
+      );
       expect((await as().get('/dreams?q=apagar')).json().items).toEqual([]);
       expect((await as().get('/tags')).json().tags.map((x: { name: string }) => x.name)).not.toContain('efêmero');
       expect((await as().delete(`/dreams/${dream.id}`)).statusCode).toBe(404);
@@ -438,7 +496,9 @@ describe('the dreams API', () => {
       const res = await t.app.inject({
         method,
         url: `/api/v1${url}`,
-        ...(method === 'POST' || method === 'PATCH' ? { payload: method === 'PATCH' && url === '/me/profile' ? { theme: 'light' } : { content: 'x', title: 'x' } } : {}),
+        ...(method === 'POST' || method === 'PATCH'
+          ? { payload: method === 'PATCH' && url === '/me/profile' ? { theme: 'light' } : { content: 'x', title: 'x' } }
+          : {}),
       });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('no_authorization');
@@ -446,7 +506,11 @@ describe('the dreams API', () => {
 
     it('answers 403 with a token whose session has ended', async () => {
       const leaving = await signUpUser(t);
-      const logout = await t.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: { ...leaving.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey } });
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: { ...leaving.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey },
+      });
       expect(logout.statusCode).toBe(204);
       expect((await api(t, leaving).get('/dreams')).statusCode).toBe(403);
     });
@@ -473,8 +537,21 @@ describe('the dreams API', () => {
       expect(operation.tags.length).toBeGreaterThan(0);
     }
     expect(doc.paths['/api/v1/dreams'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['q', 'from', 'to', 'emotion', 'tag', 'lucid', 'nightmare', 'recurring', 'cursor', 'limit']),
+      expect.arrayContaining([
+        'q',
+        'from',
+        'to',
+        'emotion',
+        'tag',
+        'lucid',
+        'nightmare',
+        'recurring',
+        'cursor',
+        'limit',
+      ]),
     );
-    expect(doc.paths['/api/v1/dreams'].post.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+    expect(doc.paths['/api/v1/dreams'].post.parameters.map((p: { name: string }) => p.name)).toContain(
+      'idempotency-key',
+    );
   });
 });

@@ -1,4 +1,14 @@
-import { createDreamSchema, deleteDreamResponseSchema, dreamIdParamsSchema, dreamSchema, idempotencyHeadersSchema, listDreamsQuerySchema, listDreamsResponseSchema, tagsResponseSchema, updateDreamSchema } from '@sonhario/contracts/dreams';
+import {
+  createDreamSchema,
+  deleteDreamResponseSchema,
+  dreamIdParamsSchema,
+  dreamSchema,
+  idempotencyHeadersSchema,
+  listDreamsQuerySchema,
+  listDreamsResponseSchema,
+  tagsResponseSchema,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
@@ -56,7 +66,10 @@ export async function dreamsRoutes(app: AppInstance) {
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      return reply.status(isCreated ? 201 : 200).header('location', `/api/v1/dreams/${dream.id}`).send(dream);
+      return reply
+        .status(isCreated ? 201 : 200)
+        .header('location', `/api/v1/dreams/${dream.id}`)
+        .send(dream);
     },
   );
 

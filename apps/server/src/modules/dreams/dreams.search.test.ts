@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { blindToken, documentTokens, foldText, queryTokenGroups, stemPortuguese, tagToken, tokenize } from './dreams.search.ts';
+import {
+  blindToken,
+  documentTokens,
+  foldText,
+  queryTokenGroups,
+  stemPortuguese,
+  tagToken,
+  tokenize,
+} from './dreams.search.ts';
 
 const key = randomBytes(32);
 
@@ -17,7 +25,12 @@ describe('folding and tokenizing', () => {
   });
 
   it('drops stopwords, single letters and punctuation', () => {
-    expect(tokenize('Eu sonhei que estava voando, e a casa... era azul!')).toEqual(['sonhei', 'voando', 'casa', 'azul']);
+    expect(tokenize('Eu sonhei que estava voando, e a casa... era azul!')).toEqual([
+      'sonhei',
+      'voando',
+      'casa',
+      'azul',
+    ]);
   });
 });
 

@@ -8,7 +8,10 @@ const english = snowball.newStemmer('english');
 
 /** Lower case, accents folded: "Água" and "agua" are the same word to search. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 // Words too common to narrow a search; dropping them keeps "sonhei que estava voando" = "voando".
@@ -45,13 +48,91 @@ const PLURAL_RULES: [suffix: string, replacement: string, minStem: number][] = [
 const ADVERB = ['mente'];
 // No augmentative -ão here: folded it is "ao", the tail of every -ção noun.
 const DIMINUTIVES = ['zinho', 'zinha', 'inho', 'inha', 'issimo', 'issima'];
-const NOUN_SUFFIXES = ['amentos', 'imentos', 'amento', 'imento', 'acoes', 'icoes', 'acao', 'icao', 'cao', 'idade', 'ismo', 'ista', 'avel', 'ivel', 'eiro', 'eira', 'oso', 'osa', 'ante', 'ente'];
+const NOUN_SUFFIXES = [
+  'amentos',
+  'imentos',
+  'amento',
+  'imento',
+  'acoes',
+  'icoes',
+  'acao',
+  'icao',
+  'cao',
+  'idade',
+  'ismo',
+  'ista',
+  'avel',
+  'ivel',
+  'eiro',
+  'eira',
+  'oso',
+  'osa',
+  'ante',
+  'ente',
+];
 const VERB_SUFFIXES = [
-  'ariamos', 'eriamos', 'iriamos', 'assemos', 'essemos', 'issemos', 'aramos', 'eramos', 'iramos', 'avamos',
-  'ariam', 'eriam', 'iriam', 'assem', 'essem', 'issem', 'arias', 'erias', 'irias', 'aremos', 'eremos', 'iremos',
-  'ando', 'endo', 'indo', 'ondo', 'aram', 'eram', 'iram', 'avam', 'amos', 'emos', 'imos', 'ados', 'adas', 'idos', 'idas',
-  'aria', 'eria', 'iria', 'arei', 'erei', 'irei', 'ara', 'era', 'ira', 'ava', 'ado', 'ada', 'ido', 'ida', 'iam',
-  'ei', 'ou', 'eu', 'iu', 'ar', 'er', 'ir', 'am', 'em', 'ia',
+  'ariamos',
+  'eriamos',
+  'iriamos',
+  'assemos',
+  'essemos',
+  'issemos',
+  'aramos',
+  'eramos',
+  'iramos',
+  'avamos',
+  'ariam',
+  'eriam',
+  'iriam',
+  'assem',
+  'essem',
+  'issem',
+  'arias',
+  'erias',
+  'irias',
+  'aremos',
+  'eremos',
+  'iremos',
+  'ando',
+  'endo',
+  'indo',
+  'ondo',
+  'aram',
+  'eram',
+  'iram',
+  'avam',
+  'amos',
+  'emos',
+  'imos',
+  'ados',
+  'adas',
+  'idos',
+  'idas',
+  'aria',
+  'eria',
+  'iria',
+  'arei',
+  'erei',
+  'irei',
+  'ara',
+  'era',
+  'ira',
+  'ava',
+  'ado',
+  'ada',
+  'ido',
+  'ida',
+  'iam',
+  'ei',
+  'ou',
+  'eu',
+  'iu',
+  'ar',
+  'er',
+  'ir',
+  'am',
+  'em',
+  'ia',
 ];
 const FINAL_VOWELS = ['a', 'e', 'o', 'i'];
 

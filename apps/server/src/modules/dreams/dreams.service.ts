@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { createDreamSchema, DeleteDreamResponse, Dream, DreamListItem, Emotion, listDreamsQuerySchema, ListDreamsResponse, TagsResponse, updateDreamSchema } from '@sonhario/contracts/dreams';
+import type {
+  createDreamSchema,
+  DeleteDreamResponse,
+  Dream,
+  DreamListItem,
+  Emotion,
+  listDreamsQuerySchema,
+  ListDreamsResponse,
+  TagsResponse,
+  updateDreamSchema,
+} from '@sonhario/contracts/dreams';
 import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -77,14 +87,18 @@ interface DreamText {
 }
 
 function sealDreamText(keys: UserKeys, userId: string, dreamId: string, text: DreamText) {
-  const seal = (field: SealedField, value: string) => sealText(keys.encryption, value, dreamAad(userId, dreamId, field));
+  const seal = (field: SealedField, value: string) =>
+    sealText(keys.encryption, value, dreamAad(userId, dreamId, field));
   return {
     titleEnc: seal('title', text.title),
     isTitleDerived: text.isTitleDerived,
     contentEnc: seal('content', text.content),
     notesEnc: text.notes === null ? null : seal('notes', text.notes),
     tagsEnc: seal('tags', JSON.stringify(text.tags)),
-    summaryEnc: seal('summary', JSON.stringify({ title: text.title, excerpt: excerptOf(text.content), tags: text.tags } satisfies DreamSummary)),
+    summaryEnc: seal(
+      'summary',
+      JSON.stringify({ title: text.title, excerpt: excerptOf(text.content), tags: text.tags } satisfies DreamSummary),
+    ),
     tagTokens: text.tags.map((tag) => tagToken(keys.index, tag)),
     searchTokens: documentTokens(keys.index, [text.title, text.content, text.notes]),
   };
@@ -196,7 +210,10 @@ function decodeCursor(cursor: string): ListPosition {
       const at = typeof recordedAt === 'string' ? new Date(recordedAt) : new Date(Number.NaN);
       // Only values the database accepts: a real calendar date, an instant within years 1–9999.
       const isRealDate = (date: unknown): date is string =>
-        typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= '0001-01-01' && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+        typeof date === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+        date >= '0001-01-01' &&
+        new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
       if (
         isRealDate(dreamtOn) &&
         !Number.isNaN(at.getTime()) &&
@@ -234,25 +251,26 @@ function newDreamRow(
     notes: blankToNull(body.notes),
     tags: distinctTags(keys, body.tags),
   };
-  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } = {
-    id,
-    userId,
-    ...sealDreamText(keys, userId, id, text),
-    dreamtOn,
-    recordedAt: at.recordedAt,
-    updatedAt: at.now,
-    mood: body.mood ?? null,
-    emotions: body.emotions,
-    lucidity: body.lucidity,
-    vividness: body.vividness ?? null,
-    sleepQuality: body.sleepQuality ?? null,
-    isNightmare: body.isNightmare,
-    isRecurring: body.isRecurring,
-    version: 1,
-    idempotencyKey: at.idempotencyKey,
-    deletedAt: null,
-    purgeAfter: null,
-  };
+  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } =
+    {
+      id,
+      userId,
+      ...sealDreamText(keys, userId, id, text),
+      dreamtOn,
+      recordedAt: at.recordedAt,
+      updatedAt: at.now,
+      mood: body.mood ?? null,
+      emotions: body.emotions,
+      lucidity: body.lucidity,
+      vividness: body.vividness ?? null,
+      sleepQuality: body.sleepQuality ?? null,
+      isNightmare: body.isNightmare,
+      isRecurring: body.isRecurring,
+      version: 1,
+      idempotencyKey: at.idempotencyKey,
+      deletedAt: null,
+      purgeAfter: null,
+    };
   return { row, text };
 }
 
@@ -280,7 +298,12 @@ export async function createDream(
   const { body } = input;
   const now = ctx.now();
   const timeZone = await getTimeZone(ctx);
-  const { row, text } = newDreamRow(keys, ctx.userId, body, { now, timeZone, recordedAt: now, idempotencyKey: input.idempotencyKey ?? null });
+  const { row, text } = newDreamRow(keys, ctx.userId, body, {
+    now,
+    timeZone,
+    recordedAt: now,
+    idempotencyKey: input.idempotencyKey ?? null,
+  });
   const isInserted = await ctx.db.transaction(async (tx) => {
     if (!(await insertDream(tx, row))) return false;
     await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
@@ -348,14 +371,18 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
     const row = await findDream(tx, ctx.userId, id, { forUpdate: true });
     if (!row) throw dreamNotFound();
     if (patch.version !== undefined && patch.version !== row.version) {
-      throw new ConflictError('version_conflict', 'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.');
+      throw new ConflictError(
+        'version_conflict',
+        'Este sonho foi alterado em outro lugar. Recarregue para ver a versão mais recente.',
+      );
     }
     const now = ctx.now();
     if (patch.dreamtOn !== undefined) assertDreamtOn(patch.dreamtOn, now, await getTimeZone({ ...ctx, db: tx }));
 
     const current = openDreamText(keys, ctx.userId, row);
     const content = patch.content ?? current.content;
-    const title = patch.title === undefined ? (current.isTitleDerived ? null : current.title) : blankToNull(patch.title);
+    const title =
+      patch.title === undefined ? (current.isTitleDerived ? null : current.title) : blankToNull(patch.title);
     const next: DreamText = {
       title: title ?? deriveTitle(content),
       isTitleDerived: title === null,
@@ -380,8 +407,17 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
 
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);
-    await removeTagUses(tx, ctx.userId, row.tagTokens.filter((token) => !after.has(token)));
-    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)), now);
+    await removeTagUses(
+      tx,
+      ctx.userId,
+      row.tagTokens.filter((token) => !after.has(token)),
+    );
+    await addTagUses(
+      tx,
+      ctx.userId,
+      tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)),
+      now,
+    );
     return toDream(updated, next);
   });
 }
@@ -427,21 +463,36 @@ export async function listTags(ctx: DreamsContext): Promise<TagsResponse> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listTagRows(ctx.db, ctx.userId);
   return {
-    tags: rows.map((row) => ({ name: openText(keys.encryption, row.nameEnc, tagAad(ctx.userId, row.token)), count: row.useCount })),
+    tags: rows.map((row) => ({
+      name: openText(keys.encryption, row.nameEnc, tagAad(ctx.userId, row.token)),
+      count: row.useCount,
+    })),
   };
 }
 
 /** The sealed list summary of a dream (title, excerpt, tags), opened: for screens that name a dream (analyses). */
-export function openDreamSummary(keys: UserKeys, userId: string, dreamId: string, summaryEnc: Buffer): { title: string; excerpt: string } {
+export function openDreamSummary(
+  keys: UserKeys,
+  userId: string,
+  dreamId: string,
+  summaryEnc: Buffer,
+): { title: string; excerpt: string } {
   const summary = JSON.parse(openField(keys, userId, dreamId, 'summary', summaryEnc)) as DreamSummary;
   return { title: summary.title, excerpt: summary.excerpt };
 }
 
 /** The user's latest dreams before this one, in the clear (for the history an analysis compares with). */
-export async function listEarlierDreamTexts(ctx: DreamsContext, excludeId: string, limit: number): Promise<{ title: string; content: string }[]> {
+export async function listEarlierDreamTexts(
+  ctx: DreamsContext,
+  excludeId: string,
+  limit: number,
+): Promise<{ title: string; content: string }[]> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listLatestDreamRows(ctx.db, ctx.userId, { excludeId, limit });
-  return rows.map((row) => ({ title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc), content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc) }));
+  return rows.map((row) => ({
+    title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc),
+    content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc),
+  }));
 }
 
 // --- the data export and import (modules/privacy) -------------------------------------------------------------------
@@ -465,7 +516,13 @@ export async function listDreamsForExport(
     purgeAfter: row.purgeAfter?.toISOString() ?? null,
   }));
   const last = rows.at(-1);
-  return { items, next: rows.length === page.limit && last ? { dreamtOn: last.dreamtOn, recordedAt: last.recordedAt, id: last.id } : undefined };
+  return {
+    items,
+    next:
+      rows.length === page.limit && last
+        ? { dreamtOn: last.dreamtOn, recordedAt: last.recordedAt, id: last.id }
+        : undefined,
+  };
 }
 
 /**
@@ -483,10 +540,18 @@ export async function createImportedDreams(
   const now = ctx.now();
   const timeZone = await getTimeZone(ctx);
   const prepared = inputs.map(({ body, idempotencyKey, recordedAt }) =>
-    newDreamRow(keys, ctx.userId, body, { now, timeZone, recordedAt: recordedAt > now ? now : recordedAt, idempotencyKey }),
+    newDreamRow(keys, ctx.userId, body, {
+      now,
+      timeZone,
+      recordedAt: recordedAt > now ? now : recordedAt,
+      idempotencyKey,
+    }),
   );
   return ctx.db.transaction(async (tx) => {
-    const inserted = await insertDreams(tx, prepared.map((p) => p.row));
+    const inserted = await insertDreams(
+      tx,
+      prepared.map((p) => p.row),
+    );
     // Tag counts of the dreams actually inserted, one row per tag (a statement may not update a row twice).
     const uses = new Map<string, { name: string; count: number }>();
     for (const { row, text } of prepared) {
@@ -496,7 +561,9 @@ export async function createImportedDreams(
         uses.set(token, { name, count: (uses.get(token)?.count ?? 0) + 1 });
       }
     }
-    const tagRows = [...uses.values()].flatMap(({ name, count }) => tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })));
+    const tagRows = [...uses.values()].flatMap(({ name, count }) =>
+      tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })),
+    );
     await addTagUses(tx, ctx.userId, tagRows, now);
     return inserted.size;
   });
@@ -514,17 +581,32 @@ export interface DreamCandidate {
  * Which candidates the journal already holds: a dream with the same id or idempotency key (live or deleted), or a
  * live dream of the same night with the same text. Three indexed queries per batch, whatever the journal's size.
  */
-export async function findDreamsInJournal(ctx: DreamsContext, candidates: DreamCandidate[]): Promise<Set<DreamCandidate>> {
+export async function findDreamsInJournal(
+  ctx: DreamsContext,
+  candidates: DreamCandidate[],
+): Promise<Set<DreamCandidate>> {
   const [ids, idempotencyKeys, sameNights] = await Promise.all([
-    findOwnDreamIds(ctx.db, ctx.userId, candidates.map((c) => c.id)),
-    findOwnIdempotencyKeys(ctx.db, ctx.userId, candidates.map((c) => c.idempotencyKey)),
+    findOwnDreamIds(
+      ctx.db,
+      ctx.userId,
+      candidates.map((c) => c.id),
+    ),
+    findOwnIdempotencyKeys(
+      ctx.db,
+      ctx.userId,
+      candidates.map((c) => c.idempotencyKey),
+    ),
     listLiveDreamContentsOn(ctx.db, ctx.userId, [...new Set(candidates.map((c) => c.dreamtOn))]),
   ]);
   const keys = sameNights.length > 0 ? await ctx.keys.forUser(ctx.userId) : undefined;
-  const texts = new Set(sameNights.map((row) => `${row.dreamtOn}\n${openField(keys!, ctx.userId, row.id, 'content', row.contentEnc)}`));
+  const texts = new Set(
+    sameNights.map((row) => `${row.dreamtOn}\n${openField(keys!, ctx.userId, row.id, 'content', row.contentEnc)}`),
+  );
   const knownIds = new Set(ids);
   const knownKeys = new Set(idempotencyKeys);
   return new Set(
-    candidates.filter((c) => knownIds.has(c.id) || knownKeys.has(c.idempotencyKey) || texts.has(`${c.dreamtOn}\n${c.content}`)),
+    candidates.filter(
+      (c) => knownIds.has(c.id) || knownKeys.has(c.idempotencyKey) || texts.has(`${c.dreamtOn}\n${c.content}`),
+    ),
   );
 }

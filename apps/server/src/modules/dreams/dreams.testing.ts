@@ -27,11 +27,20 @@ export async function signUpUser(t: TestApp, options: { isConsenting?: boolean }
     method: 'POST',
     url: '/auth/v1/signup',
     headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
-    payload: { email, password: PASSWORD, ...(options.isConsenting ? { data: { consent_version: CONSENT_VERSION } } : {}) },
+    payload: {
+      email,
+      password: PASSWORD,
+      ...(options.isConsenting ? { data: { consent_version: CONSENT_VERSION } } : {}),
+    },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string; user: { id: string } };
-  return { id: body.user.id, email, accessToken: body.access_token, headers: { authorization: `Bearer ${body.access_token}` } };
+  return {
+    id: body.user.id,
+    email,
+    accessToken: body.access_token,
+    headers: { authorization: `Bearer ${body.access_token}` },
+  };
 }
 
 /** The service context of a user, with a chosen clock. */
@@ -45,8 +54,14 @@ export function api(t: TestApp, user: TestUser | null) {
   return {
     get: (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers }),
     post: (url: string, payload?: unknown, extra: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) }),
-    patch: (url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v1${url}`, headers, payload: payload as object }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: { ...headers, ...extra },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    patch: (url: string, payload: unknown) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1${url}`, headers, payload: payload as object }),
     delete: (url: string) => t.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers }),
   };
 }

@@ -3,7 +3,9 @@ import { DERIVED_TITLE_MAX, deriveTitle, excerptOf } from './dreams.text.ts';
 
 describe('deriving a title from the content', () => {
   it('takes the first six words and marks that the text goes on', () => {
-    expect(deriveTitle('Eu estava voando sobre uma cidade enorme feita de vidro')).toBe('Eu estava voando sobre uma cidade…');
+    expect(deriveTitle('Eu estava voando sobre uma cidade enorme feita de vidro')).toBe(
+      'Eu estava voando sobre uma cidade…',
+    );
   });
 
   it('keeps a short dream whole, without an ellipsis', () => {
@@ -12,11 +14,15 @@ describe('deriving a title from the content', () => {
   });
 
   it('drops punctuation before the ellipsis and folds line breaks', () => {
-    expect(deriveTitle('Caí,\nacordei, dormi, sonhei, caí, acordei, de novo')).toBe('Caí, acordei, dormi, sonhei, caí, acordei…');
+    expect(deriveTitle('Caí,\nacordei, dormi, sonhei, caí, acordei, de novo')).toBe(
+      'Caí, acordei, dormi, sonhei, caí, acordei…',
+    );
   });
 
   it('never exceeds 60 characters, cutting long words at a word boundary', () => {
-    const title = deriveTitle('Inconstitucionalissimamente extraordinariamente desproporcionalmente paralelepipedos caleidoscopicos');
+    const title = deriveTitle(
+      'Inconstitucionalissimamente extraordinariamente desproporcionalmente paralelepipedos caleidoscopicos',
+    );
     expect(title.length).toBeLessThanOrEqual(DERIVED_TITLE_MAX);
     expect(title).toBe('Inconstitucionalissimamente extraordinariamente…');
     const giant = deriveTitle('a'.repeat(500));

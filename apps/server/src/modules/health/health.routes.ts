@@ -15,7 +15,10 @@ export async function healthRoutes(app: AppInstance) {
     },
     async (_request, reply) => {
       const health = await checkHealth(app.deps.database);
-      return reply.status(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(health);
+      return reply
+        .status(health.status === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(health);
     },
   );
 }

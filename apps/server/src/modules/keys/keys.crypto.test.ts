@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DecryptionError, deriveUserKeys, newDataKey, openText, sealText, unwrapDataKey, wrapDataKey } from './keys.crypto.ts';
+import {
+  DecryptionError,
+  deriveUserKeys,
+  newDataKey,
+  openText,
+  sealText,
+  unwrapDataKey,
+  wrapDataKey,
+} from './keys.crypto.ts';
 
 describe('sealing text', () => {
   const key = randomBytes(32);

@@ -124,7 +124,8 @@ describe('starting the server', () => {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  const start = (env: Record<string, string>) => createTestApp({ ...JOURNAL_TEST_ENV, ...secrets, DATA_DIR: dataDir, ...env }, database);
+  const start = (env: Record<string, string>) =>
+    createTestApp({ ...JOURNAL_TEST_ENV, ...secrets, DATA_DIR: dataDir, ...env }, database);
 
   it('warns that KEYSTORE=database alone puts the keys into the main database and its backups', async () => {
     const t = await start({ KEYSTORE: 'database' });
@@ -189,10 +190,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a key store database of its own
     expect(await t.database.db.select().from(userKeys)).toEqual([]);
     const own = await createDatabase({ kind: 'postgres', url: keyStoreUrl });
     try {
-      const rows = (await own.db.execute(sql`select user_id from public.user_keys`)) as unknown as { rows: { user_id: string }[] };
+      const rows = (await own.db.execute(sql`select user_id from public.user_keys`)) as unknown as {
+        rows: { user_id: string }[];
+      };
       expect(rows.rows.map((r) => r.user_id)).toEqual([user.id]);
       await t.app.deps.keys.destroy(user.id);
-      expect(((await own.db.execute(sql`select count(*)::int as n from public.user_keys`)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      expect(
+        (
+          (await own.db.execute(sql`select count(*)::int as n from public.user_keys`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      ).toBe(0);
     } finally {
       await own.close();
     }
@@ -201,8 +210,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a key store database of its own
 
   it('refuses to start when KEYSTORE_DATABASE_URL names a database holding Sonhário tables', async () => {
     const url = new URL(adminUrl);
-    const [row] = ((await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+    const [row] = (
+      (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+    ).rows;
     url.pathname = `/${row!.name}`;
-    await expect(createTestApp({ ...JOURNAL_TEST_ENV, KEYSTORE_DATABASE_URL: url.toString() }, t.database)).rejects.toThrow('database of their own');
+    await expect(
+      createTestApp({ ...JOURNAL_TEST_ENV, KEYSTORE_DATABASE_URL: url.toString() }, t.database),
+    ).rejects.toThrow('database of their own');
   });
 });

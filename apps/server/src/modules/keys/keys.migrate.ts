@@ -13,7 +13,12 @@ type Outcome = 'moved' | 'conflict' | 'skipped';
  * after a crash, it finds the key already there and finishes the move. A store holding a different key for the user
  * is a conflict nobody can settle automatically (one of the two may be sealing dreams): both stay, and it is logged.
  */
-async function moveOne(store: KeyStore, userId: string, wrapped: Buffer, dropSource: () => Promise<void>): Promise<Outcome> {
+async function moveOne(
+  store: KeyStore,
+  userId: string,
+  wrapped: Buffer,
+  dropSource: () => Promise<void>,
+): Promise<Outcome> {
   await store.putIfAbsent(userId, wrapped);
   const held = await store.get(userId);
   if (!held?.equals(wrapped)) return 'conflict';
@@ -42,7 +47,8 @@ export async function moveKeysIntoStore(options: {
       const rows = await listUserKeys(main, { afterUserId: after, limit: PAGE });
       for (const row of rows) {
         const outcome = await moveOne(store, row.userId, row.wrappedKey, () => deleteUserKey(main, row.userId));
-        if (outcome === 'conflict') log.error({ userId: row.userId }, 'main database and key store hold different keys for a user; both kept');
+        if (outcome === 'conflict')
+          log.error({ userId: row.userId }, 'main database and key store hold different keys for a user; both kept');
         counts[outcome] += 1;
       }
       if (rows.length < PAGE) break;
@@ -50,7 +56,13 @@ export async function moveKeysIntoStore(options: {
     }
   }
 
-  if (options.filesDir && (await stat(options.filesDir).then((s) => s.isDirectory(), () => false))) {
+  if (
+    options.filesDir &&
+    (await stat(options.filesDir).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     const files = await createFileKeyStore(options.filesDir);
     for (const userId of await files.listUserIds()) {
       const wrapped = await files.get(userId);
@@ -61,12 +73,13 @@ export async function moveKeysIntoStore(options: {
         continue;
       }
       const outcome = await moveOne(store, userId, wrapped, () => files.delete(userId));
-      if (outcome === 'conflict') log.error({ userId }, 'DATA_DIR/keystore and the key store hold different keys for a user; both kept');
+      if (outcome === 'conflict')
+        log.error({ userId }, 'DATA_DIR/keystore and the key store hold different keys for a user; both kept');
       counts[outcome] += 1;
     }
   }
 
   if (counts.moved + counts.conflict + counts.skipped > 0) {
-    log.info({ keyStore: store.description, ...counts }, 'moved users\' keys into the key store');
+    log.info({ keyStore: store.description, ...counts }, "moved users' keys into the key store");
   }
 }

@@ -13,7 +13,11 @@ export async function insertUserKeyIfAbsent(db: DbOrTx, userId: string, wrappedK
 }
 
 export async function findWrappedUserKey(db: DbOrTx, userId: string): Promise<Buffer | undefined> {
-  const [row] = await db.select({ wrappedKey: userKeys.wrappedKey }).from(userKeys).where(eq(userKeys.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ wrappedKey: userKeys.wrappedKey })
+    .from(userKeys)
+    .where(eq(userKeys.userId, userId))
+    .limit(1);
   return row?.wrappedKey;
 }
 
@@ -43,7 +47,9 @@ export async function createKeyStoreTable(db: DbOrTx): Promise<void> {
 
 /** Whether a database holds Sonhário's own tables (a key store must not be the main database under another name). */
 export async function hasAuthUsersTable(db: DbOrTx): Promise<boolean> {
-  const result = (await db.execute(sql`select to_regclass('auth.users') is not null as present`)) as unknown as { rows: { present: boolean }[] };
+  const result = (await db.execute(sql`select to_regclass('auth.users') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
   return result.rows[0]?.present === true;
 }
 
@@ -59,7 +65,9 @@ export async function hasSealedData(db: DbOrTx, userId: string): Promise<boolean
 }
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = (await db.execute(sql`select exists (select 1 from auth.users where id = ${userId}) as present`)) as unknown as {
+  const result = (await db.execute(
+    sql`select exists (select 1 from auth.users where id = ${userId}) as present`,
+  )) as unknown as {
     rows: { present: boolean }[];
   };
   return result.rows[0]?.present === true;

@@ -40,11 +40,17 @@ describe.each(['files', 'main database', 'own database'] as const)('the key ring
   /** A new handle on the same store, as another process (or instance) would open it. */
   async function openStore(): Promise<KeyStore> {
     if (kind === 'files') return createFileKeyStore(path.join(dir, 'keystore'));
-    if (kind === 'main database') return createDatabaseKeyStore(database.db, { isMainDatabase: true, description: 'main' });
+    if (kind === 'main database')
+      return createDatabaseKeyStore(database.db, { isMainDatabase: true, description: 'main' });
     return createDatabaseKeyStore(own!.db, { isMainDatabase: false, description: 'own' });
   }
   const newRing = async (options: { masterKey?: Buffer; capacity?: number } = {}) =>
-    createKeyRing({ store: await openStore(), db: database.db, masterKey: options.masterKey ?? masterKey, capacity: options.capacity });
+    createKeyRing({
+      store: await openStore(),
+      db: database.db,
+      masterKey: options.masterKey ?? masterKey,
+      capacity: options.capacity,
+    });
 
   async function newUserId(): Promise<string> {
     const [user] = await database.db
@@ -118,7 +124,9 @@ describe.each(['files', 'main database', 'own database'] as const)('the key ring
     const userId = await newUserId();
     const ring = await newRing();
     await ring.forUser(userId);
-    await database.db.insert(userTags).values({ userId, tagToken: '42', nameEnc: randomBytes(40), useCount: 1, updatedAt: new Date() });
+    await database.db
+      .insert(userTags)
+      .values({ userId, tagToken: '42', nameEnc: randomBytes(40), useCount: 1, updatedAt: new Date() });
     await (await openStore()).delete(userId);
     ring.forget(userId);
     await expect(ring.forUser(userId)).rejects.toBeInstanceOf(MissingKeyError);

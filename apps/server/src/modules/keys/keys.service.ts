@@ -31,7 +31,9 @@ export const KEY_CACHE_CAPACITY = 1_000;
 /** A user has sealed data but the store has no key for it: the wrong key store is configured, or it was lost. */
 export class MissingKeyError extends Error {
   constructor() {
-    super('The data key of a user with encrypted data is missing from the key store (check DATA_DIR/keystore or KEYSTORE settings)');
+    super(
+      'The data key of a user with encrypted data is missing from the key store (check DATA_DIR/keystore or KEYSTORE settings)',
+    );
     this.name = 'MissingKeyError';
   }
 }
@@ -107,18 +109,28 @@ export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buf
 /** Opens the configured key store (creating its table when it is a database of its own). */
 export async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<KeyStore> {
   if (config.kind === 'files') return createFileKeyStore(config.dir);
-  if (!config.url) return createDatabaseKeyStore(main.db, { isMainDatabase: true, description: 'the main database (public.user_keys)' });
+  if (!config.url)
+    return createDatabaseKeyStore(main.db, {
+      isMainDatabase: true,
+      description: 'the main database (public.user_keys)',
+    });
   const own = await createDatabase({ kind: 'postgres', url: config.url });
   try {
     if (await hasAuthUsersTable(own.db)) {
-      throw new Error('KEYSTORE_DATABASE_URL points at a database holding Sonhário tables: give the keys a database of their own');
+      throw new Error(
+        'KEYSTORE_DATABASE_URL points at a database holding Sonhário tables: give the keys a database of their own',
+      );
     }
     await createKeyStoreTable(own.db);
   } catch (error) {
     await own.close();
     throw error;
   }
-  return createDatabaseKeyStore(own.db, { isMainDatabase: false, description: 'the key store database (KEYSTORE_DATABASE_URL)', close: () => own.close() });
+  return createDatabaseKeyStore(own.db, {
+    isMainDatabase: false,
+    description: 'the key store database (KEYSTORE_DATABASE_URL)',
+    close: () => own.close(),
+  });
 }
 
 /**
@@ -135,13 +147,13 @@ export async function openKeyRing(
   app.addHook('onClose', () => store.close());
   if (store.isMainDatabase) {
     app.log.warn(
-      'KEYSTORE=database without KEYSTORE_DATABASE_URL: users\' wrapped keys live in the main database, so its backups hold them ' +
+      "KEYSTORE=database without KEYSTORE_DATABASE_URL: users' wrapped keys live in the main database, so its backups hold them " +
         'and deleting an account cannot make a backup taken earlier unreadable. Prefer KEYSTORE_DATABASE_URL (docs/decisions/009).',
     );
   } else if (config.keyStore.kind === 'files' && config.database.kind === 'postgres') {
     app.log.info(
       { keyStore: store.description },
-      'users\' keys are kept in this instance\'s DATA_DIR/keystore: with several instances on one database, use KEYSTORE=database with KEYSTORE_DATABASE_URL',
+      "users' keys are kept in this instance's DATA_DIR/keystore: with several instances on one database, use KEYSTORE=database with KEYSTORE_DATABASE_URL",
     );
   }
   const filesDir = config.keyStore.kind === 'database' ? path.join(config.dataDir, 'keystore') : null;

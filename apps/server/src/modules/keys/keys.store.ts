@@ -98,7 +98,13 @@ export async function createFileKeyStore(dir: string): Promise<FileKeyStore> {
         if (isErrno(error, 'EEXIST')) return; // another writer won; the caller reads its key back
         if (!isErrno(error, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS')) throw error;
         // A file system without hard links: rename when absent (a narrow race between two processes remains).
-        if (!(await stat(target).then(() => true, () => false))) await rename(temp, target);
+        if (
+          !(await stat(target).then(
+            () => true,
+            () => false,
+          ))
+        )
+          await rename(temp, target);
       } finally {
         await unlink(temp).catch(() => {});
       }
@@ -114,7 +120,10 @@ export async function createFileKeyStore(dir: string): Promise<FileKeyStore> {
       await syncDir();
     },
     async listUserIds() {
-      return (await readdir(dir)).filter((name) => name.endsWith(KEY_SUFFIX)).map((name) => name.slice(0, -KEY_SUFFIX.length)).filter((id) => USER_ID.test(id));
+      return (await readdir(dir))
+        .filter((name) => name.endsWith(KEY_SUFFIX))
+        .map((name) => name.slice(0, -KEY_SUFFIX.length))
+        .filter((id) => USER_ID.test(id));
     },
     close: async () => {},
   };
@@ -131,7 +140,10 @@ async function removeStaleTempFiles(dir: string) {
 }
 
 /** public.user_keys of a database: the main one (`isMainDatabase`), or one that holds nothing but keys. */
-export function createDatabaseKeyStore(db: Db, options: { isMainDatabase: boolean; description: string; close?: () => Promise<void> }): KeyStore {
+export function createDatabaseKeyStore(
+  db: Db,
+  options: { isMainDatabase: boolean; description: string; close?: () => Promise<void> },
+): KeyStore {
   return {
     description: options.description,
     isMainDatabase: options.isMainDatabase,

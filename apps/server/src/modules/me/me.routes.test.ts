@@ -44,7 +44,10 @@ describe('GET /api/v1/me', () => {
 
   it('answers 403 bad_jwt for a forged or expired token, and for the anon key', async () => {
     const { session } = await signedIn();
-    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const now = Math.floor(Date.now() / 1000);
     for (const token of [
       signHs256(claims, 'not the server secret, but long enough'),
@@ -69,8 +72,14 @@ describe('GET /api/v1/me', () => {
   it('refuses a well-signed token naming a session of another user', async () => {
     const a = await signedIn();
     const b = await signedIn();
-    const claimsA = JSON.parse(Buffer.from(a.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    const claimsB = JSON.parse(Buffer.from(b.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claimsA = JSON.parse(Buffer.from(a.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const claimsB = JSON.parse(Buffer.from(b.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const mixed = signHs256({ ...claimsA, session_id: claimsB.session_id }, t.app.deps.secrets.jwtSecret);
     expect((await me(`Bearer ${mixed}`)).json().code).toBe('session_not_found');
     const unknown = signHs256({ ...claimsA, session_id: randomUUID() }, t.app.deps.secrets.jwtSecret);

@@ -16,7 +16,14 @@ describe('GET /me/overview', () => {
     const res = await api(t, user).get('/me/overview');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ dreamCount: 0, analysisCount: 0, currentStreak: 0, longestStreak: 0, isTodayRecorded: false, recent: [] });
+    expect(res.json()).toEqual({
+      dreamCount: 0,
+      analysisCount: 0,
+      currentStreak: 0,
+      longestStreak: 0,
+      isTodayRecorded: false,
+      recent: [],
+    });
   });
 
   it('counts live dreams, shows the streak and the five latest dreams in journal order', async () => {
@@ -38,8 +45,20 @@ describe('GET /me/overview', () => {
     clock = new Date('2026-04-10T15:00:00Z');
     await api(t, user).delete(`/dreams/${ids[3]}`); // the 9 April night
     const overview = (await api(t, user).get('/me/overview')).json();
-    expect(overview).toMatchObject({ dreamCount: 6, analysisCount: 0, currentStreak: 3, longestStreak: 3, isTodayRecorded: true });
-    expect(overview.recent.map((d: { dreamtOn: string }) => d.dreamtOn)).toEqual(['2026-04-08', '2026-04-07', '2026-04-05', '2026-04-03', '2026-04-02']);
+    expect(overview).toMatchObject({
+      dreamCount: 6,
+      analysisCount: 0,
+      currentStreak: 3,
+      longestStreak: 3,
+      isTodayRecorded: true,
+    });
+    expect(overview.recent.map((d: { dreamtOn: string }) => d.dreamtOn)).toEqual([
+      '2026-04-08',
+      '2026-04-07',
+      '2026-04-05',
+      '2026-04-03',
+      '2026-04-02',
+    ]);
     expect(overview.recent[0]).toMatchObject({ title: 'Noite de 2026-04-08', excerpt: 'Noite de 2026-04-08' });
 
     // The next day, before recording: the streak is still alive, today is not recorded yet.

@@ -16,6 +16,7 @@ export async function overviewRoutes(app: AppInstance) {
         response: { 200: overviewResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await getOverview(dreamsContextOf(app, request))),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await getOverview(dreamsContextOf(app, request))),
   );
 }

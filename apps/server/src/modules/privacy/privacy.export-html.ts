@@ -10,7 +10,8 @@ import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.t
 // string that comes from a user or from a model goes through `esc`.
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (value: string | number | null | undefined) => String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export const esc = (value: string | number | null | undefined) =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -45,9 +46,20 @@ const STYLE = `
   }
 `;
 
-const PURPOSES: Record<string, string> = { ai_analysis: 'Análise de sonhos por IA', data_processing: 'Tratamento dos dados (LGPD)' };
-const CONSENT_SOURCES: Record<string, string> = { signup: 'no cadastro', prompt: 'pergunta no app', settings: 'configurações' };
-const LEDGER_REASONS: Record<string, string> = { welcome_bonus: 'Bônus de boas-vindas', analysis: 'Análise de sonho', operator_grant: 'Concedidos pela equipe' };
+const PURPOSES: Record<string, string> = {
+  ai_analysis: 'Análise de sonhos por IA',
+  data_processing: 'Tratamento dos dados (LGPD)',
+};
+const CONSENT_SOURCES: Record<string, string> = {
+  signup: 'no cadastro',
+  prompt: 'pergunta no app',
+  settings: 'configurações',
+};
+const LEDGER_REASONS: Record<string, string> = {
+  welcome_bonus: 'Bônus de boas-vindas',
+  analysis: 'Análise de sonho',
+  operator_grant: 'Concedidos pela equipe',
+};
 const PROVIDERS: Record<(typeof ANALYSIS_PROVIDERS)[number], string> = {
   builtin: 'Leitura simbólica local (sem IA)',
   openai: 'IA (API compatível com OpenAI)',
@@ -99,7 +111,11 @@ function formatters(timeZone: string) {
   try {
     instant = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone });
   } catch {
-    instant = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+    instant = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    });
   }
   const night = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeZone: 'UTC' });
   return {
@@ -118,7 +134,9 @@ const table = (headers: string[], rows: string[], empty: string) =>
 const facts = (entries: [string, string][]) =>
   `<dl class="facts">${entries.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${value}</dd>`).join('')}</dl>`;
 const list = (items: string[], ordered = false) =>
-  items.length === 0 ? '<p class="muted">—</p>' : `<${ordered ? 'ol' : 'ul'}>${items.map((item) => `<li>${item}</li>`).join('')}</${ordered ? 'ol' : 'ul'}>`;
+  items.length === 0
+    ? '<p class="muted">—</p>'
+    : `<${ordered ? 'ol' : 'ul'}>${items.map((item) => `<li>${item}</li>`).join('')}</${ordered ? 'ol' : 'ul'}>`;
 
 /** An audit entry's exported traits, as "forma: e-mail · campos: data, email", escaped; '—' for none. */
 function securityDetailsHtml(details: ExportSecurityLogEntry['details']): string {
@@ -139,7 +157,10 @@ export function createHtmlExportWriter(): ExportWriter {
 
   function analysisHtml(analysis: ExportAnalysis): string {
     const { result } = analysis;
-    const by = analysis.provider === 'builtin' ? PROVIDERS.builtin : `${PROVIDERS[analysis.provider]}, modelo ${esc(analysis.model)}`;
+    const by =
+      analysis.provider === 'builtin'
+        ? PROVIDERS.builtin
+        : `${PROVIDERS[analysis.provider]}, modelo ${esc(analysis.model)}`;
     return `<section class="analysis">
 <h4>Análise de ${format.at(analysis.createdAt)}</h4>
 <p class="meta">${by} · idioma ${esc(analysis.language)} · paga com ${esc(labelOf(CHARGES, analysis.charge))} · leu a versão ${esc(analysis.dreamVersion)} do sonho</p>
@@ -195,7 +216,12 @@ ${dream.analyses.map(analysisHtml).join('\n')}
       let balance = 0;
       const ledgerRows = head.creditLedger.map((entry) => {
         balance += entry.amount;
-        return row([format.at(entry.createdAt), esc(labelOf(LEDGER_REASONS, entry.reason)), esc(entry.amount > 0 ? `+${entry.amount}` : entry.amount), esc(balance)]);
+        return row([
+          format.at(entry.createdAt),
+          esc(labelOf(LEDGER_REASONS, entry.reason)),
+          esc(entry.amount > 0 ? `+${entry.amount}` : entry.amount),
+          esc(balance),
+        ]);
       });
       return `<!doctype html>
 <html lang="pt-BR">
@@ -222,7 +248,12 @@ ${facts([
   ['Conta criada em', format.at(account.createdAt)],
   ['E-mail confirmado em', format.at(account.emailConfirmedAt)],
   ['Último acesso', format.at(account.lastSignInAt)],
-  ['Formas de entrar', account.providers.map((p) => `${esc(labelOf(SIGN_IN_PROVIDERS, p.provider))}${p.email ? ` (${esc(p.email)})` : ''}`).join('; ') || '—'],
+  [
+    'Formas de entrar',
+    account.providers
+      .map((p) => `${esc(labelOf(SIGN_IN_PROVIDERS, p.provider))}${p.email ? ` (${esc(p.email)})` : ''}`)
+      .join('; ') || '—',
+  ],
 ])}
 </section>
 <section id="preferencias">
@@ -255,7 +286,15 @@ ${table(
 <h2>Dispositivos conectados</h2>
 ${table(
   ['Entrada em', 'Último uso', 'Navegador / aparelho', 'IP', 'Encerrada em'],
-  head.sessions.map((s) => row([format.at(s.createdAt), format.at(s.lastUsedAt), esc(s.userAgent ?? '—'), esc(s.ip ?? '—'), format.at(s.endedAt)])),
+  head.sessions.map((s) =>
+    row([
+      format.at(s.createdAt),
+      format.at(s.lastUsedAt),
+      esc(s.userAgent ?? '—'),
+      esc(s.ip ?? '—'),
+      format.at(s.endedAt),
+    ]),
+  ),
   'Nenhuma sessão.',
 )}
 </section>
@@ -264,7 +303,14 @@ ${table(
 <p class="muted">Cadastro, entradas, saídas, renovações de sessão e mudanças na conta, com o IP de onde vieram, da mais antiga para a mais recente.</p>
 ${table(
   ['Data', 'Ação', 'IP', 'Detalhes'],
-  head.securityLog.map((e) => row([format.at(e.createdAt), esc(labelOf(SECURITY_ACTIONS, e.action)), esc(e.ip ?? '—'), securityDetailsHtml(e.details)])),
+  head.securityLog.map((e) =>
+    row([
+      format.at(e.createdAt),
+      esc(labelOf(SECURITY_ACTIONS, e.action)),
+      esc(e.ip ?? '—'),
+      securityDetailsHtml(e.details),
+    ]),
+  ),
   'Nenhum registro.',
 )}
 </section>
@@ -277,7 +323,13 @@ ${table(['Data', 'Motivo', 'Valor', 'Saldo depois'], ledgerRows, 'Nenhum movimen
 ${table(
   ['Data', 'Mês contado', 'Paga com', 'Serviço', 'Modelo'],
   head.analysisUsage.map((u) =>
-    row([format.at(u.createdAt), esc(u.month), esc(labelOf(CHARGES, u.charge)), esc(labelOf(PROVIDERS, u.provider)), esc(u.model)]),
+    row([
+      format.at(u.createdAt),
+      esc(u.month),
+      esc(labelOf(CHARGES, u.charge)),
+      esc(labelOf(PROVIDERS, u.provider)),
+      esc(u.model),
+    ]),
   ),
   'Nenhuma análise.',
 )}

@@ -2,7 +2,8 @@ import type { ExportDream } from '@sonhario/contracts/account';
 import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
 
 /** Re-indents a pretty-printed JSON value that is written `spaces` deep into the file. */
-const nested = (value: unknown, spaces: number) => JSON.stringify(value, null, 2).replaceAll('\n', `\n${' '.repeat(spaces)}`);
+const nested = (value: unknown, spaces: number) =>
+  JSON.stringify(value, null, 2).replaceAll('\n', `\n${' '.repeat(spaces)}`);
 
 /**
  * The JSON file (exportFileSchema), written piece by piece: the head as one object left open, then the dreams array

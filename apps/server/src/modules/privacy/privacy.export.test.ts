@@ -49,25 +49,41 @@ describe('GET /me/export', () => {
       isNightmare: false,
       isRecurring: true,
     })) as typeof rich;
-    expect((await api(t, user).patch(`/dreams/${rich.id}`, { notes: 'Acordei às 4h, lembrei do meu avô. Editado.' })).statusCode).toBe(200);
-    restored = await postDream(t, user, { content: 'Um sonho apagado e trazido de volta.', dreamtOn: '2026-01-11' }) as { id: string };
+    expect(
+      (await api(t, user).patch(`/dreams/${rich.id}`, { notes: 'Acordei às 4h, lembrei do meu avô. Editado.' }))
+        .statusCode,
+    ).toBe(200);
+    restored = (await postDream(t, user, {
+      content: 'Um sonho apagado e trazido de volta.',
+      dreamtOn: '2026-01-11',
+    })) as { id: string };
     expect((await api(t, user).delete(`/dreams/${restored.id}`)).statusCode).toBe(200);
     expect((await api(t, user).post(`/dreams/${restored.id}/restore`)).statusCode).toBe(200);
-    deleted = await postDream(t, user, { content: 'Este foi excluído agora há pouco.', dreamtOn: '2026-01-12' }) as { id: string };
+    deleted = (await postDream(t, user, { content: 'Este foi excluído agora há pouco.', dreamtOn: '2026-01-12' })) as {
+      id: string;
+    };
     expect((await api(t, user).delete(`/dreams/${deleted.id}`)).statusCode).toBe(200);
-    hostile = await postDream(t, user, {
+    hostile = (await postDream(t, user, {
       title: '<script>alert("t")</script>',
       content: 'Texto com <b>tags</b> & "aspas" e <img src=x onerror=alert(1)>',
       tags: ['<i>etiqueta</i>'],
       dreamtOn: '2026-01-13',
-    }) as { id: string };
+    })) as { id: string };
     // Five analyses fill the dreamer quota; the sixth is paid with the welcome credits.
-    analysed = await postDream(t, user, { content: 'Sonhei que voava sobre o mar com minha mãe.', dreamtOn: '2026-01-14' }) as { id: string };
-    for (let i = 0; i < 6; i += 1) expect((await api(t, user).post(`/dreams/${analysed.id}/analyses`, {})).statusCode).toBe(201);
+    analysed = (await postDream(t, user, {
+      content: 'Sonhei que voava sobre o mar com minha mãe.',
+      dreamtOn: '2026-01-14',
+    })) as { id: string };
+    for (let i = 0; i < 6; i += 1)
+      expect((await api(t, user).post(`/dreams/${analysed.id}/analyses`, {})).statusCode).toBe(201);
 
     other = await signUpNamed(t, { firstName: 'Outra', lastName: OTHER_LAST_NAME }, 'Alheio/9.0', OTHER_IP);
     await signInAgain(t, other.email, 'Alheio/9.0', OTHER_IP);
-    await postDream(t, other, { content: `Um sonho alheio com ${OTHER_WORD}.`, notes: 'notas alheias', tags: ['alheia'] });
+    await postDream(t, other, {
+      content: `Um sonho alheio com ${OTHER_WORD}.`,
+      notes: 'notas alheias',
+      tags: ['alheia'],
+    });
 
     json = await exportJson(t, user);
   });
@@ -77,7 +93,9 @@ describe('GET /me/export', () => {
     const res = await api(t, user).get('/me/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(() => exportFileSchema.parse(JSON.parse(res.body))).not.toThrow();
   });
@@ -86,7 +104,13 @@ describe('GET /me/export', () => {
     const { file, text } = json;
     expect(file).toMatchObject({ schemaVersion: 1, product: 'Sonhário' });
     expect(Date.parse(file.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(file.account).toMatchObject({ id: user.id, email: user.email, firstName: 'Nina', lastName: 'Prado', providers: [{ provider: 'email', email: user.email }] });
+    expect(file.account).toMatchObject({
+      id: user.id,
+      email: user.email,
+      firstName: 'Nina',
+      lastName: 'Prado',
+      providers: [{ provider: 'email', email: user.email }],
+    });
     expect(file.profile).toMatchObject({ timeZone: 'America/Sao_Paulo', locale: 'pt-BR', plan: 'dreamer' });
     expect(file.consents.map((c) => [c.purpose, c.isGranted, c.source, c.withdrawnAt]).sort()).toEqual([
       ['ai_analysis', true, 'signup', null],
@@ -123,7 +147,9 @@ describe('GET /me/export', () => {
       ['user_signedup', USER_IP, { provider: 'email' }],
     ]);
     expect(entry(log[2]!)).toEqual(['login', USER_PHONE_IP, { provider: 'email' }]);
-    expect(log.map((e) => Date.parse(e.createdAt))).toEqual(log.map((e) => Date.parse(e.createdAt)).sort((a, b) => a - b));
+    expect(log.map((e) => Date.parse(e.createdAt))).toEqual(
+      log.map((e) => Date.parse(e.createdAt)).sort((a, b) => a - b),
+    );
     expect(Object.keys(log[0]!).sort()).toEqual(['action', 'createdAt', 'details', 'ip']);
     expect(file.totals.securityLog).toBe(log.length);
     expect(text).not.toContain(user.refreshToken);
@@ -155,8 +181,16 @@ describe('GET /me/export', () => {
       purgeAfter: null,
       analyses: [],
     });
-    expect(dreams[1]).toMatchObject({ content: 'Um sonho apagado e trazido de volta.', isTitleDerived: true, deletedAt: null });
-    expect(dreams[4]).toMatchObject({ content: 'Este foi excluído agora há pouco.', deletedAt: expect.any(String), purgeAfter: expect.any(String) });
+    expect(dreams[1]).toMatchObject({
+      content: 'Um sonho apagado e trazido de volta.',
+      isTitleDerived: true,
+      deletedAt: null,
+    });
+    expect(dreams[4]).toMatchObject({
+      content: 'Este foi excluído agora há pouco.',
+      deletedAt: expect.any(String),
+      purgeAfter: expect.any(String),
+    });
     expect(json.file.totals).toEqual({ dreams: 5, analyses: 6, securityLog: 3 });
   });
 
@@ -164,7 +198,13 @@ describe('GET /me/export', () => {
     const { file } = json;
     const analyses = file.dreams[3]!.analyses;
     expect(analyses).toHaveLength(6);
-    expect(analyses[0]).toMatchObject({ dreamId: analysed.id, dreamVersion: 1, provider: 'builtin', language: 'pt-BR', charge: 'quota' });
+    expect(analyses[0]).toMatchObject({
+      dreamId: analysed.id,
+      dreamVersion: 1,
+      provider: 'builtin',
+      language: 'pt-BR',
+      charge: 'quota',
+    });
     expect(analyses[5]!.charge).toBe('credits');
     expect(analyses[0]!.result.summary.length).toBeGreaterThan(10);
     expect(analyses[0]!.result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
@@ -180,7 +220,16 @@ describe('GET /me/export', () => {
   it("holds nothing of another user's", async () => {
     for (const format of ['json', 'html']) {
       const res = await api(t, user).get(`/me/export?format=${format}`);
-      for (const trace of [other.id, other.email, OTHER_WORD, 'notas alheias', 'alheia', OTHER_IP, OTHER_LAST_NAME, 'Alheio/9.0']) {
+      for (const trace of [
+        other.id,
+        other.email,
+        OTHER_WORD,
+        'notas alheias',
+        'alheia',
+        OTHER_IP,
+        OTHER_LAST_NAME,
+        'Alheio/9.0',
+      ]) {
         expect(res.body).not.toContain(trace);
       }
     }
@@ -192,18 +241,23 @@ describe('GET /me/export', () => {
       ['login', OTHER_IP],
       ['user_signedup', OTHER_IP],
     ]);
-    for (const trace of [user.id, user.email, 'farol', rich.id, USER_IP, USER_PHONE_IP, 'Navegador-Um/1.0']) expect(theirs.text).not.toContain(trace);
+    for (const trace of [user.id, user.email, 'farol', rich.id, USER_IP, USER_PHONE_IP, 'Navegador-Um/1.0'])
+      expect(theirs.text).not.toContain(trace);
   });
 
   it('writes a pt-BR HTML document that escapes every user string', async () => {
     const res = await api(t, user).get('/me/export?format=html');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.html"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="sonhario-export-\d{4}-\d{2}-\d{2}\.html"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const html = res.body;
     expect(html).toMatch(/^<!doctype html>\n<html lang="pt-BR">/);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
     expect(html).toContain('&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;');
     expect(html).toContain('&lt;b&gt;tags&lt;/b&gt; &amp; &quot;aspas&quot; e &lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&lt;i&gt;etiqueta&lt;/i&gt;');
@@ -226,7 +280,11 @@ describe('GET /me/export', () => {
   });
 
   it('streams through compression when the client accepts gzip', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: { ...user.headers, 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/export',
+      headers: { ...user.headers, 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     const file = exportFileSchema.parse(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')));
@@ -236,7 +294,10 @@ describe('GET /me/export', () => {
   it('refuses an unknown format in pt-BR', async () => {
     const res = await api(t, user).get('/me/export?format=pdf');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('Formato desconhecido') });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('Formato desconhecido'),
+    });
   });
 
   it('exports an empty journal as a valid file', async () => {
@@ -259,7 +320,8 @@ describe('GET /me/export: the security log', () => {
   });
   afterAll(() => t.close());
 
-  const auditIds = async () => new Set((await t.database.db.select({ id: authAuditLogEntries.id }).from(authAuditLogEntries)).map((r) => r.id));
+  const auditIds = async () =>
+    new Set((await t.database.db.select({ id: authAuditLogEntries.id }).from(authAuditLogEntries)).map((r) => r.id));
 
   it('lists what deletion removes: entries by the user and those naming them, with only non-secret traits', async () => {
     const user = await signUpNamed(t, { firstName: 'Rui', lastName: 'Seixas' }, 'Notebook/1.0', '192.0.2.10');
@@ -277,7 +339,13 @@ describe('GET /me/export: the security log', () => {
       action: 'user_modified',
       actorId: null,
       logType: 'user',
-      payload: { actor: 'service_role', user_id: user.id, fields: ['email'], provider: '<img src=x onerror=alert(1)>', token: 'segredo-que-nao-sai' },
+      payload: {
+        actor: 'service_role',
+        user_id: user.id,
+        fields: ['email'],
+        provider: '<img src=x onerror=alert(1)>',
+        token: 'segredo-que-nao-sai',
+      },
       ipAddress: '192.0.2.99',
     });
     await insertAuditEntry(t.database.db, {
@@ -291,18 +359,39 @@ describe('GET /me/export: the security log', () => {
 
     const { file, text } = await exportJson(t, user);
     const log = file.securityLog!;
-    expect(log.map((e) => e.action).sort()).toEqual(['login', 'login', 'logout', 'token_refreshed', 'user_modified', 'user_modified', 'user_signedup']);
+    expect(log.map((e) => e.action).sort()).toEqual([
+      'login',
+      'login',
+      'logout',
+      'token_refreshed',
+      'user_modified',
+      'user_modified',
+      'user_signedup',
+    ]);
     expect(log.find((e) => e.action === 'token_refreshed')).toMatchObject({ ip: '127.0.0.1', details: {} });
     expect(log.find((e) => e.action === 'logout')).toMatchObject({ details: { scope: 'others' } });
-    expect(log.find((e) => e.ip === '192.0.2.99')!.details).toEqual({ actor: 'service_role', fields: ['email'], provider: '<img src=x onerror=alert(1)>' });
+    expect(log.find((e) => e.ip === '192.0.2.99')!.details).toEqual({
+      actor: 'service_role',
+      fields: ['email'],
+      provider: '<img src=x onerror=alert(1)>',
+    });
     expect(log.find((e) => e.action === 'user_modified' && e.ip === null)!.details).toEqual({});
     expect(file.totals.securityLog).toBe(7);
-    for (const trace of ['segredo-que-nao-sai', 'session_id', '00000000-0000-4000-8000-000000000000', phone.refreshToken, stranger.id, '203.0.113.5']) {
+    for (const trace of [
+      'segredo-que-nao-sai',
+      'session_id',
+      '00000000-0000-4000-8000-000000000000',
+      phone.refreshToken,
+      stranger.id,
+      '203.0.113.5',
+    ]) {
       expect(text).not.toContain(trace);
     }
 
     const html = (await api(t, user).get('/me/export?format=html')).body;
-    expect(html).toContain('forma: &lt;img src=x onerror=alert(1)&gt; · campos: email · feito por: equipe (service_role)');
+    expect(html).toContain(
+      'forma: &lt;img src=x onerror=alert(1)&gt; · campos: email · feito por: equipe (service_role)',
+    );
     expect(html).toContain('<td>Saída</td><td>127.0.0.1</td><td>alcance: os outros dispositivos</td>');
     expect(html).not.toMatch(/<img/);
     expect(html).toContain('e 7 registros de segurança.');

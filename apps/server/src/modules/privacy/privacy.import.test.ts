@@ -47,9 +47,16 @@ describe('POST /me/import', () => {
       isNightmare: true,
       isRecurring: false,
     });
-    const analysed = await postDream(t, source, { content: 'Um cavalo branco corria pela praia ao amanhecer.', dreamtOn: '2025-12-02' });
+    const analysed = await postDream(t, source, {
+      content: 'Um cavalo branco corria pela praia ao amanhecer.',
+      dreamtOn: '2025-12-02',
+    });
     expect((await api(t, source).post(`/dreams/${analysed.id}/analyses`, {})).statusCode).toBe(201);
-    await postDream(t, source, { content: 'Um terceiro sonho, sem título, numa estação de trem.', dreamtOn: '2025-12-03', tags: ['viagem'] });
+    await postDream(t, source, {
+      content: 'Um terceiro sonho, sem título, numa estação de trem.',
+      dreamtOn: '2025-12-03',
+      tags: ['viagem'],
+    });
     const gone = await postDream(t, source, { content: 'Um sonho que estava sendo excluído.', dreamtOn: '2025-12-04' });
     await api(t, source).delete(`/dreams/${gone.id}`);
     exported = await exportJson(t, source);
@@ -82,13 +89,20 @@ describe('POST /me/import', () => {
     expect((await api(t, target).get('/dreams?q=livros')).json().items).toHaveLength(1); // words of the notes
     expect((await api(t, target).get('/dreams?tag=agua')).json().items).toHaveLength(1);
     expect((await api(t, target).get('/tags')).json().tags).toEqual(
-      expect.arrayContaining([{ name: 'água', count: 1 }, { name: 'Livros', count: 1 }, { name: 'viagem', count: 1 }]),
+      expect.arrayContaining([
+        { name: 'água', count: 1 },
+        { name: 'Livros', count: 1 },
+        { name: 'viagem', count: 1 },
+      ]),
     );
     const overview = (await api(t, target).get('/me/overview')).json();
     expect(overview).toMatchObject({ dreamCount: 3, currentStreak: 0, longestStreak: 0, isTodayRecorded: false });
     // A dream written here today still counts.
     await postDream(t, target, { content: 'Escrito hoje mesmo.' });
-    expect((await api(t, target).get('/me/overview')).json()).toMatchObject({ currentStreak: 1, isTodayRecorded: true });
+    expect((await api(t, target).get('/me/overview')).json()).toMatchObject({
+      currentStreak: 1,
+      isTodayRecorded: true,
+    });
   });
 
   it('ignores the security log: files with it, without it, or with it mangled restore the same dreams, and none of its entries', async () => {
@@ -99,7 +113,11 @@ describe('POST /me/import', () => {
     const variants = {
       // A version-1 file written before the section existed.
       without: JSON.stringify({ ...withoutLog, totals: totalsWithout }),
-      mangled: JSON.stringify({ ...file, securityLog: [{ action: 1, ip: ['x'] }, 'nada'], totals: { ...file.totals, securityLog: 'muitos' } }),
+      mangled: JSON.stringify({
+        ...file,
+        securityLog: [{ action: 1, ip: ['x'] }, 'nada'],
+        totals: { ...file.totals, securityLog: 'muitos' },
+      }),
     };
     for (const [name, body] of Object.entries(variants)) {
       const target = await signUpUser(t);
@@ -152,10 +170,15 @@ describe('POST /me/import', () => {
       change(file);
       return JSON.stringify(file);
     };
-    const expectNothingImported = async () => expect((await api(t, target).get('/me/overview')).json().dreamCount).toBe(0);
+    const expectNothingImported = async () =>
+      expect((await api(t, target).get('/me/overview')).json().dreamCount).toBe(0);
 
     it('another format version', async () => {
-      const res = await importBody(t, target, withFile((f) => (f.schemaVersion = 2)));
+      const res = await importBody(
+        t,
+        target,
+        withFile((f) => (f.schemaVersion = 2)),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         code: 'unsupported_export_version',
@@ -167,22 +190,35 @@ describe('POST /me/import', () => {
     it('not JSON, not a JSON content type, not an object, not an export', async () => {
       const broken = await importBody(t, target, '{"schemaVersion": 1, "dreams": [');
       expect(broken.statusCode).toBe(400);
-      expect(broken.json()).toMatchObject({ code: 'bad_json', message: expect.stringContaining('não é um JSON válido') });
+      expect(broken.json()).toMatchObject({
+        code: 'bad_json',
+        message: expect.stringContaining('não é um JSON válido'),
+      });
       const plain = await importBody(t, target, exported.text, 'application/xml');
       expect(plain.statusCode).toBe(415);
       expect(plain.json()).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('JSON') });
       for (const body of ['[1, 2]', '"texto"', '{}', '{"hello": "world"}']) {
         const res = await importBody(t, target, body);
         expect(res.statusCode, body).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'invalid_export', message: expect.stringContaining('não é uma exportação válida do Sonhário') });
+        expect(res.json()).toMatchObject({
+          code: 'invalid_export',
+          message: expect.stringContaining('não é uma exportação válida do Sonhário'),
+        });
       }
       await expectNothingImported();
     });
 
     it('a file missing its parts names the first problems', async () => {
-      const res = await importBody(t, target, withFile((f) => delete f.account));
+      const res = await importBody(
+        t,
+        target,
+        withFile((f) => delete f.account),
+      );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'invalid_export', details: [{ path: 'body.account', message: expect.any(String) }] });
+      expect(res.json()).toMatchObject({
+        code: 'invalid_export',
+        details: [{ path: 'body.account', message: expect.any(String) }],
+      });
     });
 
     it('a dream that breaks the journal rules, naming it, and imports none of the file', async () => {
@@ -197,16 +233,26 @@ describe('POST /me/import', () => {
         message: 'O sonho 3 do arquivo não pode ser importado: O sonho pode ter no máximo 20.000 caracteres',
         details: [{ path: 'body.dreams.2.content' }],
       });
-      const future = await importBody(t, target, withFile((f) => ((f.dreams as { dreamtOn: string }[])[1]!.dreamtOn = '2999-01-01')));
+      const future = await importBody(
+        t,
+        target,
+        withFile((f) => ((f.dreams as { dreamtOn: string }[])[1]!.dreamtOn = '2999-01-01')),
+      );
       expect(future.statusCode).toBe(400);
-      expect(future.json().message).toBe('O sonho 2 do arquivo não pode ser importado: A data do sonho não pode estar no futuro');
+      expect(future.json().message).toBe(
+        'O sonho 2 do arquivo não pode ser importado: A data do sonho não pode estar no futuro',
+      );
       await expectNothingImported();
     });
 
     it(`more than ${IMPORT_LIMITS.maxDreams} dreams`, async () => {
       const template = exported.file.dreams[0]!;
       const dreams = Array.from({ length: IMPORT_LIMITS.maxDreams + 1 }, () => template);
-      const res = await importBody(t, target, withFile((f) => (f.dreams = dreams)));
+      const res = await importBody(
+        t,
+        target,
+        withFile((f) => (f.dreams = dreams)),
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         code: 'import_too_large',
@@ -216,9 +262,16 @@ describe('POST /me/import', () => {
     });
 
     it(`a file over ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`, async () => {
-      const res = await importBody(t, target, withFile((f) => (f.padding = 'x'.repeat(IMPORT_LIMITS.maxBytes))));
+      const res = await importBody(
+        t,
+        target,
+        withFile((f) => (f.padding = 'x'.repeat(IMPORT_LIMITS.maxBytes))),
+      );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ code: 'payload_too_large', message: 'O arquivo passa de 50 MB. Divida-o em partes menores.' });
+      expect(res.json()).toEqual({
+        code: 'payload_too_large',
+        message: 'O arquivo passa de 50 MB. Divida-o em partes menores.',
+      });
     });
 
     it('other routes keep the usual 2 MB body limit', async () => {

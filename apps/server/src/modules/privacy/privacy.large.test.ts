@@ -46,7 +46,9 @@ describe(`a journal of ${DREAMS} dreams`, () => {
         },
       });
     }
-    console.info(`[privacy] seeded ${DREAMS} dreams in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.database.kind})`);
+    console.info(
+      `[privacy] seeded ${DREAMS} dreams in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.database.kind})`,
+    );
   }, 600_000);
   afterAll(() => t.close());
 
@@ -56,7 +58,9 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
     const started = performance.now();
-    const res = await fetch(`${t.url}/api/v1/me/export`, { headers: { ...user.headers, 'accept-encoding': 'identity' } });
+    const res = await fetch(`${t.url}/api/v1/me/export`, {
+      headers: { ...user.headers, 'accept-encoding': 'identity' },
+    });
     expect(res.status).toBe(200);
     let bytes = 0;
     let chunks = 0;
@@ -78,7 +82,9 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     const res = await fetch(`${t.url}/api/v1/me/export`, { headers: { ...user.headers, 'accept-encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     exportedText = await res.text();
-    console.info(`[privacy] gzip JSON export of ${DREAMS} dreams: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.info(
+      `[privacy] gzip JSON export of ${DREAMS} dreams: ${((performance.now() - started) / 1000).toFixed(2)} s`,
+    );
     const file = exportFileSchema.parse(JSON.parse(exportedText));
     expect(file.dreams).toHaveLength(DREAMS);
     expect(file.totals).toEqual({ dreams: DREAMS, analyses: 0, securityLog: 2 });
@@ -92,9 +98,13 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     const started = performance.now();
     const res = await fetch(`${t.url}/api/v1/me/export?format=html`, { headers: user.headers });
     const html = await res.text();
-    console.info(`[privacy] HTML export of ${DREAMS} dreams: ${mb(html.length)} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.info(
+      `[privacy] HTML export of ${DREAMS} dreams: ${mb(html.length)} in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+    );
     expect(html.match(/<article class="dream"/g)).toHaveLength(DREAMS);
-    expect(html).toContain(`Fim da exportação: ${DREAMS.toLocaleString('pt-BR')} sonhos, 0 análises e 2 registros de segurança.`);
+    expect(html).toContain(
+      `Fim da exportação: ${DREAMS.toLocaleString('pt-BR')} sonhos, 0 análises e 2 registros de segurança.`,
+    );
   });
 
   it('reads one page per chunk the consumer takes, never ahead', async () => {
@@ -133,13 +143,19 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     const started = performance.now();
     const res = await importBody(t, target, exportedText);
     const seconds = (performance.now() - started) / 1000;
-    console.info(`[privacy] import of ${DREAMS} dreams: ${seconds.toFixed(1)} s (${Math.round(DREAMS / seconds)} dreams/s)`);
+    console.info(
+      `[privacy] import of ${DREAMS} dreams: ${seconds.toFixed(1)} s (${Math.round(DREAMS / seconds)} dreams/s)`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: DREAMS, skipped: 0 });
     const search = (await api(t, target).get(`/dreams?q=${encodeURIComponent('ponte estrelas')}&limit=50`)).json();
     expect(search.items).toHaveLength(50);
     expect((await api(t, target).get('/dreams?tag=grupo3&limit=50')).json().items.length).toBe(50);
-    expect((await api(t, target).get('/me/overview')).json()).toMatchObject({ dreamCount: DREAMS, currentStreak: 0, longestStreak: 0 });
+    expect((await api(t, target).get('/me/overview')).json()).toMatchObject({
+      dreamCount: DREAMS,
+      currentStreak: 0,
+      longestStreak: 0,
+    });
     const again = await importBody(t, target, exportedText);
     expect(again.json()).toEqual({ imported: 0, skipped: DREAMS });
   }, 600_000);

@@ -54,24 +54,33 @@ export async function listConsentRows(db: DbOrTx, userId: string) {
     .orderBy(asc(consents.grantedAt), asc(consents.id));
 }
 
-const lastUsedAt = sql<Date>`coalesce(${authSessions.refreshedAt}, ${authSessions.createdAt})`.mapWith(authSessions.createdAt);
+const lastUsedAt = sql<Date>`coalesce(${authSessions.refreshedAt}, ${authSessions.createdAt})`.mapWith(
+  authSessions.createdAt,
+);
 
 /** The user's sessions, most recently used first (the last refresh, or the sign-in); never tokens. */
 export async function listSessionRows(db: DbOrTx, userId: string, options: { liveAt?: Date } = {}) {
   const { liveAt } = options;
-  return db
-    .select({
-      id: authSessions.id,
-      createdAt: authSessions.createdAt,
-      lastUsedAt,
-      userAgent: authSessions.userAgent,
-      ip: authSessions.ip,
-      notAfter: authSessions.notAfter,
-    })
-    .from(authSessions)
-    // Live: what app.authenticate accepts (a session row without an end, or ending later).
-    .where(and(eq(authSessions.userId, userId), liveAt ? or(isNull(authSessions.notAfter), gt(authSessions.notAfter, liveAt)) : undefined))
-    .orderBy(desc(lastUsedAt), desc(authSessions.createdAt), desc(authSessions.id));
+  return (
+    db
+      .select({
+        id: authSessions.id,
+        createdAt: authSessions.createdAt,
+        lastUsedAt,
+        userAgent: authSessions.userAgent,
+        ip: authSessions.ip,
+        notAfter: authSessions.notAfter,
+      })
+      .from(authSessions)
+      // Live: what app.authenticate accepts (a session row without an end, or ending later).
+      .where(
+        and(
+          eq(authSessions.userId, userId),
+          liveAt ? or(isNull(authSessions.notAfter), gt(authSessions.notAfter, liveAt)) : undefined,
+        ),
+      )
+      .orderBy(desc(lastUsedAt), desc(authSessions.createdAt), desc(authSessions.id))
+  );
 }
 
 /**

@@ -25,9 +25,20 @@ describe('GET /me/sessions', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await refreshSession(t, phone.refreshToken, 'Phone/2.1');
     // Ended by the server (refresh-token reuse sets not_after), and signed out (the row is deleted).
-    const tabletSession = JSON.parse(Buffer.from(reused.accessToken.split('.')[1]!, 'base64url').toString()).session_id as string;
-    await t.database.db.execute(sql`update auth.sessions set not_after = now() - interval '1 minute' where id = ${tabletSession}`);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/v1/logout?scope=local', headers: { ...signedOut.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey } })).statusCode).toBe(204);
+    const tabletSession = JSON.parse(Buffer.from(reused.accessToken.split('.')[1]!, 'base64url').toString())
+      .session_id as string;
+    await t.database.db.execute(
+      sql`update auth.sessions set not_after = now() - interval '1 minute' where id = ${tabletSession}`,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/v1/logout?scope=local',
+          headers: { ...signedOut.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey },
+        })
+      ).statusCode,
+    ).toBe(204);
 
     const res = await api(t, laptop).get('/me/sessions');
     expect(res.statusCode).toBe(200);
@@ -76,7 +87,11 @@ describe('GET /privacy-info', () => {
 
   it.each([
     [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-test' }, 'openai', 'api.openai.com'],
-    [{ AI_PROVIDER: 'openai', AI_MODEL: 'llama3', AI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'openai', '127.0.0.1:11434'],
+    [
+      { AI_PROVIDER: 'openai', AI_MODEL: 'llama3', AI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+      'openai',
+      '127.0.0.1:11434',
+    ],
     [{ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-test', AI_API_KEY: 'sk-test' }, 'anthropic', 'api.anthropic.com'],
   ])('reports the configured AI service and its host (%o)', async (env, provider, host) => {
     const t = await createTestApp({ ...env, PRIVACY_CONTACT_EMAIL: 'privacidade@example.com' }, database);
@@ -114,11 +129,18 @@ describe('privacy access', () => {
       const anonymous = await t.app.inject(request);
       expect(anonymous.statusCode, request.url).toBe(401);
       expect(anonymous.json().code).toBe('no_authorization');
-      const anonKey = await t.app.inject({ ...request, headers: { authorization: `Bearer ${getApiKeys(t.app.deps.secrets).anonKey}` } });
+      const anonKey = await t.app.inject({
+        ...request,
+        headers: { authorization: `Bearer ${getApiKeys(t.app.deps.secrets).anonKey}` },
+      });
       expect(anonKey.statusCode, request.url).toBe(403);
     }
     // Signed out: the token still verifies, its session does not.
-    await t.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: { ...user.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout',
+      headers: { ...user.headers, apikey: getApiKeys(t.app.deps.secrets).anonKey },
+    });
     for (const request of requests) {
       const res = await t.app.inject({ ...request, headers: user.headers });
       expect(res.statusCode, request.url).toBe(403);
@@ -157,6 +179,8 @@ describe('privacy access', () => {
     }
     expect(doc.paths['/api/v1/privacy-info'].get.tags).toEqual(['privacy']);
     expect(doc.paths['/api/v1/privacy-info'].get.security).toBeUndefined();
-    expect(doc.paths['/api/v1/me/import'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('dreams');
+    expect(
+      doc.paths['/api/v1/me/import'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('dreams');
   });
 });

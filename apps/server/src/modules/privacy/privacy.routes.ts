@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
-import { EXPORT_SCHEMA_VERSION, exportQuerySchema, IMPORT_LIMITS, importFileSchema, importResultSchema, sessionsResponseSchema } from '@sonhario/contracts/account';
+import {
+  EXPORT_SCHEMA_VERSION,
+  exportQuerySchema,
+  IMPORT_LIMITS,
+  importFileSchema,
+  importResultSchema,
+  sessionsResponseSchema,
+} from '@sonhario/contracts/account';
 import { privacyInfoSchema } from '@sonhario/contracts/legal';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
@@ -26,11 +33,23 @@ function importBodyError(error: FastifyError): unknown {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'bad_json', 'O arquivo não é um JSON válido. Envie o arquivo .json baixado em "Exportar meus dados".');
+      return new AppError(
+        400,
+        'bad_json',
+        'O arquivo não é um JSON válido. Envie o arquivo .json baixado em "Exportar meus dados".',
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(413, 'payload_too_large', `O arquivo passa de ${IMPORT_LIMITS.maxBytes / MEGABYTE} MB. Divida-o em partes menores.`);
+      return new AppError(
+        413,
+        'payload_too_large',
+        `O arquivo passa de ${IMPORT_LIMITS.maxBytes / MEGABYTE} MB. Divida-o em partes menores.`,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'unsupported_media_type', 'Envie o arquivo de exportação como JSON (Content-Type: application/json).');
+      return new AppError(
+        415,
+        'unsupported_media_type',
+        'Envie o arquivo de exportação como JSON (Content-Type: application/json).',
+      );
     default:
       return error;
   }
@@ -71,13 +90,15 @@ export async function privacyRoutes(app: AppInstance) {
         if (!head.done) yield head.value;
         yield* chunks;
       }
-      return reply
-        .status(200)
-        .header('content-type', writer.contentType)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        // A stream is piped as it is, past the response serializer (and through compression, which streams).
-        .send(Readable.from(body(), { objectMode: false }) as never);
+      return (
+        reply
+          .status(200)
+          .header('content-type', writer.contentType)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          // A stream is piped as it is, past the response serializer (and through compression, which streams).
+          .send(Readable.from(body(), { objectMode: false }) as never)
+      );
     },
   );
 
@@ -93,7 +114,8 @@ export async function privacyRoutes(app: AppInstance) {
       },
       schema: {
         tags: ['privacy'],
-        summary: 'Restore the dreams of an export file (only dreams) into the caller journal, skipping those already there',
+        summary:
+          'Restore the dreams of an export file (only dreams) into the caller journal, skipping those already there',
         description:
           `Body: the JSON file of GET /me/export (schemaVersion ${EXPORT_SCHEMA_VERSION}), up to ${IMPORT_LIMITS.maxBytes / MEGABYTE} MB and ` +
           `${IMPORT_LIMITS.maxDreams} dreams. Errors: 400 invalid_export | unsupported_export_version | bad_json | validation_failed, ` +
@@ -106,7 +128,8 @@ export async function privacyRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       if (request.validationError) {
-        const validation = (request.validationError as { validation?: { instancePath?: string; message?: string }[] }).validation ?? [];
+        const validation =
+          (request.validationError as { validation?: { instancePath?: string; message?: string }[] }).validation ?? [];
         const issues = validation.map((issue) => ({
           path: ['body', ...(issue.instancePath || '').split('/').filter(Boolean)].join('.'),
           message: issue.message ?? 'inválido',
@@ -128,7 +151,8 @@ export async function privacyRoutes(app: AppInstance) {
         response: { 200: sessionsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listSessions(ctx(request), request.auth.sessionId)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await listSessions(ctx(request), request.auth.sessionId)),
   );
 
   app.get(

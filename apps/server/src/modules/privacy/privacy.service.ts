@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_SCHEMA_VERSION, exportSecurityLogDetailsSchema, IMPORT_LIMITS, type ExportDream, type ExportFile, type ExportSecurityLogEntry, type ImportFile, type ImportResult, type SessionInfo } from '@sonhario/contracts/account';
+import {
+  EXPORT_SCHEMA_VERSION,
+  exportSecurityLogDetailsSchema,
+  IMPORT_LIMITS,
+  type ExportDream,
+  type ExportFile,
+  type ExportSecurityLogEntry,
+  type ImportFile,
+  type ImportResult,
+  type SessionInfo,
+} from '@sonhario/contracts/account';
 import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { createDreamSchema } from '@sonhario/contracts/dreams';
 import type { AppDeps } from '../../app.ts';
@@ -37,7 +47,9 @@ export const EXPORT_PAGE_SIZE = 200;
 // --- the export ------------------------------------------------------------------------------------------------
 
 /** Everything in the file before the dreams (the security log always written, though older files may lack it). */
-export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog'> & { securityLog: ExportSecurityLogEntry[] };
+export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog'> & {
+  securityLog: ExportSecurityLogEntry[];
+};
 export type ExportTotals = Required<ExportFile['totals']>;
 
 /** Turns the export, read piece by piece, into the text of one format. */
@@ -137,7 +149,10 @@ export async function* readDreamPages(ctx: PrivacyContext, pageSize = EXPORT_PAG
     do {
       const page = await listDreamsForExport(ctx, { isDeleted, after, limit: pageSize });
       if (page.items.length === 0) break;
-      const analyses = await listAnalysesOfDreams(ctx, page.items.map((dream) => dream.id));
+      const analyses = await listAnalysesOfDreams(
+        ctx,
+        page.items.map((dream) => dream.id),
+      );
       yield page.items.map((dream) => ({ ...dream, analyses: analyses.get(dream.id) ?? [] }));
       after = page.next;
     } while (after);
@@ -145,7 +160,11 @@ export async function* readDreamPages(ctx: PrivacyContext, pageSize = EXPORT_PAG
 }
 
 /** The export as chunks of text in the writer's format: the head, one chunk per page of dreams, the end. */
-export async function* writeExport(ctx: PrivacyContext, writer: ExportWriter, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
+export async function* writeExport(
+  ctx: PrivacyContext,
+  writer: ExportWriter,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
   const head = await readExportHead(ctx);
   yield writer.start(head);
   const totals: ExportTotals = { dreams: 0, analyses: 0, securityLog: head.securityLog.length };
@@ -178,7 +197,8 @@ export function explainRejectedImport(body: unknown, issues: { path: string; mes
     return new AppError(400, 'invalid_export', INVALID_FILE);
   }
   const { schemaVersion, dreams } = body as { schemaVersion?: unknown; dreams?: unknown };
-  if (schemaVersion === undefined) return new AppError(400, 'invalid_export', `${INVALID_FILE} Falta a versão do formato (schemaVersion).`);
+  if (schemaVersion === undefined)
+    return new AppError(400, 'invalid_export', `${INVALID_FILE} Falta a versão do formato (schemaVersion).`);
   if (schemaVersion !== EXPORT_SCHEMA_VERSION) {
     return new AppError(
       400,
@@ -189,7 +209,12 @@ export function explainRejectedImport(body: unknown, issues: { path: string; mes
   if (Array.isArray(dreams) && dreams.length > IMPORT_LIMITS.maxDreams) return tooManyDreams(dreams.length);
   const shown = issues.slice(0, 10);
   const more = issues.length > shown.length ? ` (e mais ${issues.length - shown.length})` : '';
-  return new AppError(400, 'invalid_export', `${INVALID_FILE} ${shown.map((i) => `${i.path}: ${i.message}`).join('; ')}${more}`, shown);
+  return new AppError(
+    400,
+    'invalid_export',
+    `${INVALID_FILE} ${shown.map((i) => `${i.path}: ${i.message}`).join('; ')}${more}`,
+    shown,
+  );
 }
 
 function tooManyDreams(count: number): AppError {
@@ -231,7 +256,9 @@ function prepareDreams(file: ImportFile, today: string): { prepared: PreparedDre
       isRecurring: dream.isRecurring,
     });
     const fail = (field: string, message: string) =>
-      new ValidationError(`O sonho ${index + 1} do arquivo não pode ser importado: ${message}`, [{ path: `body.dreams.${index}.${field}`, message }]);
+      new ValidationError(`O sonho ${index + 1} do arquivo não pode ser importado: ${message}`, [
+        { path: `body.dreams.${index}.${field}`, message },
+      ]);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw fail(issue.path.join('.'), issue.message);
@@ -250,7 +277,8 @@ function prepareDreams(file: ImportFile, today: string): { prepared: PreparedDre
   return { prepared, deleted };
 }
 
-const textKey = (dreamtOn: string, content: string) => createHash('sha256').update(`${dreamtOn}\n${content}`).digest('base64');
+const textKey = (dreamtOn: string, content: string) =>
+  createHash('sha256').update(`${dreamtOn}\n${content}`).digest('base64');
 
 /**
  * Restores the DREAMS of an export file (only dreams: docs/export-format.md; the security log is not even read) into the caller's journal through the
@@ -268,7 +296,10 @@ export async function importDreams(ctx: PrivacyContext, file: ImportFile): Promi
   const seen = new Set<string>();
   for (let start = 0; start < prepared.length; start += EXPORT_PAGE_SIZE) {
     const batch = prepared.slice(start, start + EXPORT_PAGE_SIZE);
-    const present = await findDreamsInJournal(ctx, batch.map((dream) => dream.candidate));
+    const present = await findDreamsInJournal(
+      ctx,
+      batch.map((dream) => dream.candidate),
+    );
     const fresh = batch.filter((dream) => {
       const key = textKey(dream.candidate.dreamtOn, dream.candidate.content);
       if (present.has(dream.candidate) || seen.has(key)) return false;
@@ -278,7 +309,11 @@ export async function importDreams(ctx: PrivacyContext, file: ImportFile): Promi
     // A concurrent import of the same file may have written some of them since the check: their keys skip them.
     const created = await createImportedDreams(
       ctx,
-      fresh.map((dream) => ({ body: dream.body, idempotencyKey: dream.candidate.idempotencyKey, recordedAt: dream.recordedAt })),
+      fresh.map((dream) => ({
+        body: dream.body,
+        idempotencyKey: dream.candidate.idempotencyKey,
+        recordedAt: dream.recordedAt,
+      })),
     );
     imported += created;
     skipped += batch.length - created;

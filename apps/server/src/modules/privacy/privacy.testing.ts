@@ -16,14 +16,23 @@ const asUser = (body: { access_token: string; refresh_token: string; user: { id:
 });
 
 /** Signs up (autoconfirm) with names and the sign-up consent, from a given browser (and IP address). */
-export async function signUpNamed(t: TestApp, names: { firstName: string; lastName: string }, userAgent = 'Sonhario-Test/1.0', ip?: string) {
+export async function signUpNamed(
+  t: TestApp,
+  names: { firstName: string; lastName: string },
+  userAgent = 'Sonhario-Test/1.0',
+  ip?: string,
+) {
   const email = uniqueEmail('privacy');
   const res = await t.app.inject({
     method: 'POST',
     url: '/auth/v1/signup',
     ...(ip ? { remoteAddress: ip } : {}),
     headers: { apikey: apikey(t), 'user-agent': userAgent },
-    payload: { email, password: PASSWORD, data: { consent_version: CONSENT_VERSION, first_name: names.firstName, last_name: names.lastName } },
+    payload: {
+      email,
+      password: PASSWORD,
+      data: { consent_version: CONSENT_VERSION, first_name: names.firstName, last_name: names.lastName },
+    },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return asUser(res.json(), email);

@@ -15,7 +15,12 @@ export async function insertDefaultProfile(db: DbOrTx, userId: string): Promise<
   await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
 }
 
-export async function updateProfileRow(db: DbOrTx, userId: string, patch: ProfilePatch, now: Date): Promise<ProfileRow | undefined> {
+export async function updateProfileRow(
+  db: DbOrTx,
+  userId: string,
+  patch: ProfilePatch,
+  now: Date,
+): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profiles)
     .set({ ...patch, updatedAt: now })

@@ -38,15 +38,28 @@ describe('/me/profile', () => {
     const user = await signUpUser(t);
     const res = await api(t, user).patch('/me/profile', { timeZone: 'Europe/Lisbon' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ timeZone: 'Europe/Lisbon', isTimeZoneSet: true, locale: 'pt-BR', theme: 'dark' });
+    expect(res.json()).toMatchObject({
+      timeZone: 'Europe/Lisbon',
+      isTimeZoneSet: true,
+      locale: 'pt-BR',
+      theme: 'dark',
+    });
     const next = (await api(t, user).patch('/me/profile', { locale: 'en', theme: 'system' })).json();
-    expect(next).toMatchObject({ timeZone: 'Europe/Lisbon', isTimeZoneSet: true, locale: 'en', theme: 'system', plan: 'dreamer' });
+    expect(next).toMatchObject({
+      timeZone: 'Europe/Lisbon',
+      isTimeZoneSet: true,
+      locale: 'en',
+      theme: 'system',
+      plan: 'dreamer',
+    });
     expect((await api(t, user).get('/me/profile')).json()).toEqual(next);
   });
 
   it('stores the canonical spelling of a time zone', async () => {
     const user = await signUpUser(t);
-    expect((await api(t, user).patch('/me/profile', { timeZone: 'america/new_york' })).json().timeZone).toBe('America/New_York');
+    expect((await api(t, user).patch('/me/profile', { timeZone: 'america/new_york' })).json().timeZone).toBe(
+      'America/New_York',
+    );
   });
 
   it('applies an empty patch as no change', async () => {
@@ -67,7 +80,14 @@ describe('/me/profile', () => {
     const user = await signUpUser(t);
     const res = await api(t, user).patch('/me/profile', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining(typeof message === 'string' ? message : '') });
-    expect((await api(t, user).get('/me/profile')).json()).toMatchObject({ timeZone: 'America/Sao_Paulo', isTimeZoneSet: false, plan: 'dreamer' });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining(typeof message === 'string' ? message : ''),
+    });
+    expect((await api(t, user).get('/me/profile')).json()).toMatchObject({
+      timeZone: 'America/Sao_Paulo',
+      isTimeZoneSet: false,
+      plan: 'dreamer',
+    });
   });
 });

@@ -42,7 +42,8 @@ export async function profilesRoutes(app: AppInstance) {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await updateProfile(ctx(request), request.body)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await updateProfile(ctx(request), request.body)),
   );
 }
 
@@ -62,7 +63,10 @@ export async function profilesAdminRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const profile = await setPlan({ db: app.deps.database.db, userId: request.params.id, now: app.deps.now }, request.body.plan);
+      const profile = await setPlan(
+        { db: app.deps.database.db, userId: request.params.id, now: app.deps.now },
+        request.body.plan,
+      );
       return reply.header('cache-control', 'no-store').send(profile);
     },
   );

@@ -63,7 +63,9 @@ export async function updateProfile(ctx: ProfilesContext, input: UpdateProfileIn
   if (input.timeZone !== undefined) {
     const timeZone = canonicalTimeZone(input.timeZone);
     if (!(await isTimeZoneKnownToDatabase(ctx.db, timeZone))) {
-      throw new ValidationError('Fuso horário desconhecido', [{ path: 'body.timeZone', message: 'Fuso horário desconhecido' }]);
+      throw new ValidationError('Fuso horário desconhecido', [
+        { path: 'body.timeZone', message: 'Fuso horário desconhecido' },
+      ]);
     }
     patch.timeZone = timeZone;
     patch.isTimeZoneSet = true;

@@ -13,7 +13,13 @@ export async function listRecordedDays(db: DbOrTx, userId: string, timeZone: str
   const rows = await db
     .selectDistinct({ day })
     .from(dreams)
-    .where(and(eq(dreams.userId, userId), isNull(dreams.deletedAt), sql`(${dreams.idempotencyKey} is null or ${dreams.idempotencyKey} not like 'import:%')`))
+    .where(
+      and(
+        eq(dreams.userId, userId),
+        isNull(dreams.deletedAt),
+        sql`(${dreams.idempotencyKey} is null or ${dreams.idempotencyKey} not like 'import:%')`,
+      ),
+    )
     .orderBy(sql`1`);
   return rows.map((row) => row.day);
 }

@@ -23,7 +23,15 @@ describe('streaks in the user time zone', () => {
       id,
       async record(at: string, options: { dreamtOn?: string } = {}) {
         const ctx = contextFor(t, id, () => new Date(at));
-        const body = { content: `Sonho gravado em ${at}`, dreamtOn: options.dreamtOn, emotions: [], tags: [], lucidity: 0, isNightmare: false, isRecurring: false };
+        const body = {
+          content: `Sonho gravado em ${at}`,
+          dreamtOn: options.dreamtOn,
+          emotions: [],
+          tags: [],
+          lucidity: 0,
+          isNightmare: false,
+          isRecurring: false,
+        };
         return (await createDream(ctx, { body })).dream;
       },
       async streaksAt(at: string) {
@@ -133,7 +141,10 @@ describe('streaks in the user time zone', () => {
     const middle = await j.record('2024-12-02T10:00:00Z');
     await j.record('2024-12-03T10:00:00Z');
     expect(await j.streaksAt('2024-12-03T12:00:00Z')).toEqual({ current: 3, longest: 3, today: true });
-    await deleteDream(contextFor(t, j.id, () => new Date('2024-12-03T12:00:00Z')), middle.id);
+    await deleteDream(
+      contextFor(t, j.id, () => new Date('2024-12-03T12:00:00Z')),
+      middle.id,
+    );
     expect(await j.streaksAt('2024-12-03T12:01:00Z')).toEqual({ current: 1, longest: 1, today: true });
   });
 });

@@ -32,11 +32,19 @@ describe('computing streaks from recorded days', () => {
   });
 
   it('counts a run ending today', () => {
-    expect(computeStreaks(['2024-05-08', '2024-05-09', '2024-05-10'], today)).toEqual({ current: 3, longest: 3, isTodayRecorded: true });
+    expect(computeStreaks(['2024-05-08', '2024-05-09', '2024-05-10'], today)).toEqual({
+      current: 3,
+      longest: 3,
+      isTodayRecorded: true,
+    });
   });
 
   it('keeps a run ending yesterday alive (today may still come)', () => {
-    expect(computeStreaks(['2024-05-08', '2024-05-09'], today)).toEqual({ current: 2, longest: 2, isTodayRecorded: false });
+    expect(computeStreaks(['2024-05-08', '2024-05-09'], today)).toEqual({
+      current: 2,
+      longest: 2,
+      isTodayRecorded: false,
+    });
   });
 
   it('breaks the current streak after a missed day, but keeps the longest', () => {
@@ -69,6 +77,10 @@ describe('computing streaks from recorded days', () => {
   });
 
   it('does not let a day after today extend the streak', () => {
-    expect(computeStreaks(['2024-05-09', '2024-05-10', '2024-05-11'], today)).toEqual({ current: 2, longest: 2, isTodayRecorded: true });
+    expect(computeStreaks(['2024-05-09', '2024-05-10', '2024-05-11'], today)).toEqual({
+      current: 2,
+      longest: 2,
+      isTodayRecorded: true,
+    });
   });
 });

@@ -38,12 +38,11 @@ describe('dashboard /app (spec section 2)', () => {
   it('shows the four cards with their buttons and where they lead', async () => {
     await openDashboard();
     const cards = screen.getByRole('region', { name: 'Atalhos' });
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Registrar Sonho',
-      'Meus Sonhos',
-      'Análises',
-      'Créditos',
-    ]);
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Registrar Sonho', 'Meus Sonhos', 'Análises', 'Créditos']);
     const links = [
       ['Novo Sonho', '/app/dreams/new'],
       ['Ver Sonhos', '/app/dreams'],
@@ -102,7 +101,9 @@ describe('dashboard /app (spec section 2)', () => {
     const { router } = await openDashboard();
     const recent = screen.getByRole('region', { name: 'Atividade Recente' });
     const list = await within(recent).findByRole('list', { name: 'Últimos sonhos' });
-    const titles = within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(titles).toEqual(['Sexto', 'Quinto', 'Quarto', 'Terceiro', 'Segundo']);
     expect(within(recent).getByRole('link', { name: 'Ver todos' })).toHaveAttribute('href', '/app/dreams');
     await user.click(within(list).getByRole('link', { name: 'Sexto' }));

@@ -29,13 +29,8 @@ describe('landing page', () => {
   it('shows the hero badge, headline and both hero buttons', () => {
     renderLanding();
     expect(screen.getByText('AI-Powered Dream Analysis')).toBeInTheDocument();
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute(
-      'href',
-      '/login',
-    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
   });
 
@@ -122,7 +117,13 @@ describe('landing page', () => {
   it('every call to action leads to /login', async () => {
     const user = userEvent.setup();
     const router = renderLanding();
-    for (const name of ['Start Your Dream Journey', 'Start Your Free Trial', 'Start for Free', 'Choose Lucid', 'Choose Oracle']) {
+    for (const name of [
+      'Start Your Dream Journey',
+      'Start Your Free Trial',
+      'Start for Free',
+      'Choose Lucid',
+      'Choose Oracle',
+    ]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/login');
     }
 
@@ -152,9 +153,7 @@ describe('landing page', () => {
 
   it('keeps headings in order: one h1, then h2 sections with h3 cards', () => {
     renderLanding();
-    const levels = screen
-      .getAllByRole('heading')
-      .map((heading) => Number(heading.tagName.slice(1)));
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     expect(levels[0]).toBe(1);
     levels.forEach((level, index) => {

@@ -34,7 +34,11 @@ function renderLogin(state: AuthState | 'real', entry: string | { pathname: stri
 const loginForm = () => screen.getByRole('form', { name: 'Login' });
 const signUpForm = () => screen.getByRole('form', { name: 'Cadastro' });
 
-async function fillSignIn(user: ReturnType<typeof userEvent.setup>, email = 'ana@example.com', password = 'segredo123') {
+async function fillSignIn(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'ana@example.com',
+  password = 'segredo123',
+) {
   await user.type(within(loginForm()).getByLabelText('Email'), email);
   await user.type(within(loginForm()).getByLabelText('Senha'), password);
 }
@@ -92,7 +96,9 @@ describe('login page texts and structure (spec section 2)', () => {
         name: 'Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD',
       }),
     ).not.toBeChecked();
-    expect(CONSENT_TEXT).toBe('Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD');
+    expect(CONSENT_TEXT).toBe(
+      'Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD',
+    );
     expect(screen.getByRole('button', { name: 'Google' })).toBeInTheDocument();
   });
 });
@@ -133,7 +139,10 @@ describe('legal links', () => {
   it('shows small links to the privacy policy and the terms under the form', () => {
     renderLogin(signedOut);
     const links = screen.getByRole('navigation', { name: 'Documentos' });
-    expect(within(links).getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacidade');
+    expect(within(links).getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+      'href',
+      '/privacidade',
+    );
     expect(within(links).getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
   });
 });
@@ -169,14 +178,17 @@ describe('signing in', () => {
   it('shows any other sign-in error as received', async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
-    server.on('POST', '/token', () => ({ status: 400, body: { code: 'email_not_confirmed', message: 'Email not confirmed' } }));
+    server.on('POST', '/token', () => ({
+      status: 400,
+      body: { code: 'email_not_confirmed', message: 'Email not confirmed' },
+    }));
     await fillSignIn(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Email not confirmed')).toBeInTheDocument();
     expect(screen.getByText('Erro no login')).toBeInTheDocument();
   });
 
-  it("welcomes the user and goes to /app once signed in (the user appears through the real auth client)", async () => {
+  it('welcomes the user and goes to /app once signed in (the user appears through the real auth client)', async () => {
     const user = userEvent.setup();
     const router = renderLogin('real');
     const session = makeSession(makeUser({ email: 'ana@example.com' }));
@@ -194,7 +206,10 @@ describe('signing in', () => {
 
   it('returns to `from` after signing in', async () => {
     const user = userEvent.setup();
-    const router = renderLogin(signedOut, { pathname: '/login', state: { from: { pathname: '/app/dreams', search: '' } } });
+    const router = renderLogin(signedOut, {
+      pathname: '/login',
+      state: { from: { pathname: '/app/dreams', search: '' } },
+    });
     server.on('POST', '/token', () => ({ status: 200, body: makeSession() }));
     await fillSignIn(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
@@ -226,7 +241,10 @@ describe('signing up', () => {
     });
     expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/`);
 
-    answer({ status: 200, body: makeUser({ email: 'bia@example.com', user_metadata: { first_name: 'Bia', last_name: '' } }) });
+    answer({
+      status: 200,
+      body: makeUser({ email: 'bia@example.com', user_metadata: { first_name: 'Bia', last_name: '' } }),
+    });
     expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
     expect(screen.getByText('Verifique seu email para confirmar a conta.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('bia@example.com');
@@ -236,20 +254,25 @@ describe('signing up', () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
     const form = await openSignUp(user);
-    server.on('POST', '/signup', () => ({ status: 422, body: { code: 'user_already_exists', message: 'User already registered' } }));
+    server.on('POST', '/signup', () => ({
+      status: 422,
+      body: { code: 'user_already_exists', message: 'User already registered' },
+    }));
     await user.type(within(form).getByLabelText('Email'), 'ana@example.com');
     await user.type(within(form).getByLabelText('Senha'), 'segredo123');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
 
     const title = await screen.findByText('Usuário já cadastrado');
-    expect(screen.getByText('Este email já possui uma conta. Faça login ou use a opção de recuperar senha.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Este email já possui uma conta. Faça login ou use a opção de recuperar senha.'),
+    ).toBeInTheDocument();
     expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
   });
 });
 
 describe('password recovery request', () => {
-  it("sends the link to /redefinir-senha and confirms without saying whether the account exists", async () => {
+  it('sends the link to /redefinir-senha and confirms without saying whether the account exists', async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
     server.on('POST', '/recover', () => ({ status: 200, body: {} }));

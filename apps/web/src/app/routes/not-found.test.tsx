@@ -30,9 +30,7 @@ afterEach(() => {
 describe('404 page', () => {
   it('shows the title and the message word for word', () => {
     renderAt(['/previous', '/no/such/dream']);
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Lost in the Dream Realm' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lost in the Dream Realm' })).toBeInTheDocument();
     expect(
       screen.getByText(
         "It seems you've wandered into a part of the subconscious that doesn't exist yet. Let's guide you back to reality.",

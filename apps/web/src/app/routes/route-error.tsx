@@ -13,12 +13,8 @@ export function RouteError() {
   return (
     <main className="relative flex min-h-dvh flex-col items-center justify-center px-4 text-center">
       <NightSky />
-      <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
-        Something went wrong
-      </h1>
-      <p className="mt-4 max-w-md text-muted-foreground">
-        The page could not be loaded. Please try again.
-      </p>
+      <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">Something went wrong</h1>
+      <p className="mt-4 max-w-md text-muted-foreground">The page could not be loaded. Please try again.</p>
       <Button className="mt-8" size="lg" onClick={() => window.location.reload()}>
         <RefreshCw aria-hidden="true" />
         Reload

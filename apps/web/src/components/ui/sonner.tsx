@@ -8,9 +8,7 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner';
 function Toaster({ theme, ...props }: ToasterProps) {
   const resolvedTheme =
     theme ??
-    (typeof document !== 'undefined' && !document.documentElement.classList.contains('dark')
-      ? 'light'
-      : 'dark');
+    (typeof document !== 'undefined' && !document.documentElement.classList.contains('dark') ? 'light' : 'dark');
   return (
     <Sonner
       theme={resolvedTheme}

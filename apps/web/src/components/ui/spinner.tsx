@@ -3,11 +3,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /** A busy indicator. Pass `label` (announced politely) unless surrounding text already says what is loading. */
-function Spinner({
-  className,
-  label,
-  ...props
-}: React.ComponentProps<typeof Loader2> & { label?: string }) {
+function Spinner({ className, label, ...props }: React.ComponentProps<typeof Loader2> & { label?: string }) {
   const icon = (
     <Loader2
       data-slot="spinner"

@@ -24,7 +24,9 @@ const toggleVariants = cva(
 );
 
 function ToggleGroup({ className, ...props }: React.ComponentProps<typeof ToggleGroupPrimitive.Root>) {
-  return <ToggleGroupPrimitive.Root data-slot="toggle-group" className={cn('flex flex-wrap gap-2', className)} {...props} />;
+  return (
+    <ToggleGroupPrimitive.Root data-slot="toggle-group" className={cn('flex flex-wrap gap-2', className)} {...props} />
+  );
 }
 
 function ToggleGroupItem({
@@ -34,7 +36,11 @@ function ToggleGroupItem({
   ...props
 }: React.ComponentProps<typeof ToggleGroupPrimitive.Item> & VariantProps<typeof toggleVariants>) {
   return (
-    <ToggleGroupPrimitive.Item data-slot="toggle-group-item" className={cn(toggleVariants({ variant, size }), className)} {...props} />
+    <ToggleGroupPrimitive.Item
+      data-slot="toggle-group-item"
+      className={cn(toggleVariants({ variant, size }), className)}
+      {...props}
+    />
   );
 }
 

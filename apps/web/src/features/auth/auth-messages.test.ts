@@ -84,7 +84,11 @@ describe('success toasts', () => {
 describe('describeRedirectError', () => {
   it('explains an expired or garbled e-mail link in Portuguese', () => {
     expect(
-      describeRedirectError({ error: 'access_denied', code: 'otp_expired', description: 'Email link is invalid or has expired' }),
+      describeRedirectError({
+        error: 'access_denied',
+        code: 'otp_expired',
+        description: 'Email link is invalid or has expired',
+      }),
     ).toEqual({
       title: 'Link inválido ou expirado',
       description: 'Solicite um novo link de confirmação ou de recuperação de senha.',
@@ -93,10 +97,18 @@ describe('describeRedirectError', () => {
 
   it('shows other link errors and Google errors as received', () => {
     expect(
-      describeRedirectError({ error: 'access_denied', code: 'over_request_rate_limit', description: 'Request rate limit reached' }),
+      describeRedirectError({
+        error: 'access_denied',
+        code: 'over_request_rate_limit',
+        description: 'Request rate limit reached',
+      }),
     ).toEqual({ title: 'Não foi possível usar o link', description: 'Request rate limit reached' });
     expect(
-      describeRedirectError({ error: 'invalid_request', code: 'provider_disabled', description: 'Unsupported provider: provider is not enabled' }),
+      describeRedirectError({
+        error: 'invalid_request',
+        code: 'provider_disabled',
+        description: 'Unsupported provider: provider is not enabled',
+      }),
     ).toEqual({ title: 'Erro no login com Google', description: 'Unsupported provider: provider is not enabled' });
   });
 });

@@ -70,7 +70,11 @@ export const passwordResetSuccess = (): ToastContent => ({
 });
 
 /** The toast for an error an auth redirect left in the URL (an expired e-mail link, a failed Google sign-in). */
-export function describeRedirectError(error: { error: string; code: string | null; description: string | null }): ToastContent {
+export function describeRedirectError(error: {
+  error: string;
+  code: string | null;
+  description: string | null;
+}): ToastContent {
   if (error.code === 'otp_expired') {
     return { title: i18n.t('auth.toast.linkInvalidTitle'), description: i18n.t('auth.toast.linkInvalid') };
   }

@@ -50,7 +50,10 @@ export function AuthProvider({ children, onAuthEvent, loadClient = loadAuthClien
         unsubscribe = () => data.subscription.unsubscribe();
         void auth.getSession().then(({ data: { session } }) => {
           // An event may have arrived first: it is newer, so the lookup must not overwrite it.
-          if (isActive) setState((previous) => (previous.loading ? { session, user: session?.user ?? null, loading: false } : previous));
+          if (isActive)
+            setState((previous) =>
+              previous.loading ? { session, user: session?.user ?? null, loading: false } : previous,
+            );
         });
       })
       .catch((error: unknown) => {

@@ -3,10 +3,12 @@ import { readAuthRedirect } from './auth-url';
 
 describe('readAuthRedirect', () => {
   it('finds a session from an e-mail link with its type', () => {
-    expect(readAuthRedirect('#access_token=abc&expires_in=3600&refresh_token=r&token_type=bearer&type=signup')).toEqual({
-      kind: 'session',
-      type: 'signup',
-    });
+    expect(readAuthRedirect('#access_token=abc&expires_in=3600&refresh_token=r&token_type=bearer&type=signup')).toEqual(
+      {
+        kind: 'session',
+        type: 'signup',
+      },
+    );
     expect(readAuthRedirect('#access_token=abc&type=recovery')).toEqual({ kind: 'session', type: 'recovery' });
   });
 
@@ -16,7 +18,9 @@ describe('readAuthRedirect', () => {
 
   it('finds an error, decoding its description', () => {
     expect(
-      readAuthRedirect('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired'),
+      readAuthRedirect(
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      ),
     ).toEqual({
       kind: 'error',
       error: 'access_denied',

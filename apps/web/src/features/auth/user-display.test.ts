@@ -3,7 +3,9 @@ import { getDisplayName, getInitials } from './user-display';
 
 describe('getDisplayName', () => {
   it('uses the first name from the user metadata', () => {
-    expect(getDisplayName({ email: 'ana@example.com', user_metadata: { first_name: 'Ana', last_name: 'Lima' } })).toBe('Ana');
+    expect(getDisplayName({ email: 'ana@example.com', user_metadata: { first_name: 'Ana', last_name: 'Lima' } })).toBe(
+      'Ana',
+    );
   });
 
   it('falls back to the part of the e-mail before the @', () => {

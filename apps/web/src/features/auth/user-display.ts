@@ -34,5 +34,9 @@ export function getInitials(user: UserIdentity | null | undefined): string {
     .split(/[\s._+-]+/u)
     .filter(Boolean);
   if (words.length >= 2) return upper(firstLetter(words[0]!) + firstLetter(words[1]!));
-  return upper(Array.from(words[0] ?? FALLBACK_NAME).slice(0, 2).join(''));
+  return upper(
+    Array.from(words[0] ?? FALLBACK_NAME)
+      .slice(0, 2)
+      .join(''),
+  );
 }

@@ -10,7 +10,8 @@ const numbers = new Map<string, Intl.NumberFormat>();
 const signedNumbers = new Map<string, Intl.NumberFormat>();
 const monthNames = new Map<string, Intl.DateTimeFormat>();
 
-export const formatCount = (value: number) => cachedFormat(numbers, (locale) => new Intl.NumberFormat(locale)).format(value);
+export const formatCount = (value: number) =>
+  cachedFormat(numbers, (locale) => new Intl.NumberFormat(locale)).format(value);
 
 /** A ledger amount with its sign: "+10", "-10". */
 export const formatSignedAmount = (value: number) =>

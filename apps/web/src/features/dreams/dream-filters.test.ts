@@ -3,7 +3,9 @@ import { countFilters, filtersFromSearchParams, hasAnyFilter, searchParamsFromFi
 
 describe('dream filters in the URL', () => {
   it('reads every filter, with booleans as booleans', () => {
-    const params = new URLSearchParams('q=+voar+&from=2026-01-01&to=2026-01-31&emotion=confusão&tag=mar&lucid=true&nightmare=false&recurring=true');
+    const params = new URLSearchParams(
+      'q=+voar+&from=2026-01-01&to=2026-01-31&emotion=confusão&tag=mar&lucid=true&nightmare=false&recurring=true',
+    );
     expect(filtersFromSearchParams(params)).toEqual({
       q: 'voar',
       from: '2026-01-01',

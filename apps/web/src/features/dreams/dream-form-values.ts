@@ -1,4 +1,10 @@
-import { createDreamSchema, type CreateDreamInput, type Dream, type Emotion, type UpdateDreamInput } from '@sonhario/contracts/dreams';
+import {
+  createDreamSchema,
+  type CreateDreamInput,
+  type Dream,
+  type Emotion,
+  type UpdateDreamInput,
+} from '@sonhario/contracts/dreams';
 import { z } from 'zod';
 import { todayIn } from '@/lib/dates';
 
@@ -79,7 +85,11 @@ export function toCreateInput(values: ValidDreamValues): CreateDreamInput {
 }
 
 /** The PATCH body: only the fields the user changed, with the version the edit started from. */
-export function toUpdateInput(values: ValidDreamValues, changed: readonly DreamFormField[], version: number): UpdateDreamInput {
+export function toUpdateInput(
+  values: ValidDreamValues,
+  changed: readonly DreamFormField[],
+  version: number,
+): UpdateDreamInput {
   const input = toCreateInput(values);
   const patch: Record<string, unknown> = { version };
   for (const field of changed) {

@@ -31,12 +31,7 @@ export const PLANS: readonly Plan[] = [
     price: '$9.99',
     period: '/month',
     description: 'For dreamers ready to find the patterns.',
-    features: [
-      '100 AI analyses per month',
-      'Advanced pattern recognition',
-      'Full gamification',
-      'Daily bonus credits',
-    ],
+    features: ['100 AI analyses per month', 'Advanced pattern recognition', 'Full gamification', 'Daily bonus credits'],
     ctaLabel: 'Choose Lucid',
     isHighlighted: true,
     badge: 'Most Popular',

@@ -6,8 +6,7 @@ export function scrollToSection(id: string) {
   const section = document.getElementById(id);
   if (!section) return;
   const prefersReducedMotion =
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ behavior: prefersReducedMotion ? 'auto' : 'smooth', block: 'start' });
   section.focus({ preventScroll: true });
 }

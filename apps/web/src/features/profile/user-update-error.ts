@@ -37,6 +37,9 @@ export function userUpdateErrorCode(error: unknown): UserUpdateErrorCode | null 
 export function describeUserUpdateError(error: unknown): string {
   const code = userUpdateErrorCode(error);
   if (code) return i18n.t(`profile.errors.${code}`);
-  const message = error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message.trim() : '';
+  const message =
+    error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
+      ? error.message.trim()
+      : '';
   return message || i18n.t('profile.errors.unexpected');
 }

@@ -27,7 +27,9 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('reads flying over the sea as flight and water, with joy', () => {
-    const result = analyze({ content: 'Sonhei que estava voando sobre o mar, bem alto, e via as ondas lá embaixo. Me senti livre e feliz.' });
+    const result = analyze({
+      content: 'Sonhei que estava voando sobre o mar, bem alto, e via as ondas lá embaixo. Me senti livre e feliz.',
+    });
     expect(symbols(result)).toEqual(['Voo', 'Mar', 'Onda']);
     expect(themes(result)).toEqual(expect.arrayContaining(['Voo', 'Água']));
     expect(emotions(result)).toEqual(['alegria']);
@@ -38,7 +40,8 @@ describe('builtin analyzer on pt-BR dreams', () => {
 
   it('reads being chased by a dog in a school as a nightmare with fear', () => {
     const result = analyze({
-      content: 'Um cachorro enorme me perseguia pelos corredores da escola. Eu corria e não achava a saída, estava apavorada.',
+      content:
+        'Um cachorro enorme me perseguia pelos corredores da escola. Eu corria e não achava a saída, estava apavorada.',
     });
     expect(symbols(result)).toEqual(expect.arrayContaining(['Cachorro', 'Perseguição', 'Escola']));
     expect(themes(result)).toEqual(expect.arrayContaining(['Perseguição', 'Animais', 'Escola']));
@@ -49,7 +52,10 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('reads teeth falling out in front of the boss, with shame', () => {
-    const result = analyze({ content: 'Meus dentes começaram a cair um por um enquanto eu falava com a minha chefe. Fiquei com muita vergonha.' });
+    const result = analyze({
+      content:
+        'Meus dentes começaram a cair um por um enquanto eu falava com a minha chefe. Fiquei com muita vergonha.',
+    });
     expect(symbols(result)).toContain('Dentes');
     expect(themes(result)[0]).toBe('Dentes');
     expect(emotions(result)).toEqual(['vergonha']);
@@ -57,7 +63,9 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('reads being late for an exam as lateness and exams, with anxiety', () => {
-    const result = analyze({ content: 'Eu estava atrasado para a prova do vestibular, o ônibus não vinha e o relógio corria. Que ansiedade.' });
+    const result = analyze({
+      content: 'Eu estava atrasado para a prova do vestibular, o ônibus não vinha e o relógio corria. Que ansiedade.',
+    });
     expect(themes(result)).toEqual(expect.arrayContaining(['Provas', 'Atraso']));
     expect(symbols(result)).toEqual(expect.arrayContaining(['Atraso', 'Prova', 'Relógio']));
     expect(emotions(result)).toEqual(['ansiedade']);
@@ -66,7 +74,8 @@ describe('builtin analyzer on pt-BR dreams', () => {
 
   it('reads a lucid dream from the phrases, with its signals', () => {
     const result = analyze({
-      content: 'Estava numa praia à noite e de repente percebi que estava sonhando. Consegui controlar o sonho e decidi voar até a lua. Foi uma paz enorme.',
+      content:
+        'Estava numa praia à noite e de repente percebi que estava sonhando. Consegui controlar o sonho e decidi voar até a lua. Foi uma paz enorme.',
     });
     expect(result.dreamType).toBe('lúcido');
     expect(result.luciditySignals).toEqual(['Percebeu que estava sonhando', 'Conseguiu controlar o sonho']);
@@ -76,7 +85,9 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('reads falling and a funeral with fear as a nightmare, without a distress flag', () => {
-    const result = analyze({ content: 'Caí de um prédio muito alto e vi meu próprio enterro. Acordei com muito medo, chorando.' });
+    const result = analyze({
+      content: 'Caí de um prédio muito alto e vi meu próprio enterro. Acordei com muito medo, chorando.',
+    });
     expect(result.dreamType).toBe('pesadelo');
     expect(themes(result)).toEqual(expect.arrayContaining(['Queda', 'Morte']));
     expect(emotions(result)).toEqual(expect.arrayContaining(['medo', 'tristeza']));
@@ -84,7 +95,10 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('finds a family member and the house, with love', () => {
-    const result = analyze({ content: 'Minha avó estava na casa antiga dela, me abraçou e disse que estava tudo bem. Senti muito amor e saudade.' });
+    const result = analyze({
+      content:
+        'Minha avó estava na casa antiga dela, me abraçou e disse que estava tudo bem. Senti muito amor e saudade.',
+    });
     expect(result.characters).toEqual(['Avó ou avô']);
     expect(result.settings).toEqual(['Casa da infância', 'Casa']);
     expect(symbols(result)[0]).toBe('Casa');
@@ -93,7 +107,9 @@ describe('builtin analyzer on pt-BR dreams', () => {
   });
 
   it('matches inflections by stem: plurals and verb forms', () => {
-    const result = analyze({ content: 'As águas dos rios subiam; os cachorros latiam e nós voávamos sobre as montanhas.' });
+    const result = analyze({
+      content: 'As águas dos rios subiam; os cachorros latiam e nós voávamos sobre as montanhas.',
+    });
     expect(symbols(result)).toEqual(expect.arrayContaining(['Água', 'Rio', 'Cachorro', 'Montanha']));
   });
 });
@@ -116,7 +132,10 @@ describe('builtin analyzer on English dreams', () => {
   });
 
   it('reads an English lucid dream and writes the result in Portuguese when asked', () => {
-    const result = analyze({ content: 'I was flying over the city when I realized I was dreaming, and I could control where I went.' }, PT);
+    const result = analyze(
+      { content: 'I was flying over the city when I realized I was dreaming, and I could control where I went.' },
+      PT,
+    );
     expect(result.dreamType).toBe('lúcido');
     expect(symbols(result)).toContain('Voo');
     expect(result.settings).toContain('Cidade');
@@ -182,7 +201,10 @@ describe('history', () => {
   });
 
   it('writes the history sentence in English', () => {
-    const result = analyze({ content: 'I was swimming in dark water.' }, { language: 'en', history: { symbolCounts: { agua: 3 }, dreamCount: 7 } });
+    const result = analyze(
+      { content: 'I was swimming in dark water.' },
+      { language: 'en', history: { symbolCounts: { agua: 3 }, dreamCount: 7 } },
+    );
     expect(result.interpretation).toContain('“Water” appeared in 3 of your last 7 dreams.');
   });
 });
@@ -216,7 +238,10 @@ describe('determinism', () => {
       lucidity: 1,
       vividness: 5,
     };
-    const options: BuiltinAnalysisOptions = { language: 'pt-BR', history: { symbolCounts: { rio: 3, casa: 2 }, dreamCount: 8 } };
+    const options: BuiltinAnalysisOptions = {
+      language: 'pt-BR',
+      history: { symbolCounts: { rio: 3, casa: 2 }, dreamCount: 8 },
+    };
     const first = analyzeDream(input, options);
     for (let i = 0; i < 5; i++) expect(analyzeDream(input, options)).toEqual(first);
     expect(JSON.stringify(analyzeDream(structuredClone(input), structuredClone(options)))).toBe(JSON.stringify(first));
@@ -239,9 +264,24 @@ describe('lexicon', () => {
   });
 
   it('has the required themes and every emotion of the fixed set', () => {
-    const required = ['queda', 'voo', 'perseguicao', 'dentes', 'agua', 'morte', 'provas', 'atraso', 'nudez', 'casas', 'animais'];
-    expect(DREAM_THEMES.map((t) => t.id)).toEqual(expect.arrayContaining([...required, 'perdido', 'preso', 'ex', 'escola', 'viagem']));
+    const required = [
+      'queda',
+      'voo',
+      'perseguicao',
+      'dentes',
+      'agua',
+      'morte',
+      'provas',
+      'atraso',
+      'nudez',
+      'casas',
+      'animais',
+    ];
+    expect(DREAM_THEMES.map((t) => t.id)).toEqual(
+      expect.arrayContaining([...required, 'perdido', 'preso', 'ex', 'escola', 'viagem']),
+    );
     expect(EMOTION_LEXICON.map((e) => e.id)).toEqual([...EMOTIONS]);
-    for (const theme of DREAM_THEMES) expect(theme.triggers.pt.length * theme.triggers.en.length, theme.id).toBeGreaterThan(0);
+    for (const theme of DREAM_THEMES)
+      expect(theme.triggers.pt.length * theme.triggers.en.length, theme.id).toBeGreaterThan(0);
   });
 });

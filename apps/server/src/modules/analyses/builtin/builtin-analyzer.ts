@@ -41,7 +41,9 @@ const LIMITS = { symbols: 8, themes: 4, symbolsInText: 4, historyMentions: 2, qu
 
 /** Folded words separated by single spaces, padded, so a phrase matches on word boundaries with `includes`. */
 function normalizePhrase(text: string): string {
-  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 // Stems of two letters or fewer collide across unrelated words ("cão" and "cair" both stem to "ca"), so such
@@ -74,7 +76,9 @@ function add<T>(map: Map<string, T[]>, key: string, target: T) {
   else if (!list.includes(target)) list.push(target);
 }
 
-function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly string[] } }>(entries: readonly T[]): Index<T> {
+function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly string[] } }>(
+  entries: readonly T[],
+): Index<T> {
   const index: Index<T> = { words: new Map(), ptStems: new Map(), phrases: [] };
   for (const target of entries) {
     for (const lang of ['pt', 'en'] as const) {
@@ -96,7 +100,8 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
         if (lang === 'en') add(index.words, `ens:${stem}`, target);
         else {
           const list = index.ptStems.get(stem) ?? [];
-          if (!list.some((item) => item.target === target && item.trigger === word)) list.push({ target, trigger: word });
+          if (!list.some((item) => item.target === target && item.trigger === word))
+            list.push({ target, trigger: word });
           index.ptStems.set(stem, list);
         }
       }
@@ -132,8 +137,12 @@ function wordInfo(word: string): WordInfo {
   return info;
 }
 
-const PT_MARKERS = new Set('que nao um uma eu estava com para minha meu era muito mas sonhei sonho entao quando ele ela tinha'.split(' '));
-const EN_MARKERS = new Set('the and was my of to it with dreamed dreamt dream that then when he she had were'.split(' '));
+const PT_MARKERS = new Set(
+  'que nao um uma eu estava com para minha meu era muito mas sonhei sonho entao quando ele ela tinha'.split(' '),
+);
+const EN_MARKERS = new Set(
+  'the and was my of to it with dreamed dreamt dream that then when he she had were'.split(' '),
+);
 
 /** The language the dream is written in, only to decide which stemmer to trust; both lexicons are always used. */
 function detectLanguage(words: readonly string[]): Lang {
@@ -192,7 +201,9 @@ function byAppearance<T>(hits: Map<T, Hit>): T[] {
 }
 
 function byWeight<T>(hits: Map<T, Hit>): T[] {
-  return [...hits.entries()].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first).map(([target]) => target);
+  return [...hits.entries()]
+    .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first)
+    .map(([target]) => target);
 }
 
 // --- texts --------------------------------------------------------------------------------------------------
@@ -257,22 +268,34 @@ const TEXT = {
   },
   fallbackQuestions: {
     pt: ['Qual imagem do sonho ficou com você ao acordar, e por quê?', 'Se este sonho tivesse um título, qual seria?'],
-    en: ['Which image from the dream stayed with you when you woke up, and why?', 'If this dream had a title, what would it be?'],
+    en: [
+      'Which image from the dream stayed with you when you woke up, and why?',
+      'If this dream had a title, what would it be?',
+    ],
   },
 } satisfies Record<string, Bilingual | { pt: string[]; en: string[] }>;
 
 const symbolQuestion = (name: string, lang: Lang) =>
-  lang === 'pt' ? `O que ${quote(name)} lembra na sua vida desperta?` : `What does ${quote(name)} bring to mind in your waking life?`;
+  lang === 'pt'
+    ? `O que ${quote(name)} lembra na sua vida desperta?`
+    : `What does ${quote(name)} bring to mind in your waking life?`;
 const emotionQuestion = (name: string, lang: Lang) =>
   lang === 'pt'
     ? `Em que momento dos últimos dias você sentiu ${name.toLocaleLowerCase('pt-BR')}?`
     : `When in the last few days did you feel ${name.toLocaleLowerCase('en')}?`;
 
-function historySentence(symbols: readonly LexiconEntry[], history: BuiltinAnalysisOptions['history'], lang: Lang): string | undefined {
+function historySentence(
+  symbols: readonly LexiconEntry[],
+  history: BuiltinAnalysisOptions['history'],
+  lang: Lang,
+): string | undefined {
   if (!history || history.dreamCount < 1) return undefined;
   const total = history.dreamCount;
   const repeated = symbols
-    .map((symbol) => ({ symbol, count: Math.min(total, Math.max(0, Math.floor(history.symbolCounts[symbol.id] ?? 0))) }))
+    .map((symbol) => ({
+      symbol,
+      count: Math.min(total, Math.max(0, Math.floor(history.symbolCounts[symbol.id] ?? 0))),
+    }))
     .filter(({ count }) => count >= 2)
     .sort((a, b) => b.count - a.count)
     .slice(0, LIMITS.historyMentions);
@@ -331,9 +354,13 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
 
   const weight = emotions.reduce((sum, { intensity }) => sum + intensity, 0);
   const sentiment =
-    weight === 0 ? 0 : round2(Math.max(-1, Math.min(1, emotions.reduce((sum, e) => sum + e.entry.valence * e.intensity, 0) / weight)));
+    weight === 0
+      ? 0
+      : round2(Math.max(-1, Math.min(1, emotions.reduce((sum, e) => sum + e.entry.valence * e.intensity, 0) / weight)));
 
-  const lucidityMatches = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => padded.includes(phrase))).map(({ entry }) => entry);
+  const lucidityMatches = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => padded.includes(phrase))).map(
+    ({ entry }) => entry,
+  );
   const lucidity = Math.max(0, Math.min(3, Math.floor(input.lucidity ?? 0)));
   const luciditySignals = lucidityMatches.map((entry) => entry.label[lang]);
   if (lucidity > 0) {
@@ -363,20 +390,30 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
 
   const summaryParts = [`${LOCAL_READING[lang]}: ${TYPE_PHRASE[dreamType][lang]}`];
   if (symbolNames.length > 0) {
-    summaryParts[0] += lang === 'pt' ? ` com ${list(symbolNames.slice(0, 3).map(lower), lang)}.` : ` with ${list(symbolNames.slice(0, 3).map(lower), lang)}.`;
+    summaryParts[0] +=
+      lang === 'pt'
+        ? ` com ${list(symbolNames.slice(0, 3).map(lower), lang)}.`
+        : ` with ${list(symbolNames.slice(0, 3).map(lower), lang)}.`;
   } else {
-    summaryParts[0] += lang === 'pt' ? ' sem símbolos do dicionário reconhecidos.' : ' with no dictionary symbols recognized.';
+    summaryParts[0] +=
+      lang === 'pt' ? ' sem símbolos do dicionário reconhecidos.' : ' with no dictionary symbols recognized.';
   }
-  if (themeNames.length > 0) summaryParts.push(`${lang === 'pt' ? 'Temas' : 'Themes'}: ${list(themeNames.map(lower), lang)}.`);
-  if (topEmotion) summaryParts.push(`${lang === 'pt' ? 'Emoção mais marcada' : 'Strongest emotion'}: ${lower(topEmotion)}.`);
+  if (themeNames.length > 0)
+    summaryParts.push(`${lang === 'pt' ? 'Temas' : 'Themes'}: ${list(themeNames.map(lower), lang)}.`);
+  if (topEmotion)
+    summaryParts.push(`${lang === 'pt' ? 'Emoção mais marcada' : 'Strongest emotion'}: ${lower(topEmotion)}.`);
 
   const paragraphs = [TEXT.intro[lang]];
   if (themes.length > 0) {
-    paragraphs.push(`${TEXT.themes[lang]} ${themes.map((theme) => `${theme.name[lang]} — ${theme.meaning[lang]}`).join(' ')}`);
+    paragraphs.push(
+      `${TEXT.themes[lang]} ${themes.map((theme) => `${theme.name[lang]} — ${theme.meaning[lang]}`).join(' ')}`,
+    );
   }
   if (symbols.length > 0) {
     const shown = symbols.slice(0, LIMITS.symbolsInText);
-    paragraphs.push(`${TEXT.symbols[lang]} ${shown.map((symbol) => `${symbol.name[lang]} — ${symbol.meaning[lang]}`).join(' ')}`);
+    paragraphs.push(
+      `${TEXT.symbols[lang]} ${shown.map((symbol) => `${symbol.name[lang]} — ${symbol.meaning[lang]}`).join(' ')}`,
+    );
   }
   if (symbols.length === 0 && themes.length === 0) paragraphs.push(TEXT.nothing[lang]);
   if (emotions.length > 0) {
@@ -389,7 +426,13 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   }
   const history = historySentence(symbols, options.history, lang);
   if (history) paragraphs.push(history);
-  const typeNote = { pesadelo: TEXT.nightmare, lúcido: TEXT.lucid, recorrente: TEXT.recurring, vívido: TEXT.vivid, comum: undefined }[dreamType];
+  const typeNote = {
+    pesadelo: TEXT.nightmare,
+    lúcido: TEXT.lucid,
+    recorrente: TEXT.recurring,
+    vívido: TEXT.vivid,
+    comum: undefined,
+  }[dreamType];
   if (typeNote) paragraphs.push(typeNote[lang]);
   paragraphs.push(TEXT.closing[lang]);
 

@@ -27,7 +27,15 @@ const split = (list: string) =>
     .map((word) => word.trim())
     .filter(Boolean);
 
-type Row = [id: string, pt: string, en: string, ptTriggers: string, enTriggers: string, ptMeaning: string, enMeaning: string];
+type Row = [
+  id: string,
+  pt: string,
+  en: string,
+  ptTriggers: string,
+  enTriggers: string,
+  ptMeaning: string,
+  enMeaning: string,
+];
 
 const entry = ([id, pt, en, ptTriggers, enTriggers, ptMeaning, enMeaning]: Row): LexiconEntry => ({
   id,

@@ -31,10 +31,18 @@ type Delta = { field: StreamedField; text: string };
 
 async function run(
   handlers: Handler[],
-  { timeoutMs = 5_000, onDelta }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
+  {
+    timeoutMs = 5_000,
+    onDelta,
+  }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
 ) {
   server = await startTestServer(handlers);
-  const provider = createAnthropicProvider({ baseUrl: server.origin, apiKey: 'sk-ant-test', model: 'claude-test', timeoutMs });
+  const provider = createAnthropicProvider({
+    baseUrl: server.origin,
+    apiKey: 'sk-ant-test',
+    model: 'claude-test',
+    timeoutMs,
+  });
   const controller = new AbortController();
   const deltas: Delta[] = [];
   const outcome = provider.analyze(SAMPLE_REQUEST, {
@@ -110,12 +118,17 @@ describe('createAnthropicProvider', () => {
   it('answers in English when asked', async () => {
     server = await startTestServer([anthropicStream(wire)]);
     const provider = createAnthropicProvider({ baseUrl: server.origin, apiKey: 'k', model: 'm', timeoutMs: 5_000 });
-    await provider.analyze({ ...SAMPLE_REQUEST, language: 'en' }, { signal: new AbortController().signal, onDelta: () => {} });
+    await provider.analyze(
+      { ...SAMPLE_REQUEST, language: 'en' },
+      { signal: new AbortController().signal, onDelta: () => {} },
+    );
     expect(server.requests[0]!.body.system).toContain('Write every text of the analysis in English (en).');
   });
 
   it('maps HTTP 429 to rate_limited, without retrying', async () => {
-    const { outcome, requests } = await run([anthropicError(429, 'rate_limit_error', 'Number of request tokens has exceeded your rate limit')]);
+    const { outcome, requests } = await run([
+      anthropicError(429, 'rate_limit_error', 'Number of request tokens has exceeded your rate limit'),
+    ]);
     expect((await failureOf(outcome)).failure).toBe('rate_limited');
     expect(requests).toHaveLength(1);
   });
@@ -213,7 +226,10 @@ describe('createAnthropicProvider', () => {
   });
 
   it('gives up with invalid_output after one failed repair', async () => {
-    const { outcome, requests } = await run([anthropicStream('{"summary": "x"'), anthropicStream(JSON.stringify({ ...SAMPLE_RESULT, sentiment: 3 }))]);
+    const { outcome, requests } = await run([
+      anthropicStream('{"summary": "x"'),
+      anthropicStream(JSON.stringify({ ...SAMPLE_RESULT, sentiment: 3 })),
+    ]);
     const error = await failureOf(outcome);
     expect(error.failure).toBe('invalid_output');
     expect(error.message).toContain('sentiment');
@@ -259,7 +275,9 @@ describe('createGenerativeProvider (anthropic)', () => {
       'AI_API_KEY: required when AI_PROVIDER=anthropic',
       'AI_MODEL: required when AI_PROVIDER=anthropic',
     ]);
-    expect(() => createGenerativeProvider(env({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-test' }))).toThrow(/AI_API_KEY/);
+    expect(() => createGenerativeProvider(env({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-test' }))).toThrow(
+      /AI_API_KEY/,
+    );
   });
 
   it('builds a provider that talks to AI_BASE_URL', async () => {
@@ -268,7 +286,9 @@ describe('createGenerativeProvider (anthropic)', () => {
       env({ AI_PROVIDER: 'anthropic', AI_BASE_URL: server.origin, AI_API_KEY: 'sk-ant-x', AI_MODEL: 'claude-test' }),
     ) as AnalysisProvider;
     expect(provider).toMatchObject({ id: 'anthropic', model: 'claude-test', isGenerative: true });
-    expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(SAMPLE_RESULT);
+    expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(
+      SAMPLE_RESULT,
+    );
     expect(server.requests[0]!.body.model).toBe('claude-test');
   });
 });

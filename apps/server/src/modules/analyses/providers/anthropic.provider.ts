@@ -4,12 +4,7 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } fr
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { STREAMED_FIELDS, type AnalysisResult } from '@sonhario/contracts/analyses';
 import { createJsonFieldStream } from './json-stream.ts';
-import {
-  analysisJsonSchema,
-  buildRepairMessage,
-  buildSystemPrompt,
-  buildUserMessage,
-} from './prompt.ts';
+import { analysisJsonSchema, buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.ts';
 import { ProviderError, type AnalysisProvider, type ProviderRequest, type ProviderRunOptions } from './provider.ts';
 import { runWithOneRepair } from './provider-run.ts';
 
@@ -163,7 +158,11 @@ export function createAnthropicProvider({
           return complete(system, messages, callSignal, (text) => fields.write(text));
         },
         repair: (first, problems, callSignal) =>
-          complete(system, [...messages, ...repairTurns(first, buildRepairMessage(problems, request.language))], callSignal),
+          complete(
+            system,
+            [...messages, ...repairTurns(first, buildRepairMessage(problems, request.language))],
+            callSignal,
+          ),
         isTimeoutError: (error) => error instanceof APIConnectionTimeoutError,
         classify: toProviderError,
       });

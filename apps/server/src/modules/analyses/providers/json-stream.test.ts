@@ -17,7 +17,8 @@ function feed(chunks: readonly string[]) {
   return { deltas, summary: joined('summary'), interpretation: joined('interpretation') };
 }
 
-const isWellFormed = (text: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+const isWellFormed = (text: string) =>
+  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 
 // Deterministic pseudo-random cuts, so a failure can be replayed.
 function* seededCuts(text: string, seed: number): Generator<string> {

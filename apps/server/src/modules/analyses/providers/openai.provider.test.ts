@@ -31,10 +31,18 @@ type Delta = { field: StreamedField; text: string };
 
 async function run(
   handlers: Handler[],
-  { timeoutMs = 5_000, onDelta }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
+  {
+    timeoutMs = 5_000,
+    onDelta,
+  }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
 ) {
   server = await startTestServer(handlers);
-  const provider = createOpenAiProvider({ baseUrl: `${server.origin}/v1`, apiKey: 'sk-test', model: 'test-model', timeoutMs });
+  const provider = createOpenAiProvider({
+    baseUrl: `${server.origin}/v1`,
+    apiKey: 'sk-test',
+    model: 'test-model',
+    timeoutMs,
+  });
   const controller = new AbortController();
   const deltas: Delta[] = [];
   const outcome = provider.analyze(SAMPLE_REQUEST, {
@@ -66,7 +74,12 @@ const wire = sampleWireJson();
 
 describe('createOpenAiProvider', () => {
   it('describes itself', () => {
-    const provider = createOpenAiProvider({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k', model: 'llama3.1', timeoutMs: 1_000 });
+    const provider = createOpenAiProvider({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      apiKey: 'k',
+      model: 'llama3.1',
+      timeoutMs: 1_000,
+    });
     expect(provider).toMatchObject({ id: 'openai', model: 'llama3.1', isGenerative: true });
   });
 
@@ -93,7 +106,10 @@ describe('createOpenAiProvider', () => {
     expect(request!.body).toMatchObject({
       model: 'test-model',
       stream: true,
-      response_format: { type: 'json_schema', json_schema: { name: 'dream_analysis', strict: true, schema: analysisJsonSchema } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'dream_analysis', strict: true, schema: analysisJsonSchema },
+      },
     });
     const [system, user] = request!.body.messages;
     expect(system.role).toBe('system');
@@ -105,7 +121,9 @@ describe('createOpenAiProvider', () => {
   });
 
   it('maps HTTP 429 to rate_limited, without retrying', async () => {
-    const { outcome, requests } = await run([openAiError(429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded')]);
+    const { outcome, requests } = await run([
+      openAiError(429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
+    ]);
     expect((await failureOf(outcome)).failure).toBe('rate_limited');
     expect(requests).toHaveLength(1);
   });
@@ -121,13 +139,23 @@ describe('createOpenAiProvider', () => {
   it('maps an unreachable server to failed', async () => {
     const closed = await startTestServer([]);
     await closed.close();
-    const provider = createOpenAiProvider({ baseUrl: `${closed.origin}/v1`, apiKey: 'k', model: 'm', timeoutMs: 2_000 });
-    const error = await failureOf(provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} }));
+    const provider = createOpenAiProvider({
+      baseUrl: `${closed.origin}/v1`,
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 2_000,
+    });
+    const error = await failureOf(
+      provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} }),
+    );
     expect(error.failure).toBe('failed');
   });
 
   it('maps an error event inside the stream to failed', async () => {
-    const frames = [...openAiFrames(splitAwkwardly(wire.slice(0, 40)), { finishReason: null }), sseFrame({ error: { message: 'overloaded', type: 'server_error' } })];
+    const frames = [
+      ...openAiFrames(splitAwkwardly(wire.slice(0, 40)), { finishReason: null }),
+      sseFrame({ error: { message: 'overloaded', type: 'server_error' } }),
+    ];
     const { outcome } = await run([sseHandler(frames)]);
     expect((await failureOf(outcome)).failure).toBe('failed');
   });
@@ -196,7 +224,10 @@ describe('createOpenAiProvider', () => {
   });
 
   it('gives up with invalid_output after one failed repair', async () => {
-    const { outcome, requests } = await run([openAiStream('{"summary": "x"'), openAiStream(JSON.stringify({ ...SAMPLE_RESULT, distress: 'no' }))]);
+    const { outcome, requests } = await run([
+      openAiStream('{"summary": "x"'),
+      openAiStream(JSON.stringify({ ...SAMPLE_RESULT, distress: 'no' })),
+    ]);
     const error = await failureOf(outcome);
     expect(error.failure).toBe('invalid_output');
     expect(error.message).toContain('distress');
@@ -224,7 +255,12 @@ describe('createOpenAiProvider', () => {
 
   it('does not call the API when the signal is already aborted', async () => {
     server = await startTestServer([openAiStream(wire)]);
-    const provider = createOpenAiProvider({ baseUrl: `${server.origin}/v1`, apiKey: 'k', model: 'm', timeoutMs: 1_000 });
+    const provider = createOpenAiProvider({
+      baseUrl: `${server.origin}/v1`,
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 1_000,
+    });
     const error = await failureOf(provider.analyze(SAMPLE_REQUEST, { signal: AbortSignal.abort(), onDelta: () => {} }));
     expect(error.failure).toBe('aborted');
     expect(server.requests).toHaveLength(0);
@@ -250,7 +286,9 @@ describe('createGenerativeProvider', () => {
       env({ AI_PROVIDER: 'openai', AI_BASE_URL: `${server.origin}/v1`, AI_MODEL: 'llama3.1', AI_TIMEOUT_MS: '5000' }),
     ) as AnalysisProvider;
     expect(provider).toMatchObject({ id: 'openai', model: 'llama3.1', isGenerative: true });
-    expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(SAMPLE_RESULT);
+    expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(
+      SAMPLE_RESULT,
+    );
     expect(server.requests[0]!.headers.authorization).toMatch(/^Bearer \S+$/);
     expect(server.requests[0]!.body.model).toBe('llama3.1');
   });

@@ -4,12 +4,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { STREAMED_FIELDS, type AnalysisResult } from '@sonhario/contracts/analyses';
 import { createJsonFieldStream } from './json-stream.ts';
-import {
-  analysisJsonSchema,
-  buildRepairMessage,
-  buildSystemPrompt,
-  buildUserMessage,
-} from './prompt.ts';
+import { analysisJsonSchema, buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.ts';
 import { ProviderError, type AnalysisProvider, type ProviderRequest, type ProviderRunOptions } from './provider.ts';
 import { runWithOneRepair } from './provider-run.ts';
 

@@ -58,7 +58,8 @@ const FIELD_GUIDE: Record<keyof AnalysisResult, string> = {
   reflectionQuestions: `${questionsMin} to ${questionsMax} open questions that invite the dreamer to connect the dream with their waking life.`,
   luciditySignals:
     'Moments that suggest awareness of dreaming or control within the dream, quoted or paraphrased; empty if none.',
-  sentiment: 'Overall emotional tone of the dream from -1 (very negative) through 0 (neutral or mixed) to 1 (very positive).',
+  sentiment:
+    'Overall emotional tone of the dream from -1 (very negative) through 0 (neutral or mixed) to 1 (very positive).',
   distress:
     "true only when the dreamer's own words suggest real distress in their waking life (for example thoughts of self-harm or suicide, feeling unsafe, hopelessness); a frightening dream or a nightmare alone is not distress. Otherwise false.",
 };

@@ -28,10 +28,14 @@ export async function runWithOneRepair<A extends { output: string }>(options: {
     const second = await options.repair(first, parsed.problems, callSignal);
     const repaired = parseAnalysisOutput(second.output);
     if (repaired.ok) return repaired.result;
-    throw new ProviderError('invalid_output', `The answer was not a valid analysis after one repair: ${repaired.problems.slice(0, 5).join('; ')}`);
+    throw new ProviderError(
+      'invalid_output',
+      `The answer was not a valid analysis after one repair: ${repaired.problems.slice(0, 5).join('; ')}`,
+    );
   } catch (error) {
     if (options.signal.aborted) throw new ProviderError('aborted', 'The analysis was cancelled', { cause: error });
-    if (deadline.aborted || options.isTimeoutError(error)) throw new ProviderError('timeout', 'The model did not finish in time', { cause: error });
+    if (deadline.aborted || options.isTimeoutError(error))
+      throw new ProviderError('timeout', 'The model did not finish in time', { cause: error });
     if (error instanceof ProviderError) throw error;
     throw options.classify(error);
   }

@@ -289,7 +289,11 @@ export function anthropicFrames(pieces: string[], options: AnthropicStreamOption
   if (stopReason !== null) {
     frames.push(
       sseFrame(
-        { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 420 } },
+        {
+          type: 'message_delta',
+          delta: { stop_reason: stopReason, stop_sequence: null },
+          usage: { output_tokens: 420 },
+        },
         'message_delta',
       ),
       sseFrame({ type: 'message_stop' }, 'message_stop'),

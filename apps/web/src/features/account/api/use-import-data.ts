@@ -35,6 +35,9 @@ export function useImportData() {
     mutationFn: async (file: File) =>
       (await apiRequest('/me/import', { method: 'POST', body: await readJson(file), schema: importResultSchema })).data,
     onSuccess: () =>
-      Promise.all([invalidateJournal(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.analyses.all })]),
+      Promise.all([
+        invalidateJournal(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analyses.all }),
+      ]),
   });
 }

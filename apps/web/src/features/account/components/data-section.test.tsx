@@ -16,7 +16,12 @@ const auth = useAuthTestServer();
 beforeAll(() => {
   // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
   const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
-  meta.content = JSON.stringify({ supabaseUrl: auth.url, supabaseAnonKey: 'test-anon-key', productName: 'Sonhário', apiUrl: api.server.url });
+  meta.content = JSON.stringify({
+    supabaseUrl: auth.url,
+    supabaseAnonKey: 'test-anon-key',
+    productName: 'Sonhário',
+    apiUrl: api.server.url,
+  });
 });
 
 /** What the page handed to the browser as downloads (jsdom has neither blob URLs nor downloads). */
@@ -86,7 +91,10 @@ describe('settings: your data (export and import)', { timeout: 20_000 }, () => {
 
   it('says so when the export fails, and downloads nothing', async () => {
     const user = userEvent.setup();
-    api.server.once('GET', '/me/export', () => ({ status: 503, body: { code: 'unavailable', message: 'Tente de novo em instantes.' } }));
+    api.server.once('GET', '/me/export', () => ({
+      status: 503,
+      body: { code: 'unavailable', message: 'Tente de novo em instantes.' },
+    }));
     await openSettings();
     await user.click(within(dataSection()).getByRole('button', { name: 'Exportar meus dados' }));
     expect(await screen.findByText('Não foi possível exportar seus dados')).toBeInTheDocument();
@@ -99,7 +107,10 @@ describe('settings: your data (export and import)', { timeout: 20_000 }, () => {
     const [kept] = api.server.seed([{ content: 'Já está no diário.' }]);
     const file = api.server.exportFile();
     const copy = (id: string, content: string) => ({ ...file.dreams[0]!, id, content, title: content });
-    file.dreams.push(copy('0e000000-0000-4000-8000-00000000000a', 'Um trem.'), copy('0e000000-0000-4000-8000-00000000000b', 'Uma casa antiga.'));
+    file.dreams.push(
+      copy('0e000000-0000-4000-8000-00000000000a', 'Um trem.'),
+      copy('0e000000-0000-4000-8000-00000000000b', 'Uma casa antiga.'),
+    );
     await openSettings();
 
     const input = within(dataSection()).getByLabelText('Importar sonhos de um arquivo .json');
@@ -107,8 +118,15 @@ describe('settings: your data (export and import)', { timeout: 20_000 }, () => {
     await user.upload(input, new File([JSON.stringify(file)], 'sonhario-export.json', { type: 'application/json' }));
 
     expect(await screen.findByText('2 sonhos importados, 1 já existia')).toBeInTheDocument();
-    expect(api.server.requestsTo('POST', '/me/import')[0]!.body).toMatchObject({ schemaVersion: 1, dreams: expect.any(Array) });
-    expect(api.server.dreams.map((dream) => dream.id)).toEqual([kept!.id, '0e000000-0000-4000-8000-00000000000a', '0e000000-0000-4000-8000-00000000000b']);
+    expect(api.server.requestsTo('POST', '/me/import')[0]!.body).toMatchObject({
+      schemaVersion: 1,
+      dreams: expect.any(Array),
+    });
+    expect(api.server.dreams.map((dream) => dream.id)).toEqual([
+      kept!.id,
+      '0e000000-0000-4000-8000-00000000000a',
+      '0e000000-0000-4000-8000-00000000000b',
+    ]);
   });
 
   it('refuses a file that is not JSON before sending it', async () => {
@@ -117,7 +135,9 @@ describe('settings: your data (export and import)', { timeout: 20_000 }, () => {
     const input = within(dataSection()).getByLabelText('Importar sonhos de um arquivo .json');
     await user.upload(input, new File(['não é json'], 'notas.json', { type: 'application/json' }));
     expect(await screen.findByText('Não foi possível importar o arquivo')).toBeInTheDocument();
-    expect(screen.getByText('O arquivo não é um JSON válido. Envie o arquivo .json baixado em “Exportar meus dados”.')).toBeInTheDocument();
+    expect(
+      screen.getByText('O arquivo não é um JSON válido. Envie o arquivo .json baixado em “Exportar meus dados”.'),
+    ).toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/import')).toEqual([]);
   });
 });
@@ -155,7 +175,9 @@ describe('settings: deleting the account', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Sua senha'), TEST_ACCOUNT_PASSWORD);
     await user.click(confirm);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('Sua conta foi excluída.')).toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/delete').map((request) => request.body)).toEqual([
@@ -179,7 +201,10 @@ describe('settings: deleting the account', { timeout: 20_000 }, () => {
     await openSettings(makeUser({ app_metadata: { provider: 'google', providers: ['google'] } }));
     const dialog = await openDeleteDialog(user);
     expect(within(dialog).queryByLabelText('Sua senha')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(`Para confirmar, digite ${DELETE_ACCOUNT_CONFIRMATION}`), DELETE_ACCOUNT_CONFIRMATION);
+    await user.type(
+      within(dialog).getByLabelText(`Para confirmar, digite ${DELETE_ACCOUNT_CONFIRMATION}`),
+      DELETE_ACCOUNT_CONFIRMATION,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

@@ -31,9 +31,25 @@ function ExportButton({ format }: { format: ExportFormat }) {
 
   return (
     <div className="grid content-start gap-2 rounded-lg border border-border/70 bg-background/30 p-4">
-      <Button variant={isJson ? 'default' : 'outline'} className="h-10 w-full" disabled={exportData.isPending} onClick={run} aria-describedby={hintId}>
-        {exportData.isPending ? <Spinner /> : isJson ? <FileJson aria-hidden="true" /> : <FileText aria-hidden="true" />}
-        {exportData.isPending ? t('account.data.exporting') : isJson ? t('account.data.exportJson') : t('account.data.exportHtml')}
+      <Button
+        variant={isJson ? 'default' : 'outline'}
+        className="h-10 w-full"
+        disabled={exportData.isPending}
+        onClick={run}
+        aria-describedby={hintId}
+      >
+        {exportData.isPending ? (
+          <Spinner />
+        ) : isJson ? (
+          <FileJson aria-hidden="true" />
+        ) : (
+          <FileText aria-hidden="true" />
+        )}
+        {exportData.isPending
+          ? t('account.data.exporting')
+          : isJson
+            ? t('account.data.exportJson')
+            : t('account.data.exportHtml')}
       </Button>
       <p id={hintId} className="text-xs text-pretty text-muted-foreground">
         {isJson ? t('account.data.exportJsonHint') : t('account.data.exportHtmlHint')}
@@ -56,8 +72,10 @@ function ImportButton() {
     if (!file || importData.isPending) return;
     importData.mutate(file, {
       onSuccess: ({ imported, skipped }) => {
-        const importedText = imported === 1 ? t('account.data.importedOne') : t('account.data.imported', { count: imported });
-        const skippedText = skipped === 1 ? t('account.data.skippedOne') : t('account.data.skipped', { count: skipped });
+        const importedText =
+          imported === 1 ? t('account.data.importedOne') : t('account.data.imported', { count: imported });
+        const skippedText =
+          skipped === 1 ? t('account.data.skippedOne') : t('account.data.skipped', { count: skipped });
         toast.success(t('account.data.importResult', { imported: importedText, skipped: skippedText }));
       },
       onError: (error) =>
@@ -100,7 +118,12 @@ export function DataSection() {
   const { t } = useTranslation();
   return (
     <>
-      <SectionCard id="seus-dados" icon={Download} title={t('account.data.title')} description={t('account.data.description')}>
+      <SectionCard
+        id="seus-dados"
+        icon={Download}
+        title={t('account.data.title')}
+        description={t('account.data.description')}
+      >
         <div className="grid gap-3 sm:grid-cols-3">
           <ExportButton format="json" />
           <ExportButton format="html" />

@@ -49,7 +49,10 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
     watch,
     setError,
     formState: { errors },
-  } = useForm<DeleteFormValues>({ resolver: zodResolver(deleteFormSchema), defaultValues: { password: '', confirmation: '' } });
+  } = useForm<DeleteFormValues>({
+    resolver: zodResolver(deleteFormSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
   const [password, confirmation] = watch(['password', 'confirmation']);
   const isReady = isConfirmed(confirmation) && (!isPasswordUser || password.length > 0);
   const isBusy = deleteAccount.isPending || isLeaving;
@@ -69,7 +72,15 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
       if (code === 'invalid_credentials' || code === 'password_required') {
-        setError('password', { message: t(code === 'invalid_credentials' ? 'account.delete.invalidPassword' : 'account.delete.passwordRequired') }, { shouldFocus: true });
+        setError(
+          'password',
+          {
+            message: t(
+              code === 'invalid_credentials' ? 'account.delete.invalidPassword' : 'account.delete.passwordRequired',
+            ),
+          },
+          { shouldFocus: true },
+        );
       }
       return;
     }
@@ -96,7 +107,12 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
       : null;
 
   return (
-    <form className="grid gap-4" aria-label={t('account.delete.dialogTitle')} onSubmit={handleSubmit(submit)} noValidate>
+    <form
+      className="grid gap-4"
+      aria-label={t('account.delete.dialogTitle')}
+      onSubmit={handleSubmit(submit)}
+      noValidate
+    >
       {isPasswordUser ? (
         <FormField id="delete-password" label={t('account.delete.password')} error={passwordError}>
           <PasswordInput
@@ -116,7 +132,9 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
         label={
           <span>
             {t('account.delete.confirmationLabel')}{' '}
-            <strong className="font-mono font-semibold tracking-wide text-foreground">{DELETE_ACCOUNT_CONFIRMATION}</strong>
+            <strong className="font-mono font-semibold tracking-wide text-foreground">
+              {DELETE_ACCOUNT_CONFIRMATION}
+            </strong>
           </span>
         }
         hint={confirmationHint}
@@ -139,7 +157,10 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
         </p>
       ) : null}
       {isReauthNeeded ? (
-        <div role="alert" className="grid gap-3 rounded-md border border-amber-500/40 bg-amber-400/10 px-3 py-3 text-sm text-pretty">
+        <div
+          role="alert"
+          className="grid gap-3 rounded-md border border-amber-500/40 bg-amber-400/10 px-3 py-3 text-sm text-pretty"
+        >
           <p>{t('account.delete.reauth')}</p>
           <Button variant="outline" className="h-10 w-full sm:w-fit" onClick={() => void signInWithGoogle()}>
             {t('account.delete.reauthButton')}

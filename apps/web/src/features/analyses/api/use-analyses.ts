@@ -9,7 +9,8 @@ export function useAnalyses() {
   return useInfiniteQuery({
     queryKey: queryKeys.analyses.list,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiRequest('/analyses', { query: { cursor: pageParam }, schema: listAnalysesResponseSchema, signal })).data,
+      (await apiRequest('/analyses', { query: { cursor: pageParam }, schema: listAnalysesResponseSchema, signal }))
+        .data,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     retry: retryUnlessClientError,

@@ -119,7 +119,9 @@ export function useAnalyzeDream(dreamId: string) {
               break;
             case 'delta': {
               const { field, text } = event.data;
-              setState((current) => (current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current));
+              setState((current) =>
+                current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current,
+              );
               break;
             }
             case 'done':
@@ -129,7 +131,10 @@ export function useAnalyzeDream(dreamId: string) {
               break;
             case 'error':
               isFinished = true;
-              finish({ status: 'error', failure: { kind: 'provider', code: event.data.code, message: event.data.message } });
+              finish({
+                status: 'error',
+                failure: { kind: 'provider', code: event.data.code, message: event.data.message },
+              });
               break;
           }
         },

@@ -7,7 +7,8 @@ import { queryKeys } from '@/lib/query-keys';
 export function useDeleteAnalyses() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest('/analyses', { method: 'DELETE', schema: deleteAnalysesResponseSchema })).data,
+    mutationFn: async () =>
+      (await apiRequest('/analyses', { method: 'DELETE', schema: deleteAnalysesResponseSchema })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.overview });

@@ -9,7 +9,12 @@ export function useDreamAnalyses(dreamId: string) {
   return useQuery({
     queryKey: queryKeys.analyses.ofDream(dreamId),
     queryFn: async ({ signal }) =>
-      (await apiRequest(`/dreams/${encodeURIComponent(dreamId)}/analyses`, { schema: dreamAnalysesResponseSchema, signal })).data,
+      (
+        await apiRequest(`/dreams/${encodeURIComponent(dreamId)}/analyses`, {
+          schema: dreamAnalysesResponseSchema,
+          signal,
+        })
+      ).data,
     retry: retryUnlessClientError,
   });
 }

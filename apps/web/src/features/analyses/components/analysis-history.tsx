@@ -6,12 +6,22 @@ import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { AnalysisView } from './analysis-view';
 
-function EarlierAnalysis({ analysis, dreamVersion, timeZone }: { analysis: Analysis; dreamVersion: number; timeZone: string }) {
+function EarlierAnalysis({
+  analysis,
+  dreamVersion,
+  timeZone,
+}: {
+  analysis: Analysis;
+  dreamVersion: number;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const provider =
-    analysis.provider === 'builtin' ? t('analyses.providers.builtin') : `${t(`analyses.providers.${analysis.provider}`)} · ${analysis.model}`;
+    analysis.provider === 'builtin'
+      ? t('analyses.providers.builtin')
+      : `${t(`analyses.providers.${analysis.provider}`)} · ${analysis.model}`;
   return (
     <li className="rounded-xl border border-border/70 bg-card/30">
       <button
@@ -31,7 +41,10 @@ function EarlierAnalysis({ analysis, dreamVersion, timeZone }: { analysis: Analy
           <span className="truncate text-muted-foreground">{provider}</span>
         </span>
         <span className="sr-only">{isOpen ? t('analyses.history.hide') : t('analyses.history.show')}</span>
-        <ChevronDown aria-hidden="true" className={cn('size-4 shrink-0 text-muted-foreground transition-transform', isOpen && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 shrink-0 text-muted-foreground transition-transform', isOpen && 'rotate-180')}
+        />
       </button>
       {isOpen ? (
         <div id={panelId} className="border-t border-border/60 px-3 py-4 sm:px-4">
@@ -48,7 +61,15 @@ function EarlierAnalysis({ analysis, dreamVersion, timeZone }: { analysis: Analy
 }
 
 /** The dream's earlier analyses (the newest one is shown above): date and author, each opening to its cards. */
-export function AnalysisHistory({ analyses, dreamVersion, timeZone }: { analyses: Analysis[]; dreamVersion: number; timeZone: string }) {
+export function AnalysisHistory({
+  analyses,
+  dreamVersion,
+  timeZone,
+}: {
+  analyses: Analysis[];
+  dreamVersion: number;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   if (analyses.length === 0) return null;

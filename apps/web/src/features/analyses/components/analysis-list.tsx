@@ -16,7 +16,9 @@ function ProviderLabel({ item }: { item: AnalysisListItem }) {
   return (
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
       <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-      {item.provider === 'builtin' ? t('analytics.providers.builtin') : t(`analytics.providers.${item.provider}`, { model: item.model })}
+      {item.provider === 'builtin'
+        ? t('analytics.providers.builtin')
+        : t(`analytics.providers.${item.provider}`, { model: item.model })}
     </p>
   );
 }
@@ -28,7 +30,11 @@ function AnalysisCard({ item, timeZone }: { item: AnalysisListItem; timeZone: st
   return (
     <article className="group relative flex flex-col gap-2.5 rounded-xl border border-border bg-card/60 px-4 py-4 backdrop-blur-sm transition-colors focus-within:border-primary/50 hover:border-primary/40 hover:bg-card/80 sm:px-5">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt, timeZone)} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <time
+          dateTime={item.createdAt}
+          title={formatDateTime(item.createdAt, timeZone)}
+          className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+        >
           {t('analytics.list.analyzedOn', { date: analyzedOn })}
         </time>
         <DreamTypeBadge dreamType={item.dreamType} />

@@ -41,7 +41,9 @@ describe('analysing a dream on its page', () => {
     const release = api.server.pauseNextAnalysis();
     const { section } = await openDream(dream.id);
     expect(await within(section).findByText('Este sonho ainda não foi analisado.')).toBeInTheDocument();
-    expect(await within(section).findByText('Incluída no seu plano: 0 de 5 análises usadas este mês')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Incluída no seu plano: 0 de 5 análises usadas este mês'),
+    ).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Analisar sonho' }));
 
@@ -74,7 +76,9 @@ describe('analysing a dream on its page', () => {
     // The interpretation's two paragraphs.
     expect(within(section).getByText(/^Voar costuma falar de liberdade/).tagName).toBe('P');
     expect(within(section).getByText(/^O mar calmo sugere emoções em paz/).tagName).toBe('P');
-    expect(within(section).getByText('Casa antiga').nextElementSibling).toHaveTextContent('Memórias e a própria história.');
+    expect(within(section).getByText('Casa antiga').nextElementSibling).toHaveTextContent(
+      'Memórias e a própria história.',
+    );
     expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '80');
     expect(within(section).getByText('Vívido')).toBeInTheDocument();
     expect(within(section).getByText('Que lembrança a casa antiga desperta em você?')).toBeInTheDocument();
@@ -84,7 +88,9 @@ describe('analysing a dream on its page', () => {
     // Stored and charged once; the quota line follows.
     expect(api.server.analyses).toHaveLength(1);
     expect(api.server.credits.used).toBe(1);
-    expect(await within(section).findByText('Incluída no seu plano: 1 de 5 análises usadas este mês')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Incluída no seu plano: 1 de 5 análises usadas este mês'),
+    ).toBeInTheDocument();
     const [request] = api.server.requestsTo('POST', '/dreams/:id/analyses');
     expect(request!.headers.accept).toBe('text/event-stream');
     expect(request!.headers['idempotency-key']).toMatch(/^analysis-[0-9a-f]{32}$/);
@@ -96,7 +102,12 @@ describe('analysing a dream on its page', () => {
   it("names a generative provider and its model: 'Feita por OpenAI · gpt-4o-mini'", async () => {
     const user = userEvent.setup();
     const dream = seedDream();
-    api.server.analysisRun = { ...api.server.analysisRun, provider: 'openai', model: 'gpt-4o-mini', isGenerative: true };
+    api.server.analysisRun = {
+      ...api.server.analysisRun,
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      isGenerative: true,
+    };
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
     expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
@@ -128,7 +139,9 @@ describe('analysing a dream on its page', () => {
     const dream = seedDream();
     api.server.credits = { balance: 0, used: 5 };
     const { section } = await openDream(dream.id);
-    expect(await within(section).findByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos'),
+    ).toBeInTheDocument();
     const button = within(section).getByRole('button', { name: 'Analisar sonho' });
     expect(button).toBeEnabled();
 
@@ -155,9 +168,14 @@ describe('analysing a dream on its page', () => {
     api.server.setConsents('withdrawn');
     const { section } = await openDream(dream.id);
 
-    expect(await within(section).findByText(/A análise por IA está desativada: você retirou o seu consentimento/)).toBeInTheDocument();
+    expect(
+      await within(section).findByText(/A análise por IA está desativada: você retirou o seu consentimento/),
+    ).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Ver em Configurações' })).toHaveAttribute('href', '/app/settings#privacidade');
+    expect(within(section).getByRole('link', { name: 'Ver em Configurações' })).toHaveAttribute(
+      'href',
+      '/app/settings#privacidade',
+    );
     await user.click(within(section).getByRole('button', { name: 'Consentir novamente' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Análise de sonhos com IA' });
@@ -238,7 +256,9 @@ describe('analysing a dream on its page', () => {
 
   it('opens a distressing analysis with a calm support card pointing to CVV (188, cvv.org.br)', async () => {
     const dream = seedDream({ isNightmare: true });
-    api.server.seedAnalyses(dream.id, [{ result: makeAnalysisResult({ distress: true, dreamType: 'pesadelo', sentiment: -0.7 }) }]);
+    api.server.seedAnalyses(dream.id, [
+      { result: makeAnalysisResult({ distress: true, dreamType: 'pesadelo', sentiment: -0.7 }) },
+    ]);
     const { section } = await openDream(dream.id);
 
     const support = await within(section).findByRole('complementary', { name: 'Você não está sozinho' });
@@ -265,7 +285,9 @@ describe('analysing a dream on its page', () => {
     const dream = seedDream({ version: 3 });
     api.server.seedAnalyses(dream.id, [{ dreamVersion: 2 }]);
     const { section } = await openDream(dream.id);
-    expect(await within(section).findByText('Esta análise foi feita numa versão anterior do sonho.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Esta análise foi feita numa versão anterior do sonho.'),
+    ).toBeInTheDocument();
     expect(within(section).getByText(BUILTIN_LABEL)).toBeInTheDocument();
   });
 
@@ -278,7 +300,10 @@ describe('analysing a dream on its page', () => {
         createdAt: '2026-03-15T09:30:00.000Z',
         provider: 'anthropic',
         model: 'claude-sonnet-4-5',
-        result: makeAnalysisResult({ summary: 'Uma leitura do meio.', luciditySignals: ['Você percebeu que estava sonhando'] }),
+        result: makeAnalysisResult({
+          summary: 'Uma leitura do meio.',
+          luciditySignals: ['Você percebeu que estava sonhando'],
+        }),
       },
       { createdAt: '2026-03-14T09:30:00.000Z', result: makeAnalysisResult({ summary: 'A primeira leitura.' }) },
     ]);

@@ -15,7 +15,17 @@ import { AnalysisPayment } from './analysis-payment';
 import { AnalysisStream } from './analysis-stream';
 import { AnalysisView } from './analysis-view';
 
-function Notice({ icon: Icon, title, children, action }: { icon: typeof TriangleAlert; title?: string; children: ReactNode; action?: ReactNode }) {
+function Notice({
+  icon: Icon,
+  title,
+  children,
+  action,
+}: {
+  icon: typeof TriangleAlert;
+  title?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div
       role="alert"
@@ -83,7 +93,10 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
 function ConsentOffNotice({ isWithdrawn, onGiveAgain }: { isWithdrawn: boolean; onGiveAgain: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="status" className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between"
+    >
       <p className="text-muted-foreground">
         {isWithdrawn ? t('analyses.consentOff.withdrawn') : t('analyses.consentOff.declined')}{' '}
         <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -179,7 +192,10 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
 
       {state.status === 'error' ? <FailureNotice failure={state.failure} onRetry={() => void run()} /> : null}
       {isConsentDeclined || (state.status === 'error' && state.failure.kind === 'consent' && !isConsentOpen) ? (
-        <p role="status" className="rounded-lg border border-border/70 bg-card/30 px-4 py-3 text-sm text-pretty text-muted-foreground">
+        <p
+          role="status"
+          className="rounded-lg border border-border/70 bg-card/30 px-4 py-3 text-sm text-pretty text-muted-foreground"
+        >
           {t('analyses.errors.consentDeclined')}
         </p>
       ) : null}

@@ -10,7 +10,8 @@ import { DreamTypeBadge } from './dream-type-badge';
 /** Each list shows its top few: enough to see a pattern, short enough for a phone screen. */
 const TOP = 5;
 const percents = new Map<string, Intl.NumberFormat>();
-const percent = () => cachedFormat(percents, (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }));
+const percent = () =>
+  cachedFormat(percents, (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }));
 
 interface Bar {
   key: string;
@@ -42,12 +43,17 @@ function BarList({ id, title, icon: Icon, bars }: { id: string; title: string; i
                 <div className="flex items-baseline justify-between gap-3 text-sm">
                   <span className="min-w-0 truncate font-medium first-letter:uppercase">{bar.label}</span>
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                    {bar.count === 1 ? t('analytics.overview.timesOne') : t('analytics.overview.times', { count: bar.count })}
+                    {bar.count === 1
+                      ? t('analytics.overview.timesOne')
+                      : t('analytics.overview.times', { count: bar.count })}
                     {bar.detail ? <span className="max-sm:sr-only"> · {bar.detail}</span> : null}
                   </span>
                 </div>
                 <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-secondary">
-                  <div className="h-full rounded-full bg-gradient-to-r from-primary/50 to-primary" style={{ width: `${(bar.count / max) * 100}%` }} />
+                  <div
+                    className="h-full rounded-full bg-gradient-to-r from-primary/50 to-primary"
+                    style={{ width: `${(bar.count / max) * 100}%` }}
+                  />
                 </div>
               </li>
             ))}
@@ -132,7 +138,10 @@ export function AnalysisStatsSkeleton() {
       <Skeleton className="h-24 w-full rounded-xl" />
       <div className="grid gap-4 md:grid-cols-3">
         {[0, 1, 2].map((index) => (
-          <div key={index} className={cn('grid gap-3 rounded-xl border border-border bg-card/40 p-5', index > 0 && 'max-md:hidden')}>
+          <div
+            key={index}
+            className={cn('grid gap-3 rounded-xl border border-border bg-card/40 p-5', index > 0 && 'max-md:hidden')}
+          >
             <Skeleton className="h-4 w-32" />
             {[0, 1, 2].map((row) => (
               <div key={row} className="grid gap-1.5">

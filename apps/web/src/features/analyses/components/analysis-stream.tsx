@@ -39,7 +39,9 @@ export function AnalysisStream({
       <div aria-live="polite" className="grid gap-5">
         {summary ? (
           <div className="grid gap-1.5">
-            <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('analyses.sections.summary')}</h4>
+            <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {t('analyses.sections.summary')}
+            </h4>
             <p className="font-display text-lg leading-relaxed text-pretty text-foreground/95">{summary}</p>
           </div>
         ) : null}

@@ -66,7 +66,15 @@ function Nothing() {
 }
 
 /** Who made it, when, and whether the dream changed since (the analysis read an earlier version). */
-function AnalysisMeta({ analysis, isDreamChanged, timeZone }: { analysis: Analysis; isDreamChanged: boolean; timeZone: string }) {
+function AnalysisMeta({
+  analysis,
+  isDreamChanged,
+  timeZone,
+}: {
+  analysis: Analysis;
+  isDreamChanged: boolean;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-2">
@@ -74,7 +82,9 @@ function AnalysisMeta({ analysis, isDreamChanged, timeZone }: { analysis: Analys
         <Sparkles aria-hidden="true" className="size-3.5 text-primary" />
         <span>{authorLabel(t, analysis.provider, analysis.model)}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={analysis.createdAt}>{t('analyses.madeOn', { date: formatDateTime(analysis.createdAt, timeZone) })}</time>
+        <time dateTime={analysis.createdAt}>
+          {t('analyses.madeOn', { date: formatDateTime(analysis.createdAt, timeZone) })}
+        </time>
       </p>
       {isDreamChanged ? (
         <p className="flex items-start gap-2 rounded-lg border border-amber-200/20 bg-amber-200/[0.06] px-3 py-2 text-sm text-amber-900 dark:text-amber-50/90">
@@ -115,11 +125,22 @@ export function AnalysisView({
       {result.distress ? <SupportCard level={level} /> : null}
       <AnalysisMeta analysis={analysis} isDreamChanged={isDreamChanged} timeZone={timeZone} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <ResultCard title={t('analyses.sections.summary')} icon={MoonStar} level={level} headingRef={headingRef} className="sm:col-span-2">
+        <ResultCard
+          title={t('analyses.sections.summary')}
+          icon={MoonStar}
+          level={level}
+          headingRef={headingRef}
+          className="sm:col-span-2"
+        >
           <p className="font-display text-lg leading-relaxed text-pretty text-foreground/95">{result.summary}</p>
         </ResultCard>
 
-        <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={level} className="sm:col-span-2">
+        <ResultCard
+          title={t('analyses.sections.interpretation')}
+          icon={BookOpenText}
+          level={level}
+          className="sm:col-span-2"
+        >
           <div className="grid gap-3 text-sm leading-relaxed text-pretty text-foreground/90 sm:text-base sm:leading-relaxed">
             {paragraphsOf(result.interpretation).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
@@ -133,7 +154,9 @@ export function AnalysisView({
               {result.themes.map((theme) => (
                 <li key={theme.name} className="grid gap-0.5">
                   <span className="text-sm font-medium">{theme.name}</span>
-                  {theme.description ? <span className="text-sm text-pretty text-muted-foreground">{theme.description}</span> : null}
+                  {theme.description ? (
+                    <span className="text-sm text-pretty text-muted-foreground">{theme.description}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -167,7 +190,9 @@ export function AnalysisView({
                   <li key={emotion} className="grid gap-1.5">
                     <div className="flex items-baseline justify-between gap-3 text-sm">
                       <span>{name}</span>
-                      <span className="text-xs text-muted-foreground tabular-nums">{t('analyses.intensity', { percent })}</span>
+                      <span className="text-xs text-muted-foreground tabular-nums">
+                        {t('analyses.intensity', { percent })}
+                      </span>
                     </div>
                     <div
                       role="meter"
@@ -177,7 +202,10 @@ export function AnalysisView({
                       aria-valuenow={percent}
                       className="h-1.5 overflow-hidden rounded-full bg-secondary"
                     >
-                      <div className="h-full rounded-full bg-gradient-to-r from-primary/50 to-primary" style={{ width: `${percent}%` }} />
+                      <div
+                        className="h-full rounded-full bg-gradient-to-r from-primary/50 to-primary"
+                        style={{ width: `${percent}%` }}
+                      />
                     </div>
                   </li>
                 );
@@ -204,7 +232,10 @@ export function AnalysisView({
                     </SubHeading>
                     <ul className="flex flex-wrap gap-1.5">
                       {items.map((item) => (
-                        <li key={item} className="inline-flex min-h-7 items-center rounded-full bg-secondary px-3 text-xs">
+                        <li
+                          key={item}
+                          className="inline-flex min-h-7 items-center rounded-full bg-secondary px-3 text-xs"
+                        >
                           {item}
                         </li>
                       ))}
@@ -223,7 +254,9 @@ export function AnalysisView({
             <span className="inline-flex h-7 w-fit items-center rounded-full bg-primary/15 px-3 text-sm font-medium text-primary ring-1 ring-primary/30 ring-inset">
               {t(`analyses.dreamTypes.${result.dreamType}`)}
             </span>
-            <p className="text-sm text-pretty text-muted-foreground">{t(`analyses.dreamTypeHints.${result.dreamType}`)}</p>
+            <p className="text-sm text-pretty text-muted-foreground">
+              {t(`analyses.dreamTypeHints.${result.dreamType}`)}
+            </p>
           </div>
         </ResultCard>
 
@@ -237,7 +270,12 @@ export function AnalysisView({
           </ResultCard>
         ) : null}
 
-        <ResultCard title={t('analyses.sections.questions')} icon={MessageCircleQuestionMark} level={level} className="sm:col-span-2">
+        <ResultCard
+          title={t('analyses.sections.questions')}
+          icon={MessageCircleQuestionMark}
+          level={level}
+          className="sm:col-span-2"
+        >
           <ol className="grid gap-2.5">
             {result.reflectionQuestions.map((question, index) => (
               <li key={index} className="flex gap-3 text-sm leading-relaxed text-pretty sm:text-base">

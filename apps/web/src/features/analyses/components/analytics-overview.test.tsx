@@ -51,7 +51,9 @@ async function openAnalytics() {
 
 const analysisList = () => screen.findByRole('list', { name: 'Análises' });
 const barsIn = (name: string) =>
-  within(within(screen.getByRole('region', { name })).getByRole('list', { name })).getAllByRole('listitem').map((item) => item.textContent);
+  within(within(screen.getByRole('region', { name })).getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('analytics page (/app/analytics)', () => {
   it('sums the analyses up: total, dream types, and the most frequent symbols, themes and emotions', async () => {
@@ -79,15 +81,18 @@ describe('analytics page (/app/analytics)', () => {
     await openAnalytics();
     const overview = await screen.findByRole('region', { name: 'Panorama' });
     expect(within(overview).getByRole('group', { name: 'Análises realizadas' })).toHaveTextContent('12');
-    expect(within(within(overview).getByRole('list', { name: 'Tipos de sonho' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Comum7',
-      'Pesadelo3',
-      'Lúcido2',
-    ]);
+    expect(
+      within(within(overview).getByRole('list', { name: 'Tipos de sonho' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Comum7', 'Pesadelo3', 'Lúcido2']);
     // Most frequent first; counts in words.
     expect(barsIn('Símbolos frequentes')).toEqual(['água5 vezes', 'casa3 vezes', 'trem1 vez']);
     expect(barsIn('Temas frequentes')).toEqual(['mudança4 vezes']);
-    expect(barsIn('Emoções frequentes')).toEqual(['Medo6 vezes · intensidade média 70%', 'Paz2 vezes · intensidade média 35%']);
+    expect(barsIn('Emoções frequentes')).toEqual([
+      'Medo6 vezes · intensidade média 70%',
+      'Paz2 vezes · intensidade média 35%',
+    ]);
   });
 
   it('lists the analyses newest first, each linking to its dream, with its summary, type and author', async () => {
@@ -111,7 +116,11 @@ describe('analytics page (/app/analytics)', () => {
     const { router } = await openAnalytics();
     const list = await analysisList();
     const [mar, escada] = within(list).getAllByRole('article');
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['O mar', 'A escada']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['O mar', 'A escada']);
     expect(within(mar!).getByText('O mar noturno fala de emoções profundas.')).toBeInTheDocument();
     expect(within(mar!).getByText('Vívido')).toBeInTheDocument();
     expect(within(mar!).getByText('Anthropic · claude-sonnet-4')).toBeInTheDocument();
@@ -119,7 +128,10 @@ describe('analytics page (/app/analytics)', () => {
     expect(within(mar!).getByText(/^Analisado em /)).toHaveAttribute('dateTime', '2025-11-09T08:00:00.000Z');
     expect(within(escada!).getByText('Pesadelo')).toBeInTheDocument();
     expect(within(escada!).getByText('Análise simbólica local')).toBeInTheDocument();
-    expect(within(escada!).getByRole('link', { name: 'A escada' })).toHaveAttribute('href', `/app/dreams/${analysis(2).dreamId}`);
+    expect(within(escada!).getByRole('link', { name: 'A escada' })).toHaveAttribute(
+      'href',
+      `/app/dreams/${analysis(2).dreamId}`,
+    );
 
     await user.click(within(mar!).getByRole('link', { name: 'O mar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'O mar' })).toBeInTheDocument();
@@ -157,7 +169,9 @@ describe('analytics page (/app/analytics)', () => {
     );
     await openAnalytics();
     // (A server error is retried once before it is shown.)
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar suas análises' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Não foi possível carregar suas análises' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(within(await analysisList()).getAllByRole('article')).toHaveLength(1);

@@ -48,7 +48,13 @@ export function DeleteAnalysesButton() {
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleteAnalyses.isPending}>{t('analyses.erase.cancel')}</AlertDialogCancel>
           {/* A plain button, not AlertDialog.Action: the dialog stays open (busy) until the server answers. */}
-          <Button variant="destructive" size="lg" className="sm:h-10" disabled={deleteAnalyses.isPending} onClick={confirm}>
+          <Button
+            variant="destructive"
+            size="lg"
+            className="sm:h-10"
+            disabled={deleteAnalyses.isPending}
+            onClick={confirm}
+          >
             {deleteAnalyses.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
             {deleteAnalyses.isPending ? t('analyses.erase.busy') : t('analyses.erase.confirm')}
           </Button>

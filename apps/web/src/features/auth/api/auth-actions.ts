@@ -78,7 +78,9 @@ export async function signUp(email: string, password: string, firstName = '', la
 
 /** Leaves the page for Google; on success the browser comes back to the site root signed in. */
 export function signInWithGoogle(): Promise<AuthResult> {
-  return run('google', (supabase) => supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: siteRoot() } }));
+  return run('google', (supabase) =>
+    supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: siteRoot() } }),
+  );
 }
 
 /** Ends the session on the server (scope global) and forgets everything cached for this user. */

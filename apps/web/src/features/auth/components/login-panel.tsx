@@ -99,7 +99,9 @@ export function LoginPanel({ onSignedIn }: { onSignedIn: () => void }) {
                 >
                   <MailCheck aria-hidden="true" className="size-8 text-primary" />
                   <h2 className="font-display text-lg font-semibold">{t('auth.signUp.sentTitle')}</h2>
-                  <p className="text-sm text-pretty text-muted-foreground">{t('auth.signUp.sent', { email: signUpSentTo })}</p>
+                  <p className="text-sm text-pretty text-muted-foreground">
+                    {t('auth.signUp.sent', { email: signUpSentTo })}
+                  </p>
                 </div>
                 <Button
                   variant="outline"

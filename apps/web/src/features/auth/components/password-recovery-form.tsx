@@ -39,7 +39,10 @@ export function PasswordRecoveryForm({ isDisabled, isBusy, sentTo, onSubmit, onB
   if (sentTo) {
     return (
       <div className="grid gap-5">
-        <div role="status" className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center">
+        <div
+          role="status"
+          className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center"
+        >
           <MailCheck aria-hidden="true" className="size-8 text-primary" />
           <h2 className="font-display text-lg font-semibold">{t('auth.recovery.sentTitle')}</h2>
           <p className="text-sm text-pretty text-muted-foreground">{t('auth.recovery.sent', { email: sentTo })}</p>

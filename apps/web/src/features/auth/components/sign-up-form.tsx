@@ -79,7 +79,10 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
           minLength={PASSWORD_MIN_LENGTH}
           autoComplete="new-password"
           aria-invalid={passwordError ? true : undefined}
-          aria-describedby={describedBy('signup-password', { error: passwordError, hint: t('auth.fields.passwordHint') })}
+          aria-describedby={describedBy('signup-password', {
+            error: passwordError,
+            hint: t('auth.fields.passwordHint'),
+          })}
           {...register('password')}
         />
       </FormField>

@@ -68,7 +68,9 @@ describe('UserMenu (spec section 2)', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Ana')).toBeInTheDocument();
     expect(within(menu).getByText('ana.lima@example.com')).toBeInTheDocument();
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['Perfil', 'Configurações', 'Sair']);
     expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/app/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toHaveAttribute('href', '/app/settings');
@@ -101,7 +103,10 @@ describe('UserMenu (spec section 2)', () => {
     const user = userEvent.setup();
     const session = makeSession();
     localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-    server.on('POST', '/logout', () => ({ status: 400, body: { code: 'unexpected_failure', message: 'Database unavailable' } }));
+    server.on('POST', '/logout', () => ({
+      status: 400,
+      body: { code: 'unexpected_failure', message: 'Database unavailable' },
+    }));
 
     const router = renderMenu(signedIn(session.user));
     await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));

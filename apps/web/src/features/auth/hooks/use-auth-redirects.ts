@@ -31,7 +31,10 @@ export function useAuthRedirects(): AuthEventListener {
     if (landing.kind !== 'error' || isErrorHandled.current) return;
     isErrorHandled.current = true;
     void import('../redirect-error-toast').then((module) => module.showRedirectError(landing));
-    void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: location.state });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: '' },
+      { replace: true, state: location.state },
+    );
   }, [landing, location, navigate]);
 
   return useCallback<AuthEventListener>(

@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 export function useBusy<Action extends string>() {
   const [busy, setBusy] = useState<Action | null>(null);
   const isRunning = useRef(false);
-  const run = useCallback(async <T,>(action: Action, task: () => Promise<T>): Promise<T | undefined> => {
+  const run = useCallback(async <T>(action: Action, task: () => Promise<T>): Promise<T | undefined> => {
     // A second submit in the same tick (before React disabled the buttons) is dropped.
     if (isRunning.current) return undefined;
     isRunning.current = true;

@@ -71,7 +71,10 @@ export function ConsentDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         {recordConsent.isError ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-red-800 dark:text-red-100">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-red-800 dark:text-red-100"
+          >
             {t('consents.error')}
           </p>
         ) : null}

@@ -26,10 +26,9 @@ describe('the consent question for users who never answered it', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Análise de sonhos com IA' });
     expect(within(dialog).getByText(CONSENT_TEXT)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: /^Política de Privacidade\s*\(abre em nova aba\)$/ })).toHaveAttribute(
-      'href',
-      '/privacidade',
-    );
+    expect(
+      within(dialog).getByRole('link', { name: /^Política de Privacidade\s*\(abre em nova aba\)$/ }),
+    ).toHaveAttribute('href', '/privacidade');
     await user.click(within(dialog).getByRole('button', { name: 'Concordo' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

@@ -12,7 +12,9 @@ export function ConsentPrompt() {
   const consents = useConsents();
   const [wasAsked, setWasAsked] = useState(false);
   const [isOpen, setIsOpen] = useState(false);
-  const isUnanswered = consents.data?.items.some((consent) => consent.purpose === 'ai_analysis' && consent.status === 'unanswered');
+  const isUnanswered = consents.data?.items.some(
+    (consent) => consent.purpose === 'ai_analysis' && consent.status === 'unanswered',
+  );
 
   if (isUnanswered && !wasAsked) {
     setWasAsked(true);

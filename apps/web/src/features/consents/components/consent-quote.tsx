@@ -7,7 +7,10 @@ import { cn } from '@/lib/utils';
  */
 export function ConsentQuote({ className }: { className?: string }) {
   return (
-    <blockquote lang="pt-BR" className={cn('border border-primary/25 bg-primary/[0.07] text-sm leading-relaxed', className)}>
+    <blockquote
+      lang="pt-BR"
+      className={cn('border border-primary/25 bg-primary/[0.07] text-sm leading-relaxed', className)}
+    >
       {CONSENT_TEXT}
     </blockquote>
   );

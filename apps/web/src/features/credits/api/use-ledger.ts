@@ -9,7 +9,8 @@ export function useLedger() {
   return useInfiniteQuery({
     queryKey: queryKeys.credits.ledger,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiRequest('/credits/ledger', { query: { cursor: pageParam }, schema: listLedgerResponseSchema, signal })).data,
+      (await apiRequest('/credits/ledger', { query: { cursor: pageParam }, schema: listLedgerResponseSchema, signal }))
+        .data,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     retry: retryUnlessClientError,

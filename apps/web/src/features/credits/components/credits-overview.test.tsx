@@ -91,16 +91,30 @@ describe('credits page (/app/credits)', () => {
     answerCredits(summaryOf({ balance: 4, nextCharge: null }, { used: 5 }));
     await openCredits();
     expect(
-      await screen.findByText('Sua cota do mês acabou e o saldo não cobre uma análise (10 créditos). A cota volta em 1 de dez. de 2026.'),
+      await screen.findByText(
+        'Sua cota do mês acabou e o saldo não cobre uma análise (10 créditos). A cota volta em 1 de dez. de 2026.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('lists the ledger newest first: what each row was, its signed amount and the balance after', async () => {
     answerCredits(summaryOf({ balance: 15 }), [
       [
-        entry(1, { amount: 15, reason: 'operator_grant', analysisId: null, balanceAfter: 15, createdAt: '2026-11-12T10:00:00.000Z' }),
+        entry(1, {
+          amount: 15,
+          reason: 'operator_grant',
+          analysisId: null,
+          balanceAfter: 15,
+          createdAt: '2026-11-12T10:00:00.000Z',
+        }),
         entry(2, { amount: -10, reason: 'analysis', balanceAfter: 0, createdAt: '2026-11-11T10:00:00.000Z' }),
-        entry(3, { amount: 10, reason: 'welcome_bonus', analysisId: null, balanceAfter: 10, createdAt: '2026-11-01T10:00:00.000Z' }),
+        entry(3, {
+          amount: 10,
+          reason: 'welcome_bonus',
+          analysisId: null,
+          balanceAfter: 10,
+          createdAt: '2026-11-01T10:00:00.000Z',
+        }),
       ],
     ]);
     await openCredits();
@@ -131,7 +145,11 @@ describe('credits page (/app/credits)', () => {
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await waitFor(async () => expect(within(await ledgerList()).getAllByRole('listitem')).toHaveLength(21));
     expect(api.server.requestsTo('GET', '/credits/ledger').at(-1)!.query.get('cursor')).toBe('1');
-    expect(within(await ledgerList()).getAllByRole('listitem').at(-1)).toHaveTextContent('Bônus de boas-vindas');
+    expect(
+      within(await ledgerList())
+        .getAllByRole('listitem')
+        .at(-1),
+    ).toHaveTextContent('Bônus de boas-vindas');
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 
@@ -157,7 +175,9 @@ describe('credits page (/app/credits)', () => {
       expect(within(how).getByText(text)).toBeInTheDocument();
     }
     // The current plan is marked once the summary arrives.
-    await waitFor(() => expect(within(how).getByRole('rowheader', { name: /Dreamer/ })).toHaveTextContent('Dreamerseu plano'));
+    await waitFor(() =>
+      expect(within(how).getByRole('rowheader', { name: /Dreamer/ })).toHaveTextContent('Dreamerseu plano'),
+    );
     const rows = within(within(how).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Dreamerseu plano5', 'Lucid100', 'OracleIlimitadas']);
   });
@@ -167,11 +187,15 @@ describe('credits page (/app/credits)', () => {
     let isDown = true;
     answerCredits(summaryOf(), [[entry(1)]]);
     api.server.on('GET', '/credits', () =>
-      isDown ? { status: 503, body: { code: 'unavailable', message: 'Indisponível' } } : { status: 200, body: summaryOf() },
+      isDown
+        ? { status: 503, body: { code: 'unavailable', message: 'Indisponível' } }
+        : { status: 200, body: summaryOf() },
     );
     await openCredits();
     // (A server error is retried once before it is shown.)
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar seus créditos' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Não foi possível carregar seus créditos' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Verifique sua conexão e tente novamente.')).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));

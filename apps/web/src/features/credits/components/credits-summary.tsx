@@ -31,7 +31,14 @@ function BalanceCard({ summary }: { summary: CreditsSummary }) {
         ? t('credits.nextCharge.credits', { cost: analysisCost })
         : t('credits.nextCharge.none', { cost: analysisCost, date: formatDate(quota.resetsOn) });
   return (
-    <Card className={cn(cardClass, 'border-primary/30 bg-gradient-to-br from-primary/15 via-card/70 to-card/70 shadow-[0_0_60px_-30px_var(--glow)]')} role="region" aria-labelledby="balance-title">
+    <Card
+      className={cn(
+        cardClass,
+        'border-primary/30 bg-gradient-to-br from-primary/15 via-card/70 to-card/70 shadow-[0_0_60px_-30px_var(--glow)]',
+      )}
+      role="region"
+      aria-labelledby="balance-title"
+    >
       <CardHeader className="flex items-center gap-3">
         <IconBadge icon={Coins} />
         <CardTitle asChild className="font-display text-lg font-semibold">
@@ -40,11 +47,22 @@ function BalanceCard({ summary }: { summary: CreditsSummary }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="flex items-baseline gap-2" data-testid="credit-balance">
-          <span className="font-display text-5xl font-semibold tracking-tight tabular-nums sm:text-6xl">{formatCount(balance)}</span>
-          <span className="text-muted-foreground">{balance === 1 ? t('credits.balance.unitOne') : t('credits.balance.unit')}</span>
+          <span className="font-display text-5xl font-semibold tracking-tight tabular-nums sm:text-6xl">
+            {formatCount(balance)}
+          </span>
+          <span className="text-muted-foreground">
+            {balance === 1 ? t('credits.balance.unitOne') : t('credits.balance.unit')}
+          </span>
         </p>
-        <div className={cn('grid gap-1 rounded-lg border px-3.5 py-3 text-sm', nextCharge ? 'border-border/70 bg-background/30' : 'border-amber-500/30 bg-amber-400/10')}>
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('credits.nextCharge.title')}</p>
+        <div
+          className={cn(
+            'grid gap-1 rounded-lg border px-3.5 py-3 text-sm',
+            nextCharge ? 'border-border/70 bg-background/30' : 'border-amber-500/30 bg-amber-400/10',
+          )}
+        >
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t('credits.nextCharge.title')}
+          </p>
           <p className="text-pretty">{next}</p>
         </div>
       </CardContent>
@@ -83,7 +101,9 @@ function QuotaCard({ summary }: { summary: CreditsSummary }) {
               {t('credits.quota.unlimited', { plan })}
             </p>
             <p className="text-sm text-muted-foreground">
-              {quota.used === 1 ? t('credits.quota.unlimitedUsedOne', { month }) : t('credits.quota.unlimitedUsed', { used: quota.used, month })}
+              {quota.used === 1
+                ? t('credits.quota.unlimitedUsedOne', { month })
+                : t('credits.quota.unlimitedUsed', { used: quota.used, month })}
             </p>
           </div>
         ) : (

@@ -54,7 +54,9 @@ export function HowCreditsWork({ currentPlan }: { currentPlan?: PlanId }) {
                       </span>
                     ) : null}
                   </th>
-                  <td className="px-2 py-2.5 text-right tabular-nums">{quota === null ? t('credits.howItWorks.unlimited') : quota}</td>
+                  <td className="px-2 py-2.5 text-right tabular-nums">
+                    {quota === null ? t('credits.howItWorks.unlimited') : quota}
+                  </td>
                 </tr>
               );
             })}

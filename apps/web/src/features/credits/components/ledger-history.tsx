@@ -27,7 +27,9 @@ function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }
         aria-hidden="true"
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
-          isEarned ? 'bg-emerald-400/10 text-emerald-600 ring-emerald-400/25 dark:text-emerald-300' : 'bg-secondary text-muted-foreground ring-border',
+          isEarned
+            ? 'bg-emerald-400/10 text-emerald-600 ring-emerald-400/25 dark:text-emerald-300'
+            : 'bg-secondary text-muted-foreground ring-border',
         )}
       >
         <Icon className="size-4" />
@@ -47,10 +49,14 @@ function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }
         >
           <span aria-hidden="true">{amount}</span>
           <span className="sr-only">
-            {Math.abs(entry.amount) === 1 ? t('credits.ledger.amountLabelOne', { amount }) : t('credits.ledger.amountLabel', { amount })}
+            {Math.abs(entry.amount) === 1
+              ? t('credits.ledger.amountLabelOne', { amount })
+              : t('credits.ledger.amountLabel', { amount })}
           </span>
         </p>
-        <p className="text-xs text-muted-foreground tabular-nums">{t('credits.ledger.balanceAfter', { balance: formatCount(entry.balanceAfter) })}</p>
+        <p className="text-xs text-muted-foreground tabular-nums">
+          {t('credits.ledger.balanceAfter', { balance: formatCount(entry.balanceAfter) })}
+        </p>
       </div>
     </li>
   );
@@ -121,7 +127,12 @@ export function LedgerHistory({ ledger, timeZone }: { ledger: ReturnType<typeof 
   }
 
   return (
-    <Card className="gap-5 bg-card/60 backdrop-blur-sm" role="region" aria-labelledby="ledger-title" aria-busy={ledger.isPending || undefined}>
+    <Card
+      className="gap-5 bg-card/60 backdrop-blur-sm"
+      role="region"
+      aria-labelledby="ledger-title"
+      aria-busy={ledger.isPending || undefined}
+    >
       <CardHeader>
         <CardTitle asChild className="font-display text-xl font-semibold">
           <h2 id="ledger-title">{t('credits.ledger.title')}</h2>

@@ -24,12 +24,21 @@ const stored: Dream = {
 
 describe('replayPatch (a retried save that the server had already recorded)', () => {
   it('is null when the retry sent what the server has', () => {
-    expect(replayPatch(stored, { content: '  Um jardim ', title: null, dreamtOn: '2026-03-13', emotions: [], tags: [] })).toBeNull();
+    expect(
+      replayPatch(stored, { content: '  Um jardim ', title: null, dreamtOn: '2026-03-13', emotions: [], tags: [] }),
+    ).toBeNull();
   });
 
   it('patches what changed in between, with the stored version', () => {
     expect(
-      replayPatch(stored, { content: 'Um jardim de vidro.', title: 'Vidro', emotions: ['paz'], tags: [' mar '], isNightmare: true, mood: 3 }),
+      replayPatch(stored, {
+        content: 'Um jardim de vidro.',
+        title: 'Vidro',
+        emotions: ['paz'],
+        tags: [' mar '],
+        isNightmare: true,
+        mood: 3,
+      }),
     ).toEqual({
       content: 'Um jardim de vidro.',
       title: 'Vidro',
@@ -42,7 +51,9 @@ describe('replayPatch (a retried save that the server had already recorded)', ()
   });
 
   it('clears a title the user removed', () => {
-    expect(replayPatch({ ...stored, title: 'Antigo', isTitleDerived: false }, { content: 'Um jardim', title: '' })).toEqual({
+    expect(
+      replayPatch({ ...stored, title: 'Antigo', isTitleDerived: false }, { content: 'Um jardim', title: '' }),
+    ).toEqual({
       title: null,
       version: 3,
     });

@@ -1,7 +1,8 @@
 import type { CreateDreamInput, Dream, UpdateDreamInput } from '@sonhario/contracts/dreams';
 
 const blank = (value: string | null | undefined) => (value ?? '').trim();
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
  * A retried save (same Idempotency-Key) answers with the dream the first attempt created. If the user changed

@@ -8,7 +8,8 @@ import { retryUnlessClientError } from './journal-cache';
 export function useDream(id: string) {
   return useQuery({
     queryKey: queryKeys.dreams.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(`/dreams/${encodeURIComponent(id)}`, { schema: dreamSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/dreams/${encodeURIComponent(id)}`, { schema: dreamSchema, signal })).data,
     retry: retryUnlessClientError,
   });
 }

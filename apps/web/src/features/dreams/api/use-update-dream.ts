@@ -15,7 +15,8 @@ export function useUpdateDream() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, patch }: UpdateDreamVariables) =>
-      (await apiRequest(`/dreams/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, schema: dreamSchema })).data,
+      (await apiRequest(`/dreams/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, schema: dreamSchema }))
+        .data,
     onSuccess: async (dream) => {
       queryClient.setQueryData(queryKeys.dreams.detail(dream.id), dream);
       await invalidateJournal(queryClient);

@@ -36,7 +36,8 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
   function undo() {
     restoreDream(queryClient, dreamId).then(
       () => toast.success(t('dreams.toast.restored')),
-      (error: unknown) => toast.error(t('dreams.toast.restoreError'), { description: isApiError(error) ? error.message : undefined }),
+      (error: unknown) =>
+        toast.error(t('dreams.toast.restoreError'), { description: isApiError(error) ? error.message : undefined }),
     );
   }
 
@@ -62,7 +63,10 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
   return (
     <AlertDialog open={isOpen} onOpenChange={(open) => !deleteDream.isPending && setIsOpen(open)}>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" className="h-10 flex-1 text-red-700 dark:text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-800 dark:hover:text-red-100 sm:flex-none">
+        <Button
+          variant="outline"
+          className="h-10 flex-1 text-red-700 dark:text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-800 dark:hover:text-red-100 sm:flex-none"
+        >
           <Trash2 aria-hidden="true" />
           {t('dreams.detail.delete')}
         </Button>
@@ -78,7 +82,13 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleteDream.isPending}>{t('dreams.detail.cancel')}</AlertDialogCancel>
           {/* A plain button, not AlertDialog.Action: the dialog stays open (busy) until the server answers. */}
-          <Button variant="destructive" size="lg" className="sm:h-10" disabled={deleteDream.isPending} onClick={confirm}>
+          <Button
+            variant="destructive"
+            size="lg"
+            className="sm:h-10"
+            disabled={deleteDream.isPending}
+            onClick={confirm}
+          >
             {deleteDream.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
             {deleteDream.isPending ? t('dreams.detail.deleting') : t('dreams.detail.deleteConfirm')}
           </Button>

@@ -28,7 +28,11 @@ export function DreamCard({
       )}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-        <time dateTime={dream.dreamtOn} title={formatDate(dream.dreamtOn, 'long')} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <time
+          dateTime={dream.dreamtOn}
+          title={formatDate(dream.dreamtOn, 'long')}
+          className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+        >
           {formatListDate(dream.dreamtOn, timeZone)}
         </time>
         <DreamBadges dream={dream} />
@@ -42,7 +46,12 @@ export function DreamCard({
         </Link>
       </Heading>
       {dream.excerpt ? (
-        <p className={cn('text-sm leading-relaxed text-pretty text-muted-foreground', isCompact ? 'line-clamp-2' : 'line-clamp-3')}>
+        <p
+          className={cn(
+            'text-sm leading-relaxed text-pretty text-muted-foreground',
+            isCompact ? 'line-clamp-2' : 'line-clamp-3',
+          )}
+        >
           {dream.excerpt}
         </p>
       ) : null}

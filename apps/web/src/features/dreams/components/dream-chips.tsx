@@ -7,7 +7,15 @@ import { EMOTION_TONES } from '../emotion-tones';
 const chipClass = 'inline-flex h-6 items-center rounded-full px-2.5 text-xs font-medium ring-1 ring-inset';
 
 /** The dream's emotions as small tinted chips (at most `max`, then "+n"). */
-export function EmotionChips({ emotions, max, className }: { emotions: readonly Emotion[]; max?: number; className?: string }) {
+export function EmotionChips({
+  emotions,
+  max,
+  className,
+}: {
+  emotions: readonly Emotion[];
+  max?: number;
+  className?: string;
+}) {
   const { t } = useTranslation();
   if (emotions.length === 0) return null;
   const shown = max === undefined ? emotions : emotions.slice(0, max);
@@ -19,7 +27,9 @@ export function EmotionChips({ emotions, max, className }: { emotions: readonly 
           {t(`dreams.emotions.${emotion}`)}
         </li>
       ))}
-      {hidden > 0 ? <li className={cn(chipClass, 'bg-secondary text-muted-foreground ring-border')}>+{hidden}</li> : null}
+      {hidden > 0 ? (
+        <li className={cn(chipClass, 'bg-secondary text-muted-foreground ring-border')}>+{hidden}</li>
+      ) : null}
     </ul>
   );
 }
@@ -35,8 +45,16 @@ export function DreamBadges({ dream, className }: { dream: DreamKinds; className
   const { t } = useTranslation();
   const badges = [
     dream.lucidity > 0 && { key: 'lucid', icon: Eye, tone: 'bg-primary/15 text-primary ring-primary/30' },
-    dream.isNightmare && { key: 'nightmare', icon: CloudLightning, tone: 'bg-destructive/15 text-red-700 dark:text-red-200 ring-destructive/35' },
-    dream.isRecurring && { key: 'recurring', icon: Repeat, tone: 'bg-sky-300/10 text-sky-800 dark:text-sky-100 ring-sky-300/30' },
+    dream.isNightmare && {
+      key: 'nightmare',
+      icon: CloudLightning,
+      tone: 'bg-destructive/15 text-red-700 dark:text-red-200 ring-destructive/35',
+    },
+    dream.isRecurring && {
+      key: 'recurring',
+      icon: Repeat,
+      tone: 'bg-sky-300/10 text-sky-800 dark:text-sky-100 ring-sky-300/30',
+    },
   ].filter(Boolean) as { key: 'lucid' | 'nightmare' | 'recurring'; icon: typeof Eye; tone: string }[];
   if (badges.length === 0) return null;
   return (

@@ -92,7 +92,7 @@ describe('a dream (/app/dreams/:id)', () => {
     expect(api.server.dreams.find((stored) => stored.id === dream.id)?.deletedAt).toBeNull();
   });
 
-  it("keeps the dialog open and says so when the delete fails", async () => {
+  it('keeps the dialog open and says so when the delete fails', async () => {
     const user = userEvent.setup();
     const dream = seedDream();
     api.server.once('DELETE', '/dreams/:id', () => 'drop');
@@ -113,7 +113,10 @@ describe('a dream (/app/dreams/:id)', () => {
     // Inside the app layout: its header and navigation stay.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sonhos' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', `/app/dreams/${id}`);
+    expect(consoleError).toHaveBeenCalledWith(
+      '404 Error: User attempted to access non-existent route:',
+      `/app/dreams/${id}`,
+    );
     expect(api.server.requestsTo('GET', '/dreams/:id')).toHaveLength(1);
   });
 });
@@ -166,9 +169,9 @@ describe('editing a dream (/app/dreams/:id/edit)', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Recarregar' }));
     await waitFor(() =>
-      expect(within(screen.getByRole('form', { name: 'Editar sonho' })).getByLabelText('O que você sonhou?')).toHaveValue(
-        'Texto novo, escrito no celular.',
-      ),
+      expect(
+        within(screen.getByRole('form', { name: 'Editar sonho' })).getByLabelText('O que você sonhou?'),
+      ).toHaveValue('Texto novo, escrito no celular.'),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

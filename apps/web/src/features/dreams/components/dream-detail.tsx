@@ -26,7 +26,10 @@ function Dots({ value }: { value: number }) {
   return (
     <span aria-hidden="true" className="inline-flex gap-1">
       {[1, 2, 3, 4, 5].map((step) => (
-        <span key={step} className={step <= value ? 'size-2 rounded-full bg-primary' : 'size-2 rounded-full bg-border'} />
+        <span
+          key={step}
+          className={step <= value ? 'size-2 rounded-full bg-primary' : 'size-2 rounded-full bg-border'}
+        />
       ))}
     </span>
   );
@@ -44,9 +47,14 @@ export function DreamDetail({ dream, timeZone }: { dream: Dream; timeZone: strin
         <BackLink to="/app/dreams">{t('dreams.detail.back')}</BackLink>
         <div className="grid gap-3">
           <p className="text-sm font-medium text-primary">
-            <time dateTime={dream.dreamtOn}>{t('dreams.detail.night', { date: formatDate(dream.dreamtOn, 'long') })}</time>
+            <time dateTime={dream.dreamtOn}>
+              {t('dreams.detail.night', { date: formatDate(dream.dreamtOn, 'long') })}
+            </time>
           </p>
-          <h1 id="dream-title" className="font-display text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-4xl">
+          <h1
+            id="dream-title"
+            className="font-display text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-4xl"
+          >
             {dream.title}
           </h1>
           <DreamBadges dream={dream} />
@@ -68,7 +76,10 @@ export function DreamDetail({ dream, timeZone }: { dream: Dream; timeZone: strin
         </p>
       </div>
 
-      <section aria-labelledby="dream-details-title" className="grid gap-5 rounded-xl border border-border/70 bg-card/30 p-5 sm:p-6">
+      <section
+        aria-labelledby="dream-details-title"
+        className="grid gap-5 rounded-xl border border-border/70 bg-card/30 p-5 sm:p-6"
+      >
         <h2 id="dream-details-title" className="font-display text-lg font-semibold">
           {t('dreams.detail.details')}
         </h2>
@@ -104,7 +115,9 @@ export function DreamDetail({ dream, timeZone }: { dream: Dream; timeZone: strin
               none
             )}
           </Detail>
-          <Detail term={t('dreams.fields.emotions')}>{dream.emotions.length ? <EmotionChips emotions={dream.emotions} /> : none}</Detail>
+          <Detail term={t('dreams.fields.emotions')}>
+            {dream.emotions.length ? <EmotionChips emotions={dream.emotions} /> : none}
+          </Detail>
           <Detail term={t('dreams.fields.tags')}>
             {dream.tags.length ? (
               <ul className="flex flex-wrap gap-1.5">

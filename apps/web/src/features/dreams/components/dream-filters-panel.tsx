@@ -23,14 +23,25 @@ const KINDS = [
 ] as const;
 
 /** Date range, emotion, tag and the three kinds of dream. Every control writes straight to the URL. */
-export function DreamFiltersPanel({ id, hidden, filters, onChange, today }: FiltersProps & { id: string; hidden: boolean; today: string }) {
+export function DreamFiltersPanel({
+  id,
+  hidden,
+  filters,
+  onChange,
+  today,
+}: FiltersProps & { id: string; hidden: boolean; today: string }) {
   const { t } = useTranslation();
   const { data: tags } = useTags();
   const tagNames = (tags ?? []).map((tag) => tag.name);
   if (filters.tag && !tagNames.includes(filters.tag)) tagNames.unshift(filters.tag);
 
   return (
-    <section id={id} hidden={hidden} aria-label={t('dreams.list.filtersTitle')} className="grid gap-5 rounded-xl border border-border bg-card/50 p-4 backdrop-blur-sm sm:p-5">
+    <section
+      id={id}
+      hidden={hidden}
+      aria-label={t('dreams.list.filtersTitle')}
+      className="grid gap-5 rounded-xl border border-border bg-card/50 p-4 backdrop-blur-sm sm:p-5"
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <div className="grid gap-2">
           <Label htmlFor="filter-from">{t('dreams.list.from')}</Label>
@@ -72,7 +83,11 @@ export function DreamFiltersPanel({ id, hidden, filters, onChange, today }: Filt
         </div>
         <div className="grid gap-2">
           <Label htmlFor="filter-tag">{t('dreams.list.tag')}</Label>
-          <NativeSelect id="filter-tag" value={filters.tag ?? ''} onChange={(event) => onChange({ tag: event.target.value || undefined })}>
+          <NativeSelect
+            id="filter-tag"
+            value={filters.tag ?? ''}
+            onChange={(event) => onChange({ tag: event.target.value || undefined })}
+          >
             <option value="">{t('dreams.list.anyTag')}</option>
             {tagNames.map((name) => (
               <option key={name} value={name}>
@@ -111,18 +126,32 @@ export function DreamFiltersPanel({ id, hidden, filters, onChange, today }: Filt
 export function ActiveFilters({ filters, onChange, onClear }: FiltersProps & { onClear: () => void }) {
   const { t } = useTranslation();
   const chips: { key: string; label: string; change: Partial<DreamFilters> }[] = [];
-  if (filters.q) chips.push({ key: 'q', label: t('dreams.list.searchChip', { q: filters.q }), change: { q: undefined } });
-  if (filters.from) chips.push({ key: 'from', label: t('dreams.list.fromChip', { date: formatDate(filters.from) }), change: { from: undefined } });
-  if (filters.to) chips.push({ key: 'to', label: t('dreams.list.toChip', { date: formatDate(filters.to) }), change: { to: undefined } });
-  if (filters.emotion) chips.push({ key: 'emotion', label: t(`dreams.emotions.${filters.emotion}`), change: { emotion: undefined } });
-  if (filters.tag) chips.push({ key: 'tag', label: t('dreams.list.tagChip', { tag: filters.tag }), change: { tag: undefined } });
+  if (filters.q)
+    chips.push({ key: 'q', label: t('dreams.list.searchChip', { q: filters.q }), change: { q: undefined } });
+  if (filters.from)
+    chips.push({
+      key: 'from',
+      label: t('dreams.list.fromChip', { date: formatDate(filters.from) }),
+      change: { from: undefined },
+    });
+  if (filters.to)
+    chips.push({
+      key: 'to',
+      label: t('dreams.list.toChip', { date: formatDate(filters.to) }),
+      change: { to: undefined },
+    });
+  if (filters.emotion)
+    chips.push({ key: 'emotion', label: t(`dreams.emotions.${filters.emotion}`), change: { emotion: undefined } });
+  if (filters.tag)
+    chips.push({ key: 'tag', label: t('dreams.list.tagChip', { tag: filters.tag }), change: { tag: undefined } });
   const flags = [
     ['lucid', 'onlyLucid', 'notLucid'],
     ['nightmare', 'onlyNightmares', 'notNightmares'],
     ['recurring', 'onlyRecurring', 'notRecurring'],
   ] as const;
   for (const [name, yes, no] of flags) {
-    if (filters[name] !== undefined) chips.push({ key: name, label: t(`dreams.list.${filters[name] ? yes : no}`), change: { [name]: undefined } });
+    if (filters[name] !== undefined)
+      chips.push({ key: name, label: t(`dreams.list.${filters[name] ? yes : no}`), change: { [name]: undefined } });
   }
   if (chips.length === 0) return null;
   return (

@@ -15,12 +15,27 @@ import type { ApiErrorDetail } from '@/lib/api-client';
 import { currentFormatLocale, todayIn } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useTags } from '../api/use-tags';
-import { dreamFormSchema, type DreamFormField, type DreamFormValues, type ValidDreamValues } from '../dream-form-values';
+import {
+  dreamFormSchema,
+  type DreamFormField,
+  type DreamFormValues,
+  type ValidDreamValues,
+} from '../dream-form-values';
 import { EmotionPicker } from './emotion-picker';
 import { ScalePicker, type ScaleOption } from './scale-picker';
 import { TagInput } from './tag-input';
 
-const DETAIL_FIELDS = ['mood', 'emotions', 'tags', 'lucidity', 'vividness', 'sleepQuality', 'isNightmare', 'isRecurring', 'notes'] as const;
+const DETAIL_FIELDS = [
+  'mood',
+  'emotions',
+  'tags',
+  'lucidity',
+  'vividness',
+  'sleepQuality',
+  'isNightmare',
+  'isRecurring',
+  'notes',
+] as const;
 const FORM_FIELDS: readonly DreamFormField[] = ['content', 'title', 'dreamtOn', ...DETAIL_FIELDS];
 
 const MOOD_FACES = [Frown, Annoyed, Meh, Smile, Laugh];
@@ -153,7 +168,11 @@ export function DreamForm({
   });
 
   const scaleOptions = (name: 'vividness' | 'sleepQuality'): ScaleOption[] =>
-    [1, 2, 3, 4, 5].map((value) => ({ value, face: String(value), label: t(`dreams.${name}.${value as 1 | 2 | 3 | 4 | 5}`) }));
+    [1, 2, 3, 4, 5].map((value) => ({
+      value,
+      face: String(value),
+      label: t(`dreams.${name}.${value as 1 | 2 | 3 | 4 | 5}`),
+    }));
   const moodOptions: ScaleOption[] = MOOD_FACES.map((Face, index) => ({
     value: index + 1,
     face: <Face aria-hidden="true" className="size-5" />,
@@ -190,7 +209,8 @@ export function DreamForm({
         />
         {contentLength > DREAM_LIMITS.contentMax * 0.9 ? (
           <p className="text-right text-xs text-muted-foreground tabular-nums">
-            {contentLength.toLocaleString(currentFormatLocale())} / {DREAM_LIMITS.contentMax.toLocaleString(currentFormatLocale())}
+            {contentLength.toLocaleString(currentFormatLocale())} /{' '}
+            {DREAM_LIMITS.contentMax.toLocaleString(currentFormatLocale())}
           </p>
         ) : null}
       </FormField>
@@ -200,7 +220,8 @@ export function DreamForm({
           id={field('title')}
           label={
             <>
-              {t('dreams.fields.title')} <span className="font-normal text-muted-foreground">{t('dreams.fields.titleOptional')}</span>
+              {t('dreams.fields.title')}{' '}
+              <span className="font-normal text-muted-foreground">{t('dreams.fields.titleOptional')}</span>
             </>
           }
           error={titleError}
@@ -215,7 +236,12 @@ export function DreamForm({
             {...register('title')}
           />
         </FormField>
-        <FormField id={field('date')} label={t('dreams.fields.dreamtOn')} error={dateError} hint={t('dreams.fields.dreamtOnHint')}>
+        <FormField
+          id={field('date')}
+          label={t('dreams.fields.dreamtOn')}
+          error={dateError}
+          hint={t('dreams.fields.dreamtOnHint')}
+        >
           <Input
             id={field('date')}
             type="date"
@@ -241,10 +267,17 @@ export function DreamForm({
             <span className="font-medium">{t('dreams.form.moreDetails')}</span>
             <span className="text-xs text-muted-foreground">{t('dreams.form.moreDetailsHint')}</span>
           </span>
-          <ChevronDown aria-hidden="true" className={cn('size-5 text-muted-foreground transition-transform', isOpen && 'rotate-180')} />
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-5 text-muted-foreground transition-transform', isOpen && 'rotate-180')}
+          />
         </button>
 
-        <div id={field('details')} hidden={!isOpen} className="grid gap-7 rounded-xl border border-border/70 bg-card/30 p-4 sm:p-6">
+        <div
+          id={field('details')}
+          hidden={!isOpen}
+          className="grid gap-7 rounded-xl border border-border/70 bg-card/30 p-4 sm:p-6"
+        >
           <div className="grid gap-2.5">
             <Label id={field('mood-label')}>{t('dreams.fields.mood')}</Label>
             <Controller
@@ -269,13 +302,23 @@ export function DreamForm({
               control={control}
               name="emotions"
               render={({ field: { value, onChange } }) => (
-                <EmotionPicker id={field('emotions')} labelledBy={field('emotions-label')} value={value} onChange={onChange} />
+                <EmotionPicker
+                  id={field('emotions')}
+                  labelledBy={field('emotions-label')}
+                  value={value}
+                  onChange={onChange}
+                />
               )}
             />
             {errorOf('emotions') ? <p className="text-sm text-destructive">{errorOf('emotions')}</p> : null}
           </div>
 
-          <FormField id={field('tags')} label={t('dreams.fields.tags')} error={tagsError} hint={t('dreams.fields.tagsHint')}>
+          <FormField
+            id={field('tags')}
+            label={t('dreams.fields.tags')}
+            error={tagsError}
+            hint={t('dreams.fields.tagsHint')}
+          >
             <Controller
               control={control}
               name="tags"

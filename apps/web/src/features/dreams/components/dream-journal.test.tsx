@@ -11,13 +11,21 @@ function openJournal(path = '/app/dreams') {
 }
 
 const dreamList = () => screen.findByRole('list', { name: 'Sonhos' });
-const titlesIn = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const titlesIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 const lastListQuery = () => api.server.requestsTo('GET', '/dreams').at(-1)!.query;
 
 describe('the journal (/app/dreams)', () => {
   it('lists dreams newest night first, each with its date, title, excerpt, emotions and badges', async () => {
     api.server.seed([
-      { title: 'A casa da avó', content: 'Eu andava pela casa da minha avó.', dreamtOn: '2025-12-30', emotions: ['amor', 'tristeza'] },
+      {
+        title: 'A casa da avó',
+        content: 'Eu andava pela casa da minha avó.',
+        dreamtOn: '2025-12-30',
+        emotions: ['amor', 'tristeza'],
+      },
       {
         title: 'Voando',
         content: 'Eu estava voando sobre o mar, sem medo nenhum.',
@@ -26,7 +34,13 @@ describe('the journal (/app/dreams)', () => {
         lucidity: 2,
         isRecurring: true,
       },
-      { title: 'O corredor', content: 'Um corredor escuro.', dreamtOn: '2026-03-10', isNightmare: true, emotions: ['medo'] },
+      {
+        title: 'O corredor',
+        content: 'Um corredor escuro.',
+        dreamtOn: '2026-03-10',
+        isNightmare: true,
+        emotions: ['medo'],
+      },
     ]);
     openJournal();
     expect(await screen.findByRole('heading', { level: 1, name: 'Meus Sonhos' })).toBeInTheDocument();
@@ -34,7 +48,10 @@ describe('the journal (/app/dreams)', () => {
     expect(titlesIn(list)).toEqual(['Voando', 'O corredor', 'A casa da avó']);
 
     const [voando, corredor, avo] = within(list).getAllByRole('article');
-    expect(within(voando!).getByRole('link', { name: 'Voando' })).toHaveAttribute('href', expect.stringMatching(/^\/app\/dreams\/[0-9a-f-]{36}$/));
+    expect(within(voando!).getByRole('link', { name: 'Voando' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/app\/dreams\/[0-9a-f-]{36}$/),
+    );
     expect(within(voando!).getByText('Eu estava voando sobre o mar, sem medo nenhum.')).toBeInTheDocument();
     expect(within(voando!).getByText('Alegria')).toBeInTheDocument();
     expect(within(voando!).getByText('Lúcido')).toBeInTheDocument();
@@ -90,10 +107,28 @@ describe('the journal (/app/dreams)', () => {
 
   it('reads every filter from the URL and sends them combined', async () => {
     api.server.seed([
-      { title: 'Pesadelo recorrente', content: 'Fugindo.', dreamtOn: '2026-02-10', emotions: ['medo'], tags: ['fuga'], isNightmare: true, isRecurring: true, lucidity: 1 },
-      { title: 'Outro medo', content: 'Fugindo de novo.', dreamtOn: '2026-02-12', emotions: ['medo'], tags: ['fuga'], isNightmare: false },
+      {
+        title: 'Pesadelo recorrente',
+        content: 'Fugindo.',
+        dreamtOn: '2026-02-10',
+        emotions: ['medo'],
+        tags: ['fuga'],
+        isNightmare: true,
+        isRecurring: true,
+        lucidity: 1,
+      },
+      {
+        title: 'Outro medo',
+        content: 'Fugindo de novo.',
+        dreamtOn: '2026-02-12',
+        emotions: ['medo'],
+        tags: ['fuga'],
+        isNightmare: false,
+      },
     ]);
-    openJournal('/app/dreams?q=fugindo&from=2026-02-01&to=2026-02-28&emotion=medo&tag=fuga&lucid=true&nightmare=true&recurring=true');
+    openJournal(
+      '/app/dreams?q=fugindo&from=2026-02-01&to=2026-02-28&emotion=medo&tag=fuga&lucid=true&nightmare=true&recurring=true',
+    );
     expect(titlesIn(await dreamList())).toEqual(['Pesadelo recorrente']);
     const query = lastListQuery();
     expect(Object.fromEntries(query)).toEqual({
@@ -179,7 +214,9 @@ describe('the journal (/app/dreams)', () => {
     );
     openJournal();
     // (A server error is retried once before it is shown.)
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar seus sonhos' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Não foi possível carregar seus sonhos' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(titlesIn(await dreamList())).toEqual(['Voo']);

@@ -42,13 +42,22 @@ export function DreamJournal() {
   const items = dreams.data?.pages.flatMap((page) => page.items) ?? [];
 
   // The first word typed is a new history entry (back returns to the unfiltered list); the next ones refine it.
-  const onSearch = useCallback((q: string, isFirst: boolean) => setFilters({ q: q || undefined }, { replace: !isFirst && q !== '' }), [setFilters]);
+  const onSearch = useCallback(
+    (q: string, isFirst: boolean) => setFilters({ q: q || undefined }, { replace: !isFirst && q !== '' }),
+    [setFilters],
+  );
 
   let content;
   if (dreams.isPending) {
     content = <ListSkeleton />;
   } else if (dreams.isError && !dreams.data) {
-    content = <LoadFailedState title={t('dreams.list.errorTitle')} text={t('dreams.list.errorText')} onRetry={() => void dreams.refetch()} />;
+    content = (
+      <LoadFailedState
+        title={t('dreams.list.errorTitle')}
+        text={t('dreams.list.errorText')}
+        onRetry={() => void dreams.refetch()}
+      />
+    );
   } else if (items.length === 0 && !dreams.isPlaceholderData) {
     content = hasAnyFilter(filters) ? (
       <EmptyState
@@ -120,15 +129,26 @@ export function DreamJournal() {
           onClick={() => setIsPanelOpen(!isPanelOpen)}
         >
           <SlidersHorizontal aria-hidden="true" />
-          <span className="max-sm:sr-only">{filterCount > 0 ? t('dreams.list.filtersActive', { count: filterCount }) : t('dreams.list.filters')}</span>
+          <span className="max-sm:sr-only">
+            {filterCount > 0 ? t('dreams.list.filtersActive', { count: filterCount }) : t('dreams.list.filters')}
+          </span>
           {filterCount > 0 ? (
-            <span aria-hidden="true" className="flex size-5 items-center justify-center rounded-full bg-primary text-[0.7rem] font-semibold text-primary-foreground sm:hidden">
+            <span
+              aria-hidden="true"
+              className="flex size-5 items-center justify-center rounded-full bg-primary text-[0.7rem] font-semibold text-primary-foreground sm:hidden"
+            >
               {filterCount}
             </span>
           ) : null}
         </Button>
       </div>
-      <DreamFiltersPanel id="dream-filters" hidden={!isPanelOpen} filters={filters} onChange={setFilters} today={todayIn(timeZone)} />
+      <DreamFiltersPanel
+        id="dream-filters"
+        hidden={!isPanelOpen}
+        filters={filters}
+        onChange={setFilters}
+        today={todayIn(timeZone)}
+      />
       <ActiveFilters filters={filters} onChange={setFilters} onClear={clearFilters} />
       <p role="status" className="sr-only">
         {dreams.isFetching && !dreams.isFetchingNextPage ? t('dreams.list.searching') : ''}

@@ -43,7 +43,10 @@ export function DreamSearch({ value, onSearch }: { value: string; onSearch: (q: 
       <label htmlFor="dream-search" className="sr-only">
         {t('dreams.list.searchLabel')}
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
       <Input
         id="dream-search"
         type="search"

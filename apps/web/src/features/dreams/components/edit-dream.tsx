@@ -55,12 +55,17 @@ export function EditDream({ dream: latest, timeZone, onReload, isReloading }: Ed
   }
 
   const validationDetails =
-    isApiError(updateDream.error) && updateDream.error.code === 'validation_failed' ? updateDream.error.details : undefined;
+    isApiError(updateDream.error) && updateDream.error.code === 'validation_failed'
+      ? updateDream.error.details
+      : undefined;
 
   return (
     <div className="grid gap-6">
       {isConflict ? (
-        <div role="alert" className="grid gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
+        <div
+          role="alert"
+          className="grid gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center"
+        >
           <div className="flex items-start gap-3">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-200" />
             <div className="grid gap-1">

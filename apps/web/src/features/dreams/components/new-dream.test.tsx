@@ -17,17 +17,21 @@ async function openForm() {
 }
 
 const saveButton = (form: HTMLElement) => within(form).getByRole('button', { name: /Salvar sonho|Salvando/ });
-const storedDraft = () => JSON.parse(localStorage.getItem(draftStorageKey(USER.id)) ?? 'null') as {
-  idempotencyKey: string;
-  values: Record<string, unknown>;
-} | null;
+const storedDraft = () =>
+  JSON.parse(localStorage.getItem(draftStorageKey(USER.id)) ?? 'null') as {
+    idempotencyKey: string;
+    values: Record<string, unknown>;
+  } | null;
 
 describe('recording a dream (/app/dreams/new)', () => {
   it('opens ready to type: the text field focused, details folded, the date on last night', async () => {
     const { form, content } = await openForm();
     await waitFor(() => expect(content).toHaveFocus());
     expect(content.tagName).toBe('TEXTAREA');
-    expect(within(form).getByLabelText(/^Título/)).toHaveAttribute('placeholder', 'Em branco, usamos as primeiras palavras');
+    expect(within(form).getByLabelText(/^Título/)).toHaveAttribute(
+      'placeholder',
+      'Em branco, usamos as primeiras palavras',
+    );
     const date = within(form).getByLabelText('Data do sonho');
     const today = todayIn(browserTimeZone());
     expect(date).toHaveValue(addDays(today, -1));
@@ -92,7 +96,9 @@ describe('recording a dream (/app/dreams/new)', () => {
     expect(within(form).getByRole('list', { name: 'Etiquetas' })).toHaveTextContent('#mar#céu#família');
 
     await user.click(within(form).getByRole('radio', { name: 'Moderada' }));
-    await user.click(within(within(form).getByRole('radiogroup', { name: 'Vividez' })).getByRole('radio', { name: 'Muito nítido' }));
+    await user.click(
+      within(within(form).getByRole('radiogroup', { name: 'Vividez' })).getByRole('radio', { name: 'Muito nítido' }),
+    );
     await user.click(within(form).getByRole('switch', { name: 'Pesadelo' }));
     await user.click(saveButton(form));
 
@@ -182,7 +188,9 @@ describe('recording a dream (/app/dreams/new)', () => {
     await user.click(saveButton(form));
 
     expect(await screen.findByText('Não foi possível salvar o sonho')).toBeInTheDocument();
-    expect(screen.getByText(/Sem conexão com o servidor\. Seu texto continua guardado neste aparelho/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Sem conexão com o servidor\. Seu texto continua guardado neste aparelho/),
+    ).toBeInTheDocument();
     expect(content).toHaveValue('Um trem que não parava em nenhuma estação.');
     expect(router.state.location.pathname).toBe('/app/dreams/new');
     expect(storedDraft()?.values.content).toBe('Um trem que não parava em nenhuma estação.');
@@ -213,7 +221,10 @@ describe('recording a dream (/app/dreams/new)', () => {
     expect(await screen.findByText('Sonho registrado')).toBeInTheDocument();
     expect(api.server.dreams).toHaveLength(1);
     expect(api.server.dreams[0]!.content).toBe('Um jardim de vidro.');
-    expect(api.server.requestsTo('PATCH', '/dreams/:id')[0]!.body).toMatchObject({ content: 'Um jardim de vidro.', version: 1 });
+    expect(api.server.requestsTo('PATCH', '/dreams/:id')[0]!.body).toMatchObject({
+      content: 'Um jardim de vidro.',
+      version: 1,
+    });
   });
 
   it('moves between emotion chips with the arrow keys and toggles them with Space', async () => {

@@ -38,7 +38,10 @@ export function NewDream({ userId }: { userId: string }) {
     isSending.current = true;
     draft.flush();
     try {
-      const dream = await createDream.mutateAsync({ input: toCreateInput(values), idempotencyKey: draft.idempotencyKey() });
+      const dream = await createDream.mutateAsync({
+        input: toCreateInput(values),
+        idempotencyKey: draft.idempotencyKey(),
+      });
       draft.clear();
       toast.success(t('dreams.toast.created'), { description: t('dreams.toast.createdText') });
       await navigate(`/app/dreams/${dream.id}`, { replace: true });
@@ -59,7 +62,9 @@ export function NewDream({ userId }: { userId: string }) {
   }
 
   const validationDetails =
-    isApiError(createDream.error) && createDream.error.code === 'validation_failed' ? createDream.error.details : undefined;
+    isApiError(createDream.error) && createDream.error.code === 'validation_failed'
+      ? createDream.error.details
+      : undefined;
 
   return (
     <div className="grid gap-6">

@@ -26,7 +26,17 @@ interface ScalePickerProps {
 }
 
 /** A 1–5 (or 0–3) scale as a row of radio buttons: arrows move, Space picks, touch targets 40 px. */
-export function ScalePicker({ id, labelledBy, describedBy, options, value, onChange, isRequired, ends, showLabels }: ScalePickerProps) {
+export function ScalePicker({
+  id,
+  labelledBy,
+  describedBy,
+  options,
+  value,
+  onChange,
+  isRequired,
+  ends,
+  showLabels,
+}: ScalePickerProps) {
   return (
     <div className="grid gap-1.5">
       <ToggleGroup

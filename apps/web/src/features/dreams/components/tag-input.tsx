@@ -78,7 +78,10 @@ export function TagInput({ id, describedBy, isInvalid, value, onChange, suggesti
         {value.length > 0 ? (
           <ul className="contents" aria-label={t('dreams.fields.tags')}>
             {value.map((tag, index) => (
-              <li key={tag} className="inline-flex h-9 items-center gap-0.5 rounded-full bg-secondary pr-0.5 pl-3 text-sm sm:h-8">
+              <li
+                key={tag}
+                className="inline-flex h-9 items-center gap-0.5 rounded-full bg-secondary pr-0.5 pl-3 text-sm sm:h-8"
+              >
                 <span className="max-w-48 truncate">#{tag}</span>
                 <button
                   type="button"
@@ -111,7 +114,9 @@ export function TagInput({ id, describedBy, isInvalid, value, onChange, suggesti
           enterKeyHint="done"
           autoComplete="off"
           autoCapitalize="none"
-          placeholder={isFull ? t('dreams.fields.tagsFull', { count: DREAM_LIMITS.tagsMax }) : t('dreams.fields.tagsPlaceholder')}
+          placeholder={
+            isFull ? t('dreams.fields.tagsFull', { count: DREAM_LIMITS.tagsMax }) : t('dreams.fields.tagsPlaceholder')
+          }
           aria-invalid={isInvalid ? true : undefined}
           aria-describedby={describedBy}
           className="h-9 min-w-32 flex-1 border-0 bg-transparent px-1.5 shadow-none focus-visible:ring-0 dark:bg-transparent"

@@ -30,7 +30,8 @@ export function readDraft(userId: string): DreamDraft | null {
     const raw = localStorage.getItem(draftStorageKey(userId));
     if (!raw) return null;
     const stored = JSON.parse(raw) as { v?: number } & Partial<DreamDraft>;
-    if (stored.v !== STORAGE_VERSION || typeof stored.idempotencyKey !== 'string' || typeof stored.values !== 'object') return null;
+    if (stored.v !== STORAGE_VERSION || typeof stored.idempotencyKey !== 'string' || typeof stored.values !== 'object')
+      return null;
     return { idempotencyKey: stored.idempotencyKey, values: stored.values ?? {}, savedAt: stored.savedAt ?? '' };
   } catch {
     return null;
@@ -58,7 +59,11 @@ function removeDraft(userId: string) {
 /** Whether the values hold anything the user wrote or chose (an untouched form is not a draft). */
 function hasContent(values: Partial<DreamFormValues>): boolean {
   return Object.entries(values).some(([, value]) =>
-    Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined && value !== false && value !== 0,
+    Array.isArray(value)
+      ? value.length > 0
+      : typeof value === 'string'
+        ? value.trim() !== ''
+        : value !== null && value !== undefined && value !== false && value !== 0,
   );
 }
 

@@ -23,7 +23,10 @@ export function useDreamFilters() {
     [setSearchParams],
   );
 
-  const clearFilters = useCallback(() => setSearchParams(new URLSearchParams(), { preventScrollReset: true }), [setSearchParams]);
+  const clearFilters = useCallback(
+    () => setSearchParams(new URLSearchParams(), { preventScrollReset: true }),
+    [setSearchParams],
+  );
 
   return { filters, setFilters, clearFilters };
 }

@@ -12,10 +12,7 @@ export function CtaSection() {
           className="absolute -top-40 left-1/2 size-96 -translate-x-1/2 bg-[radial-gradient(circle,var(--glow),transparent_65%)]"
         />
         <MoonStar aria-hidden="true" className="relative mx-auto size-9 text-primary" />
-        <h2
-          id="cta-title"
-          className="relative mt-5 font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-        >
+        <h2 id="cta-title" className="relative mt-5 font-display text-3xl font-semibold tracking-tight sm:text-4xl">
           Tonight’s dream could be the one that explains everything
         </h2>
         <p className="relative mx-auto mt-4 max-w-xl text-pretty text-muted-foreground sm:text-lg">

@@ -14,15 +14,12 @@ export function DreamPreview() {
           </div>
           <p className="mt-4 font-display text-xl font-medium">The silver ocean</p>
           <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
-            I was flying low over a silver ocean. The water kept changing colour whenever I looked
-            down, and somewhere far away a bell was ringing. I wasn’t afraid at all.
+            I was flying low over a silver ocean. The water kept changing colour whenever I looked down, and somewhere
+            far away a bell was ringing. I wasn’t afraid at all.
           </p>
           <div className="mt-5 flex gap-1.5">
             {[0, 1, 2, 3, 4].map((i) => (
-              <span
-                key={i}
-                className={i < 4 ? 'size-2 rounded-full bg-primary' : 'size-2 rounded-full bg-muted'}
-              />
+              <span key={i} className={i < 4 ? 'size-2 rounded-full bg-primary' : 'size-2 rounded-full bg-muted'} />
             ))}
             <span className="ml-2 text-xs text-muted-foreground">Vivid</span>
           </div>
@@ -33,8 +30,8 @@ export function DreamPreview() {
             AI insight
           </div>
           <p className="mt-4 text-sm leading-relaxed text-foreground/90">
-            Flying over water often reflects a wish for freedom while staying close to your
-            emotions. The calm you felt suggests you are ready for a change.
+            Flying over water often reflects a wish for freedom while staying close to your emotions. The calm you felt
+            suggests you are ready for a change.
           </p>
           <div className="mt-5 flex flex-wrap gap-2">
             {THEMES.map((theme) => (

@@ -59,9 +59,7 @@ export function FeaturesSection() {
                   <CardTitle asChild className="font-display text-xl font-semibold">
                     <h3>{title}</h3>
                   </CardTitle>
-                  <CardDescription className="text-[0.95rem] leading-relaxed">
-                    {description}
-                  </CardDescription>
+                  <CardDescription className="text-[0.95rem] leading-relaxed">{description}</CardDescription>
                 </CardHeader>
                 <CardFooter className="mt-auto">
                   {/* Inert: the spec shows no action for it (docs/decisions/004-landing-ctas.md). */}

@@ -22,8 +22,8 @@ export function HeroSection() {
           Transform Your Dreams <span className="text-moonlight">Into Insights</span>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
-          Capture your dreams the moment you wake. Our AI uncovers the symbols, emotions and
-          patterns hidden in your nights, privately and gently.
+          Capture your dreams the moment you wake. Our AI uncovers the symbols, emotions and patterns hidden in your
+          nights, privately and gently.
         </p>
         <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg" className="shadow-[0_0_40px_-8px_var(--glow)]">

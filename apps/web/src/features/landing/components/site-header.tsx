@@ -8,10 +8,7 @@ import { scrollToSection } from '../scroll-to-section';
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/70 backdrop-blur-lg supports-[backdrop-filter]:bg-background/55">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6"
-      >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
         <Link
           to="/"
           aria-label={`${PRODUCT_NAME} home`}

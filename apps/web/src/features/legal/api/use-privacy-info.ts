@@ -7,7 +7,8 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePrivacyInfo() {
   return useQuery({
     queryKey: queryKeys.privacyInfo,
-    queryFn: async ({ signal }) => (await apiRequest('/privacy-info', { schema: privacyInfoSchema, signal, isPublic: true })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/privacy-info', { schema: privacyInfoSchema, signal, isPublic: true })).data,
     // The server's configuration changes with a restart at most.
     staleTime: 60 * 60_000,
   });

@@ -54,7 +54,10 @@ export function LegalPageLayout({
               {t('legal.updatedOn', { date: formatDate(updatedOn, 'medium') })}
             </p>
           </header>
-          <nav aria-label={t('legal.onThisPage')} className="rounded-lg border border-border/70 bg-background/40 px-4 py-3">
+          <nav
+            aria-label={t('legal.onThisPage')}
+            className="rounded-lg border border-border/70 bg-background/40 px-4 py-3"
+          >
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('legal.onThisPage')}</p>
             <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-2 sm:gap-x-6">
               {sections.map((section) => (

@@ -2,7 +2,13 @@ import { PLAN_NAMES, PLAN_QUOTAS } from '@sonhario/contracts/credits';
 import { PLANS } from '@sonhario/contracts/profile';
 
 /** The plans and their monthly analyses (PLAN_QUOTAS), for the terms. */
-export function PlanQuotasTable({ caption, planHeader, quotaHeader, unlimited, perMonth }: {
+export function PlanQuotasTable({
+  caption,
+  planHeader,
+  quotaHeader,
+  unlimited,
+  perMonth,
+}: {
   caption: string;
   planHeader: string;
   quotaHeader: string;
@@ -11,7 +17,9 @@ export function PlanQuotasTable({ caption, planHeader, quotaHeader, unlimited, p
 }) {
   return (
     <table className="w-full max-w-md text-sm">
-      <caption className="pb-2 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">{caption}</caption>
+      <caption className="pb-2 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {caption}
+      </caption>
       <thead>
         <tr className="border-b border-border/70 text-left text-muted-foreground">
           <th scope="col" className="px-2 py-2 font-medium">

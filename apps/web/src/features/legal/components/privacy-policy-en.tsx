@@ -15,7 +15,10 @@ const SECTIONS = {
 
 export const PRIVACY_SECTIONS_EN = Object.values(SECTIONS);
 
-const PROVIDER_NAMES = { openai: 'OpenAI (or a service compatible with the OpenAI API)', anthropic: 'Anthropic' } as const;
+const PROVIDER_NAMES = {
+  openai: 'OpenAI (or a service compatible with the OpenAI API)',
+  anthropic: 'Anthropic',
+} as const;
 
 /** The Privacy Policy, in English. */
 export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
@@ -30,8 +33,8 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
           Law (LGPD, Law No. 13,709/2018).
         </p>
         <p>
-          Anyone can install Sonhário on a server of their own. Whoever runs this server (the operator) is the controller
-          of your data and answers for it.
+          Anyone can install Sonhário on a server of their own. Whoever runs this server (the operator) is the
+          controller of your data and answers for it.
         </p>
       </div>
 
@@ -48,14 +51,14 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
           </li>
           <li>
             <strong>Dreams:</strong> the title, text, notes and tags are encrypted at rest with AES-256-GCM, under a key
-            that is yours alone; that key is itself stored separately, encrypted under the server's master key. The date, mood,
-            emotions, lucidity, vividness, sleep quality and the nightmare and recurring marks are not encrypted, for
-            filters, statistics and your streak.
+            that is yours alone; that key is itself stored separately, encrypted under the server's master key. The
+            date, mood, emotions, lucidity, vividness, sleep quality and the nightmare and recurring marks are not
+            encrypted, for filters, statistics and your streak.
           </li>
           <li>
             <strong>Search:</strong> to search your dreams without keeping their text in the clear, we use a keyed blind
-            index: each word becomes a code (an HMAC, under a key of yours) and searching compares codes. The words cannot
-            be read from the index.
+            index: each word becomes a code (an HMAC, under a key of yours) and searching compares codes. The words
+            cannot be read from the index.
           </li>
           <li>
             <strong>Analyses:</strong> each analysis result is encrypted with the same key as your dreams. We also keep
@@ -66,13 +69,13 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
             against the month's quota, to apply your plan's rules.
           </li>
           <li>
-            <strong>Consents:</strong> each of your answers, with its purpose, the text version, the date and where it was
-            given (at sign-up, in the app's question or in the settings).
+            <strong>Consents:</strong> each of your answers, with its purpose, the text version, the date and where it
+            was given (at sign-up, in the app's question or in the settings).
           </li>
           <li>
             <strong>Sessions and security:</strong> your open sessions (browser, IP address, last use) and a log of
-            security events such as sign-ins, sign-outs and password changes, to protect your account and show where it is
-            signed in.
+            security events such as sign-ins, sign-outs and password changes, to protect your account and show where it
+            is signed in.
           </li>
           <li>
             <strong>Emails:</strong> only those about your account (sign-up confirmation, password recovery, email
@@ -91,9 +94,9 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
           {(current) =>
             current.ai.provider === 'builtin' ? (
               <p>
-                <strong>This server uses the local symbolic analysis</strong> (version {current.ai.model}), which runs on
-                the server itself: <strong>nothing leaves the server</strong>. No third-party AI service receives your
-                dreams.
+                <strong>This server uses the local symbolic analysis</strong> (version {current.ai.model}), which runs
+                on the server itself: <strong>nothing leaves the server</strong>. No third-party AI service receives
+                your dreams.
               </p>
             ) : (
               <div className="grid gap-3">
@@ -116,12 +119,12 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
                 </p>
                 <p>
                   <strong>What is sent:</strong> that dream's title, text, notes, date, marked emotions, mood on waking,
-                  lucidity, vividness and nightmare and recurring marks; and, to notice patterns, a short list of symbols
-                  that appeared in your earlier dreams (such as “sea (3)”), never their text.
+                  lucidity, vividness and nightmare and recurring marks; and, to notice patterns, a short list of
+                  symbols that appeared in your earlier dreams (such as “sea (3)”), never their text.
                 </p>
                 <p>
-                  <strong>What is not sent:</strong> your name, your email, your tags, your other dreams or any identifier
-                  of your account.
+                  <strong>What is not sent:</strong> your name, your email, your tags, your other dreams or any
+                  identifier of your account.
                 </p>
                 <p>
                   That service handles the text it receives under its own rules; the operator chooses the provider and
@@ -144,8 +147,8 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
         <p>
           We process your account, profile, dream and credit data to provide the service you asked for when you created
           your account (LGPD, art. 7, V). Since dreams can reveal sensitive data, such as health and intimate life,
-          processing them and analyzing them with AI rest on your consent (art. 7, I, and art. 11, I). Security logs serve
-          the legitimate interest of protecting your account (art. 7, IX).
+          processing them and analyzing them with AI rest on your consent (art. 7, I, and art. 11, I). Security logs
+          serve the legitimate interest of protecting your account (art. 7, IX).
         </p>
       </LegalSectionBlock>
 
@@ -186,8 +189,8 @@ export function PrivacyPolicyEn({ privacyInfo }: PrivacyDocumentProps) {
             <Link to="/app/settings" className={legalTextLinkClass}>
               Settings
             </Link>
-            : export all your data (as JSON and as a readable document), withdraw your consent, see and end sessions, and
-            delete your account;
+            : export all your data (as JSON and as a readable document), withdraw your consent, see and end sessions,
+            and delete your account;
           </li>
           <li>
             in your{' '}

@@ -15,7 +15,10 @@ const SECTIONS = {
 
 export const PRIVACY_SECTIONS_PT_BR = Object.values(SECTIONS);
 
-const PROVIDER_NAMES = { openai: 'OpenAI (ou um serviço compatível com a API da OpenAI)', anthropic: 'Anthropic' } as const;
+const PROVIDER_NAMES = {
+  openai: 'OpenAI (ou um serviço compatível com a API da OpenAI)',
+  anthropic: 'Anthropic',
+} as const;
 
 /** A Política de Privacidade, em português (pt-BR). */
 export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
@@ -26,12 +29,12 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
       <div className="grid gap-3">
         <p>
           O Sonhário é um diário de sonhos. O que você escreve nele é íntimo, e esta página diz sem letras miúdas o que
-          guardamos, por quê, quem mais vê o quê e como você decide sobre os seus dados. Ela segue a Lei Geral de Proteção
-          de Dados (LGPD, Lei nº 13.709/2018).
+          guardamos, por quê, quem mais vê o quê e como você decide sobre os seus dados. Ela segue a Lei Geral de
+          Proteção de Dados (LGPD, Lei nº 13.709/2018).
         </p>
         <p>
-          O Sonhário pode ser instalado por qualquer pessoa ou organização num servidor próprio. Quem opera este servidor
-          (o operador) é o controlador dos seus dados e responde por eles.
+          O Sonhário pode ser instalado por qualquer pessoa ou organização num servidor próprio. Quem opera este
+          servidor (o operador) é o controlador dos seus dados e responde por eles.
         </p>
       </div>
 
@@ -39,40 +42,40 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
         <LegalList>
           <li>
             <strong>Conta:</strong> seu e-mail, sua senha (guardada só como hash argon2id, nunca o texto), nome e
-            sobrenome, se você informar, e, se entrar com o Google, o identificador da sua conta Google e o e-mail que ela
-            informa. Servem para você entrar e recuperar o acesso.
+            sobrenome, se você informar, e, se entrar com o Google, o identificador da sua conta Google e o e-mail que
+            ela informa. Servem para você entrar e recuperar o acesso.
           </li>
           <li>
-            <strong>Perfil:</strong> fuso horário, idioma, tema e plano. Servem para que “ontem à noite”, a sequência e a
-            cota do mês sigam o seu relógio, e para o app ficar do seu jeito.
+            <strong>Perfil:</strong> fuso horário, idioma, tema e plano. Servem para que “ontem à noite”, a sequência e
+            a cota do mês sigam o seu relógio, e para o app ficar do seu jeito.
           </li>
           <li>
             <strong>Sonhos:</strong> o título, o texto, as notas e as etiquetas são cifrados em repouso com AES-256-GCM,
-            com uma chave só sua; essa chave, por sua vez, fica guardada à parte, cifrada pela chave mestra do servidor. A data, o
-            humor, as emoções, a lucidez, a vividez, a qualidade do sono e as marcações de pesadelo e de recorrente ficam
-            sem cifra, para os filtros, as estatísticas e a sequência.
+            com uma chave só sua; essa chave, por sua vez, fica guardada à parte, cifrada pela chave mestra do servidor.
+            A data, o humor, as emoções, a lucidez, a vividez, a qualidade do sono e as marcações de pesadelo e de
+            recorrente ficam sem cifra, para os filtros, as estatísticas e a sequência.
           </li>
           <li>
             <strong>Busca:</strong> para buscar nos seus sonhos sem guardar o texto às claras, usamos um índice cego com
-            chave: cada palavra vira um código (HMAC, com uma chave só sua) e a busca compara códigos. Pelo índice não dá
-            para ler as palavras.
+            chave: cada palavra vira um código (HMAC, com uma chave só sua) e a busca compara códigos. Pelo índice não
+            dá para ler as palavras.
           </li>
           <li>
-            <strong>Análises:</strong> o resultado de cada análise é cifrado com a mesma chave dos seus sonhos. Guardamos
-            também qual provedor e qual modelo a fez, e quando.
+            <strong>Análises:</strong> o resultado de cada análise é cifrado com a mesma chave dos seus sonhos.
+            Guardamos também qual provedor e qual modelo a fez, e quando.
           </li>
           <li>
             <strong>Créditos e uso:</strong> um extrato dos créditos ganhos e usados e das análises contadas na cota do
             mês, para aplicar as regras do seu plano.
           </li>
           <li>
-            <strong>Consentimentos:</strong> cada resposta sua, com a finalidade, a versão do texto, a data e onde ela foi
-            dada (no cadastro, na pergunta do app ou nas configurações).
+            <strong>Consentimentos:</strong> cada resposta sua, com a finalidade, a versão do texto, a data e onde ela
+            foi dada (no cadastro, na pergunta do app ou nas configurações).
           </li>
           <li>
-            <strong>Sessões e segurança:</strong> as sessões abertas (navegador, endereço IP, último uso) e um registro de
-            eventos de segurança, como entradas, saídas e trocas de senha, para proteger sua conta e mostrar onde ela está
-            conectada.
+            <strong>Sessões e segurança:</strong> as sessões abertas (navegador, endereço IP, último uso) e um registro
+            de eventos de segurança, como entradas, saídas e trocas de senha, para proteger sua conta e mostrar onde ela
+            está conectada.
           </li>
           <li>
             <strong>E-mails:</strong> só os da sua conta (confirmação de cadastro, recuperação de senha, troca de e-mail
@@ -91,8 +94,9 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
           {(current) =>
             current.ai.provider === 'builtin' ? (
               <p>
-                <strong>Este servidor usa a análise simbólica local</strong> (versão {current.ai.model}), que roda no próprio
-                servidor: <strong>nada sai do servidor</strong>. Nenhum serviço de IA de terceiros recebe seus sonhos.
+                <strong>Este servidor usa a análise simbólica local</strong> (versão {current.ai.model}), que roda no
+                próprio servidor: <strong>nada sai do servidor</strong>. Nenhum serviço de IA de terceiros recebe seus
+                sonhos.
               </p>
             ) : (
               <div className="grid gap-3">
@@ -109,23 +113,23 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
                   ) : null}
                 </dl>
                 <p>
-                  O texto de um sonho só vai para esse serviço <strong>depois do seu consentimento</strong> para a análise
-                  por IA, e <strong>só quando você clica em “Analisar sonho”</strong> naquele sonho. Nunca em segundo plano,
-                  nunca em lote.
+                  O texto de um sonho só vai para esse serviço <strong>depois do seu consentimento</strong> para a
+                  análise por IA, e <strong>só quando você clica em “Analisar sonho”</strong> naquele sonho. Nunca em
+                  segundo plano, nunca em lote.
                 </p>
                 <p>
                   <strong>O que é enviado:</strong> o título, o texto, as notas, a data, as emoções marcadas, o humor ao
                   acordar, a lucidez, a vividez e as marcações de pesadelo e de recorrente daquele sonho; e, para notar
-                  padrões, uma lista curta de símbolos que já apareceram nos seus sonhos anteriores (como “mar (3)”), nunca
-                  o texto deles.
+                  padrões, uma lista curta de símbolos que já apareceram nos seus sonhos anteriores (como “mar (3)”),
+                  nunca o texto deles.
                 </p>
                 <p>
-                  <strong>O que não é enviado:</strong> seu nome, seu e-mail, suas etiquetas, seus outros sonhos e qualquer
-                  identificador da sua conta.
+                  <strong>O que não é enviado:</strong> seu nome, seu e-mail, suas etiquetas, seus outros sonhos e
+                  qualquer identificador da sua conta.
                 </p>
                 <p>
-                  Esse serviço trata o texto recebido segundo as próprias regras; o operador escolhe o provedor e responde
-                  por essa escolha.
+                  Esse serviço trata o texto recebido segundo as próprias regras; o operador escolhe o provedor e
+                  responde por essa escolha.
                 </p>
               </div>
             )
@@ -142,10 +146,10 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
 
       <LegalSectionBlock section={SECTIONS.legalBases}>
         <p>
-          Tratamos os dados da conta, do perfil, dos sonhos e dos créditos para executar o serviço que você pediu ao criar
-          a conta (LGPD, art. 7º, V). Como sonhos podem revelar dados sensíveis, como saúde e vida íntima, o tratamento
-          deles e a análise por IA dependem do seu consentimento (art. 7º, I, e art. 11, I). Os registros de segurança
-          servem ao legítimo interesse de proteger a sua conta (art. 7º, IX).
+          Tratamos os dados da conta, do perfil, dos sonhos e dos créditos para executar o serviço que você pediu ao
+          criar a conta (LGPD, art. 7º, V). Como sonhos podem revelar dados sensíveis, como saúde e vida íntima, o
+          tratamento deles e a análise por IA dependem do seu consentimento (art. 7º, I, e art. 11, I). Os registros de
+          segurança servem ao legítimo interesse de proteger a sua conta (art. 7º, IX).
         </p>
       </LegalSectionBlock>
 
@@ -153,7 +157,9 @@ export function PrivacyPolicyPtBr({ privacyInfo }: PrivacyDocumentProps) {
         <LegalList>
           <li>
             <strong>Sonhos excluídos</strong> podem ser restaurados por{' '}
-            {undoMinutes === undefined ? 'alguns minutos' : `${undoMinutes} ${undoMinutes === 1 ? 'minuto' : 'minutos'}`}{' '}
+            {undoMinutes === undefined
+              ? 'alguns minutos'
+              : `${undoMinutes} ${undoMinutes === 1 ? 'minuto' : 'minutos'}`}{' '}
             (o “Desfazer”); depois disso, são apagados de vez.
           </li>
           <li>

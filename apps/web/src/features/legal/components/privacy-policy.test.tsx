@@ -11,7 +11,7 @@ const openAiInfo: PrivacyInfo = {
   productName: 'Sonhário',
   ai: { provider: 'openai', model: 'gpt-4o-mini', isGenerative: true, host: 'api.openai.com' },
   retention: { deletedDreamUndoMinutes: 10 },
-        isKeyStoreSeparate: true,
+  isKeyStoreSeparate: true,
   contactEmail: 'privacidade@sonhario.example',
 };
 
@@ -70,11 +70,18 @@ describe('/privacidade', () => {
 
   it('says so, with a retry, when the server cannot be asked', async () => {
     const user = userEvent.setup();
-    api.server.on('GET', '/privacy-info', () => ({ status: 503, body: { code: 'unavailable', message: 'Indisponível' } }));
+    api.server.on('GET', '/privacy-info', () => ({
+      status: 503,
+      body: { code: 'unavailable', message: 'Indisponível' },
+    }));
     await openPrivacy();
     const section = aiSection();
     expect(
-      await within(section).findByText('Não foi possível consultar agora qual provedor de análise este servidor usa.', {}, { timeout: 3000 }),
+      await within(section).findByText(
+        'Não foi possível consultar agora qual provedor de análise este servidor usa.',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeInTheDocument();
     api.server.reset();
     await user.click(within(section).getByRole('button', { name: 'Tentar novamente' }));
@@ -102,8 +109,12 @@ describe('/termos', () => {
     expect(within(plans).getByRole('row', { name: 'Dreamer 5 por mês' })).toBeInTheDocument();
     expect(within(plans).getByRole('row', { name: 'Lucid 100 por mês' })).toBeInTheDocument();
     expect(within(plans).getByRole('row', { name: 'Oracle Ilimitadas' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Planos e créditos' })).toHaveTextContent('cada análise custa 10 créditos');
-    expect(screen.getByRole('region', { name: 'Não é aconselhamento médico' })).toHaveTextContent('reflexões, não diagnósticos');
+    expect(screen.getByRole('region', { name: 'Planos e créditos' })).toHaveTextContent(
+      'cada análise custa 10 créditos',
+    );
+    expect(screen.getByRole('region', { name: 'Não é aconselhamento médico' })).toHaveTextContent(
+      'reflexões, não diagnósticos',
+    );
     expect(screen.getByRole('link', { name: '188' })).toHaveAttribute('href', 'tel:188');
   });
 });

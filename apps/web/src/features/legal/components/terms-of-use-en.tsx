@@ -32,8 +32,8 @@ export function TermsOfUseEn() {
 
       <LegalSectionBlock section={SECTIONS.service}>
         <p>
-          Sonhário is a personal dream journal: you record your dreams, keep track of your streak and, if you like, ask for
-          an analysis of each dream. The journal works without the analyses.
+          Sonhário is a personal dream journal: you record your dreams, keep track of your streak and, if you like, ask
+          for an analysis of each dream. The journal works without the analyses.
         </p>
       </LegalSectionBlock>
 
@@ -44,8 +44,12 @@ export function TermsOfUseEn() {
           professional. They can be wrong, and they do not know your story.
         </p>
         <p>
-          If you are suffering or thinking about hurting yourself, reach out now: in Brazil, CVV (Centro de Valorização da
-          Vida) answers for free, 24 hours a day, on <a href="tel:188" className={legalTextLinkClass}>188</a> or at{' '}
+          If you are suffering or thinking about hurting yourself, reach out now: in Brazil, CVV (Centro de Valorização
+          da Vida) answers for free, 24 hours a day, on{' '}
+          <a href="tel:188" className={legalTextLinkClass}>
+            188
+          </a>{' '}
+          or at{' '}
           <a href="https://cvv.org.br" target="_blank" rel="noopener noreferrer" className={legalTextLinkClass}>
             cvv.org.br
           </a>
@@ -56,15 +60,20 @@ export function TermsOfUseEn() {
       <LegalSectionBlock section={SECTIONS.account}>
         <LegalList>
           <li>To use Sonhário, you must be 18 or older, or have the permission of a parent or guardian.</li>
-          <li>Use an email address of your own and keep your password safe: what is done with your account is your responsibility.</li>
-          <li>If you suspect someone got into your account, change your password and end the other sessions in Settings.</li>
+          <li>
+            Use an email address of your own and keep your password safe: what is done with your account is your
+            responsibility.
+          </li>
+          <li>
+            If you suspect someone got into your account, change your password and end the other sessions in Settings.
+          </li>
         </LegalList>
       </LegalSectionBlock>
 
       <LegalSectionBlock section={SECTIONS.content}>
         <p>
-          What you write is yours. We use your dreams only to store them, show them to you and analyze them when you ask.
-          We do not sell your data or use your dreams to train AI models. You can export everything at any time, in
+          What you write is yours. We use your dreams only to store them, show them to you and analyze them when you
+          ask. We do not sell your data or use your dreams to train AI models. You can export everything at any time, in
           Settings. Who receives a dream's text when you ask for an analysis is described in the Privacy Policy.
         </p>
       </LegalSectionBlock>
@@ -73,7 +82,9 @@ export function TermsOfUseEn() {
         <p>When using Sonhário, you agree not to:</p>
         <LegalList>
           <li>try to access someone else's account or data;</li>
-          <li>attack or overload the service, or try to get around its limits (quotas, credits, access protections);</li>
+          <li>
+            attack or overload the service, or try to get around its limits (quotas, credits, access protections);
+          </li>
           <li>use automation to create accounts or request analyses in bulk;</li>
           <li>use the service for anything illegal.</li>
         </LegalList>
@@ -104,8 +115,8 @@ export function TermsOfUseEn() {
             the account is deleted.
           </li>
           <li>
-            Paid plans and their prices, when this server offers them, are those shown on the home page. Changes to these
-            rules apply from then on, never to what has already been used.
+            Paid plans and their prices, when this server offers them, are those shown on the home page. Changes to
+            these rules apply from then on, never to what has already been used.
           </li>
         </LegalList>
       </LegalSectionBlock>
@@ -113,9 +124,9 @@ export function TermsOfUseEn() {
       <LegalSectionBlock section={SECTIONS.asIs}>
         <p>
           Sonhário is provided as is, with no guarantee that it will always be available or free of errors, or that
-          analyses are right. We do our best never to lose anything you record, but we recommend exporting your data from
-          time to time. To the extent the law allows, the operator is not liable for indirect damages from using the
-          service. Nothing in these terms limits your rights as a consumer.
+          analyses are right. We do our best never to lose anything you record, but we recommend exporting your data
+          from time to time. To the extent the law allows, the operator is not liable for indirect damages from using
+          the service. Nothing in these terms limits your rights as a consumer.
         </p>
       </LegalSectionBlock>
 

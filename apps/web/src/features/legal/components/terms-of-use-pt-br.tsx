@@ -40,12 +40,15 @@ export function TermsOfUsePtBr() {
       <LegalSectionBlock section={SECTIONS.health}>
         <p>
           As análises são <strong>reflexões, não diagnósticos</strong>: leituras de símbolos, emoções e temas para você
-          pensar sobre os seus sonhos. Elas não são aconselhamento médico, psicológico ou terapêutico e não substituem um
-          profissional de saúde. Podem errar e não conhecem a sua história.
+          pensar sobre os seus sonhos. Elas não são aconselhamento médico, psicológico ou terapêutico e não substituem
+          um profissional de saúde. Podem errar e não conhecem a sua história.
         </p>
         <p>
           Se você estiver em sofrimento ou pensando em se machucar, procure ajuda agora: o CVV (Centro de Valorização da
-          Vida) atende de graça, 24 horas por dia, pelo telefone <a href="tel:188" className={legalTextLinkClass}>188</a>{' '}
+          Vida) atende de graça, 24 horas por dia, pelo telefone{' '}
+          <a href="tel:188" className={legalTextLinkClass}>
+            188
+          </a>{' '}
           ou pelo site{' '}
           <a href="https://cvv.org.br" target="_blank" rel="noopener noreferrer" className={legalTextLinkClass}>
             cvv.org.br
@@ -56,9 +59,16 @@ export function TermsOfUsePtBr() {
 
       <LegalSectionBlock section={SECTIONS.account}>
         <LegalList>
-          <li>Para usar o Sonhário, você precisa ter 18 anos ou mais, ou a autorização de quem é responsável por você.</li>
-          <li>Informe um e-mail seu e guarde a sua senha com cuidado: o que for feito com a sua conta é responsabilidade sua.</li>
-          <li>Se suspeitar que alguém entrou na sua conta, troque a senha e encerre as outras sessões em Configurações.</li>
+          <li>
+            Para usar o Sonhário, você precisa ter 18 anos ou mais, ou a autorização de quem é responsável por você.
+          </li>
+          <li>
+            Informe um e-mail seu e guarde a sua senha com cuidado: o que for feito com a sua conta é responsabilidade
+            sua.
+          </li>
+          <li>
+            Se suspeitar que alguém entrou na sua conta, troque a senha e encerre as outras sessões em Configurações.
+          </li>
         </LegalList>
       </LegalSectionBlock>
 
@@ -102,8 +112,8 @@ export function TermsOfUsePtBr() {
           </li>
           <li>Análises que falham ou que você cancela não custam nada.</li>
           <li>
-            Créditos não têm valor em dinheiro: não podem ser trocados por dinheiro nem transferidos, e deixam de existir
-            com a exclusão da conta.
+            Créditos não têm valor em dinheiro: não podem ser trocados por dinheiro nem transferidos, e deixam de
+            existir com a exclusão da conta.
           </li>
           <li>
             Os planos pagos e seus preços, quando oferecidos por este servidor, são os anunciados na página inicial.
@@ -114,17 +124,17 @@ export function TermsOfUsePtBr() {
 
       <LegalSectionBlock section={SECTIONS.asIs}>
         <p>
-          O Sonhário é oferecido como está, sem garantia de que estará sempre disponível, sem erros, ou de que as análises
-          estejam certas. Fazemos o possível para não perder nada do que você registra, mas recomendamos exportar seus
-          dados de vez em quando. Na medida permitida pela lei, o operador não responde por danos indiretos do uso do
-          serviço. Nada nestes termos limita os seus direitos de consumidor.
+          O Sonhário é oferecido como está, sem garantia de que estará sempre disponível, sem erros, ou de que as
+          análises estejam certas. Fazemos o possível para não perder nada do que você registra, mas recomendamos
+          exportar seus dados de vez em quando. Na medida permitida pela lei, o operador não responde por danos
+          indiretos do uso do serviço. Nada nestes termos limita os seus direitos de consumidor.
         </p>
       </LegalSectionBlock>
 
       <LegalSectionBlock section={SECTIONS.ending}>
         <p>
-          Você pode excluir a sua conta quando quiser, em Configurações: tudo o que está ligado a ela é apagado. O operador
-          pode suspender uma conta que descumpra estes termos, avisando antes sempre que possível.
+          Você pode excluir a sua conta quando quiser, em Configurações: tudo o que está ligado a ela é apagado. O
+          operador pode suspender uma conta que descumpra estes termos, avisando antes sempre que possível.
         </p>
       </LegalSectionBlock>
 

@@ -9,7 +9,11 @@ export function TermsOfUse() {
   const { t, i18n } = useTranslation();
   const isEnglish = i18n.language === 'en';
   return (
-    <LegalPageLayout title={t('legal.terms')} updatedOn={TERMS_UPDATED_ON} sections={isEnglish ? TERMS_SECTIONS_EN : TERMS_SECTIONS_PT_BR}>
+    <LegalPageLayout
+      title={t('legal.terms')}
+      updatedOn={TERMS_UPDATED_ON}
+      sections={isEnglish ? TERMS_SECTIONS_EN : TERMS_SECTIONS_PT_BR}
+    >
       {isEnglish ? <TermsOfUseEn /> : <TermsOfUsePtBr />}
     </LegalPageLayout>
   );

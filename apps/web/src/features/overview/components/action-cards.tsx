@@ -33,7 +33,8 @@ export function ActionCards() {
             <Card
               className={cn(
                 'w-full gap-4 bg-card/70 py-5 backdrop-blur-sm transition-colors hover:border-primary/40 sm:gap-5 sm:py-6',
-                isPrimary && 'border-primary/40 bg-gradient-to-br from-primary/20 via-card/80 to-card/80 shadow-[0_0_60px_-25px_var(--glow)]',
+                isPrimary &&
+                  'border-primary/40 bg-gradient-to-br from-primary/20 via-card/80 to-card/80 shadow-[0_0_60px_-25px_var(--glow)]',
               )}
             >
               <CardHeader className="gap-3">
@@ -48,7 +49,9 @@ export function ActionCards() {
                     <h3>{t(`dashboard.actions.${key}.title`)}</h3>
                   </CardTitle>
                 </div>
-                <CardDescription className="leading-relaxed">{t(`dashboard.actions.${key}.description`)}</CardDescription>
+                <CardDescription className="leading-relaxed">
+                  {t(`dashboard.actions.${key}.description`)}
+                </CardDescription>
               </CardHeader>
               <CardFooter className="mt-auto">
                 <Button asChild variant={isPrimary ? 'default' : 'outline'} className="w-full">

@@ -56,7 +56,10 @@ export function StatCards() {
                       isPending ? (
                         <Skeleton data-testid={`stat-${key}-loading`} className="my-1.5 h-7 w-10" />
                       ) : (
-                        <span className="font-display text-3xl font-semibold text-muted-foreground" title={isError ? t('dashboard.stats.unavailable') : undefined}>
+                        <span
+                          className="font-display text-3xl font-semibold text-muted-foreground"
+                          title={isError ? t('dashboard.stats.unavailable') : undefined}
+                        >
                           —
                         </span>
                       )
@@ -64,7 +67,9 @@ export function StatCards() {
                       <span className="font-display text-3xl font-semibold tabular-nums">{value}</span>
                     )}
                     <span className="text-xs text-muted-foreground">
-                      {key === 'streak' && value === 1 ? t('dashboard.stats.streakHintOne') : t(`dashboard.stats.${key}Hint`)}
+                      {key === 'streak' && value === 1
+                        ? t('dashboard.stats.streakHintOne')
+                        : t(`dashboard.stats.${key}Hint`)}
                     </span>
                   </div>
                   {key === 'streak' && longest > 0 ? (

@@ -22,7 +22,8 @@ export interface NameInput {
 /** The names the greeting and the avatar read (user_metadata.first_name / last_name). */
 export function useUpdateName() {
   return useMutation({
-    mutationFn: ({ firstName, lastName }: NameInput) => updateAuthUser({ data: { first_name: firstName, last_name: lastName } }),
+    mutationFn: ({ firstName, lastName }: NameInput) =>
+      updateAuthUser({ data: { first_name: firstName, last_name: lastName } }),
   });
 }
 
@@ -32,6 +33,7 @@ export function useUpdateName() {
  */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (email: string) => updateAuthUser({ email }, { emailRedirectTo: `${window.location.origin}/app/profile` }),
+    mutationFn: (email: string) =>
+      updateAuthUser({ email }, { emailRedirectTo: `${window.location.origin}/app/profile` }),
   });
 }

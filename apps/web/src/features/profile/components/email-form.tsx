@@ -49,7 +49,9 @@ export function EmailForm({ user }: { user: User }) {
   return (
     <SectionCard id="email" icon={Mail} title={t('profile.email.title')} description={t('profile.email.description')}>
       <dl className="grid gap-1 rounded-lg border border-border/70 bg-background/30 px-4 py-3 text-sm">
-        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('profile.email.current')}</dt>
+        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('profile.email.current')}
+        </dt>
         <dd className="font-medium break-all">{user.email}</dd>
         {pending && !sentTo ? (
           <dd className="text-muted-foreground">{t('profile.email.pending', { email: pending })}</dd>
@@ -79,7 +81,13 @@ export function EmailForm({ user }: { user: User }) {
         </FormField>
         {changeEmail.isError ? <FormAlert>{describeUserUpdateError(changeEmail.error)}</FormAlert> : null}
         <div className="flex justify-end">
-          <Button type="submit" size="lg" variant="outline" className="w-full sm:h-10 sm:w-auto" disabled={changeEmail.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            variant="outline"
+            className="w-full sm:h-10 sm:w-auto"
+            disabled={changeEmail.isPending}
+          >
             {changeEmail.isPending ? <Spinner /> : null}
             {changeEmail.isPending ? t('profile.email.busy') : t('profile.email.submit')}
           </Button>

@@ -63,7 +63,9 @@ export function NameForm({ user }: { user: User }) {
             </AvatarFallback>
           </Avatar>
           <div className="grid min-w-0 gap-0.5">
-            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('profile.name.preview')}</p>
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {t('profile.name.preview')}
+            </p>
             <p className="truncate font-medium" data-testid="name-preview">
               {getDisplayName(preview)}
             </p>
@@ -93,7 +95,12 @@ export function NameForm({ user }: { user: User }) {
         </div>
         {updateName.isError ? <FormAlert>{describeUserUpdateError(updateName.error)}</FormAlert> : null}
         <div className="flex justify-end">
-          <Button type="submit" size="lg" className="w-full sm:h-10 sm:w-auto" disabled={updateName.isPending || !isDirty}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:h-10 sm:w-auto"
+            disabled={updateName.isPending || !isDirty}
+          >
             {updateName.isPending ? <Spinner /> : null}
             {updateName.isPending ? t('profile.name.busy') : t('profile.name.submit')}
           </Button>

@@ -41,7 +41,9 @@ export function SectionCard({
           aria-hidden="true"
           className={cn(
             'flex size-9 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
-            tone === 'danger' ? 'bg-destructive/15 text-destructive ring-destructive/30' : 'bg-primary/15 text-primary ring-primary/25',
+            tone === 'danger'
+              ? 'bg-destructive/15 text-destructive ring-destructive/30'
+              : 'bg-primary/15 text-primary ring-primary/25',
           )}
         >
           <Icon className="size-4" />

@@ -15,7 +15,12 @@ const auth = useAuthTestServer();
 beforeAll(() => {
   // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
   const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
-  meta.content = JSON.stringify({ supabaseUrl: auth.url, supabaseAnonKey: 'test-anon-key', productName: 'Sonhário', apiUrl: api.server.url });
+  meta.content = JSON.stringify({
+    supabaseUrl: auth.url,
+    supabaseAnonKey: 'test-anon-key',
+    productName: 'Sonhário',
+    apiUrl: api.server.url,
+  });
 });
 
 /** PUT /user as GoTrue answers it: metadata merged, a new e-mail kept aside (new_email) until its link is opened. */
@@ -38,7 +43,12 @@ async function openProfile(user = makeUser()) {
 
 describe('profile /app/profile', { timeout: 20_000 }, () => {
   it('shows the avatar initials, name, e-mail, member-since date and plan with a link to credits', async () => {
-    api.server.profile = { ...api.server.profile, plan: 'lucid', createdAt: '2026-01-15T12:00:00.000Z', timeZone: 'America/Sao_Paulo' };
+    api.server.profile = {
+      ...api.server.profile,
+      plan: 'lucid',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      timeZone: 'America/Sao_Paulo',
+    };
     await openProfile();
     const summary = screen.getByRole('region', { name: 'Resumo da conta' });
     expect(within(summary).getByTestId('profile-avatar')).toHaveTextContent(/^AL$/);
@@ -69,7 +79,9 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Salvar nome' }));
 
     expect(await screen.findByRole('button', { name: 'Menu da conta de Beatriz' })).toHaveTextContent(/^BS$/);
-    expect(within(screen.getByRole('region', { name: 'Resumo da conta' })).getByTestId('profile-avatar')).toHaveTextContent(/^BS$/);
+    expect(
+      within(screen.getByRole('region', { name: 'Resumo da conta' })).getByTestId('profile-avatar'),
+    ).toHaveTextContent(/^BS$/);
     expect(await screen.findByText('Nome atualizado.')).toBeInTheDocument();
     const update = auth.requests.find((request) => request.method === 'PUT' && request.path === '/user');
     expect(update?.body).toMatchObject({ data: { first_name: 'Beatriz', last_name: 'Souza' } });
@@ -160,7 +172,9 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     await user.click(within(region).getByRole('button', { name: 'Salvar fuso horário' }));
 
     expect(await screen.findByText('Fuso horário salvo.')).toBeInTheDocument();
-    expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([{ timeZone: 'Asia/Tokyo' }]);
+    expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([
+      { timeZone: 'Asia/Tokyo' },
+    ]);
     expect(api.server.profile.timeZone).toBe('Asia/Tokyo');
     await waitFor(() => expect(within(region).getByRole('button', { name: 'Salvar fuso horário' })).toBeDisabled());
   });
@@ -171,7 +185,11 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     const region = screen.getByRole('region', { name: 'Fuso horário' });
     const search = within(region).getByRole('searchbox', { name: 'Buscar fuso horário' });
     await user.type(search, 'gmt+9 tokyo');
-    expect(within(region).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['Asia/Tokyo']);
+    expect(
+      within(region)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['Asia/Tokyo']);
     await user.clear(search);
     await user.type(search, 'atlântida');
     expect(within(region).getByText('Nenhum fuso encontrado para “atlântida”.')).toBeInTheDocument();

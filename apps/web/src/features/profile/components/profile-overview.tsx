@@ -90,7 +90,11 @@ export function ProfileOverview() {
   if (!user) return null;
   if (profile.isError && !profile.data) {
     return (
-      <LoadFailedState title={t('profile.loadError.title')} text={t('profile.loadError.text')} onRetry={() => void profile.refetch()} />
+      <LoadFailedState
+        title={t('profile.loadError.title')}
+        text={t('profile.loadError.text')}
+        onRetry={() => void profile.refetch()}
+      />
     );
   }
   if (!profile.data) return <ProfileSkeleton />;

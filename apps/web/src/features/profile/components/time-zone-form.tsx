@@ -68,24 +68,42 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
     if (updateProfile.isPending || isUnchanged) return;
     updateProfile.mutate(
       { timeZone: selected },
-      { onSuccess: () => toast.success(t('profile.timeZone.saved'), { description: `${selectedOption.city} · ${selectedOption.offset}` }) },
+      {
+        onSuccess: () =>
+          toast.success(t('profile.timeZone.saved'), {
+            description: `${selectedOption.city} · ${selectedOption.offset}`,
+          }),
+      },
     );
   };
 
   const searchId = `${ids}-search`;
   const resultsId = `${ids}-results`;
   return (
-    <SectionCard id="fuso-horario" icon={Globe2} title={t('profile.timeZone.title')} description={t('profile.timeZone.description')}>
+    <SectionCard
+      id="fuso-horario"
+      icon={Globe2}
+      title={t('profile.timeZone.title')}
+      description={t('profile.timeZone.description')}
+    >
       <div className="grid gap-1 rounded-lg border border-border/70 bg-background/30 px-4 py-3 text-sm">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('profile.timeZone.selectedLabel')}</p>
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('profile.timeZone.selectedLabel')}
+        </p>
         <p className="font-medium" data-testid="selected-time-zone">
-          {selectedOption.city} <span className="font-normal text-muted-foreground">({selectedOption.id} · {selectedOption.offset})</span>
+          {selectedOption.city}{' '}
+          <span className="font-normal text-muted-foreground">
+            ({selectedOption.id} · {selectedOption.offset})
+          </span>
         </p>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={searchId}>{t('profile.timeZone.search')}</Label>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id={searchId}
             type="search"
@@ -113,7 +131,9 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
                   <label
                     className={cn(
                       'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60',
-                      isChecked ? 'border-primary/60 bg-primary/15' : 'border-border bg-input/10 hover:border-primary/40',
+                      isChecked
+                        ? 'border-primary/60 bg-primary/15'
+                        : 'border-border bg-input/10 hover:border-primary/40',
                     )}
                   >
                     <input
@@ -129,8 +149,12 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
                       <ZoneLabel option={option} />
                       {option.id === detected || option.id === saved ? (
                         <span className="flex flex-wrap gap-1 sm:ml-auto">
-                          {option.id === detected ? <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge> : null}
-                          {option.id === saved ? <Badge variant="outline">{t('profile.timeZone.current')}</Badge> : null}
+                          {option.id === detected ? (
+                            <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge>
+                          ) : null}
+                          {option.id === saved ? (
+                            <Badge variant="outline">{t('profile.timeZone.current')}</Badge>
+                          ) : null}
                         </span>
                       ) : null}
                     </span>
@@ -144,11 +168,18 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
       {updateProfile.isError ? (
         <FormAlert>
           {t('profile.timeZone.saveError')}
-          {isApiError(updateProfile.error) && !updateProfile.error.isNetworkError ? ` ${updateProfile.error.message}` : ''}
+          {isApiError(updateProfile.error) && !updateProfile.error.isNetworkError
+            ? ` ${updateProfile.error.message}`
+            : ''}
         </FormAlert>
       ) : null}
       <div className="flex justify-end">
-        <Button size="lg" className="w-full sm:h-10 sm:w-auto" disabled={updateProfile.isPending || isUnchanged} onClick={save}>
+        <Button
+          size="lg"
+          className="w-full sm:h-10 sm:w-auto"
+          disabled={updateProfile.isPending || isUnchanged}
+          onClick={save}
+        >
           {updateProfile.isPending ? <Spinner /> : null}
           {updateProfile.isPending ? t('profile.timeZone.busy') : t('profile.timeZone.submit')}
         </Button>

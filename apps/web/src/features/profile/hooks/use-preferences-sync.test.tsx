@@ -24,7 +24,9 @@ describe("the profile's language and theme, applied on sign-in", () => {
     renderApp('/app');
 
     // The English strings are a chunk of their own, downloaded when the profile asks for them.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Ana! 👋' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ana! 👋' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Welcome to your personal dream journal')).toBeInTheDocument();
     expect(root).not.toHaveClass('dark');
     expect(root.lang).toBe('en');

@@ -47,7 +47,11 @@ export function PasswordSection({ user }: { user: User }) {
   const confirmationError = errors.confirmation?.message;
   const newHint = t('settings.password.newHint');
   const code = changePassword.isError ? userUpdateErrorCode(changePassword.error) : null;
-  const isFieldError = code === 'current_password_invalid' || code === 'current_password_required' || code === 'weak_password' || code === 'same_password';
+  const isFieldError =
+    code === 'current_password_invalid' ||
+    code === 'current_password_required' ||
+    code === 'weak_password' ||
+    code === 'same_password';
 
   const submit = ({ currentPassword, newPassword }: PasswordChangeValues) => {
     if (changePassword.isPending) return;
@@ -78,8 +82,18 @@ export function PasswordSection({ user }: { user: User }) {
   };
 
   return (
-    <SectionCard id="senha" icon={KeyRound} title={t('settings.password.title')} description={t('settings.password.description')}>
-      <form className="grid gap-5" aria-label={t('settings.password.formLabel')} onSubmit={handleSubmit(submit)} noValidate>
+    <SectionCard
+      id="senha"
+      icon={KeyRound}
+      title={t('settings.password.title')}
+      description={t('settings.password.description')}
+    >
+      <form
+        className="grid gap-5"
+        aria-label={t('settings.password.formLabel')}
+        onSubmit={handleSubmit(submit)}
+        noValidate
+      >
         {/* Lets password managers file the change under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
         <FormField id="current-password" label={t('settings.password.current')} error={currentError}>
@@ -105,7 +119,11 @@ export function PasswordSection({ user }: { user: User }) {
               {...register('newPassword')}
             />
           </FormField>
-          <FormField id="new-password-confirmation" label={t('settings.password.confirmation')} error={confirmationError}>
+          <FormField
+            id="new-password-confirmation"
+            label={t('settings.password.confirmation')}
+            error={confirmationError}
+          >
             <PasswordInput
               id="new-password-confirmation"
               required

@@ -115,7 +115,12 @@ export function PreferencesSection() {
   const { t } = useTranslation();
   const profile = useProfile();
   return (
-    <SectionCard id="idioma-e-tema" icon={Languages} title={t('settings.preferences.title')} description={t('settings.preferences.description')}>
+    <SectionCard
+      id="idioma-e-tema"
+      icon={Languages}
+      title={t('settings.preferences.title')}
+      description={t('settings.preferences.description')}
+    >
       {profile.data ? (
         <PreferenceChoices profile={profile.data} />
       ) : profile.isError ? (

@@ -43,7 +43,8 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
     setConsent.mutate(
       { purpose: consent.purpose, isGranted: !isGranted },
       {
-        onSuccess: () => toast.success(isGranted ? t('settings.privacy.withdrawnToast') : t('settings.privacy.grantedToast')),
+        onSuccess: () =>
+          toast.success(isGranted ? t('settings.privacy.withdrawnToast') : t('settings.privacy.grantedToast')),
         onError: () => toast.error(t('settings.privacy.saveError')),
       },
     );
@@ -59,9 +60,13 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
           {t(`settings.privacy.status.${consent.status}`)}
         </Badge>
       </div>
-      <p className="text-sm text-pretty text-muted-foreground">{t(`settings.privacy.purposeHints.${consent.purpose}`)}</p>
+      <p className="text-sm text-pretty text-muted-foreground">
+        {t(`settings.privacy.purposeHints.${consent.purpose}`)}
+      </p>
       <figure className="grid gap-1.5">
-        <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('settings.privacy.text')}</figcaption>
+        <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('settings.privacy.text')}
+        </figcaption>
         <ConsentQuote className="rounded-md px-3 py-2" />
       </figure>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
@@ -77,7 +82,10 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
         </div>
       </dl>
       {consent.purpose === 'ai_analysis' && !isGranted ? (
-        <div role="status" className="flex gap-3 rounded-md border border-amber-500/35 bg-amber-400/10 px-3 py-2.5 text-sm text-pretty">
+        <div
+          role="status"
+          className="flex gap-3 rounded-md border border-amber-500/35 bg-amber-400/10 px-3 py-2.5 text-sm text-pretty"
+        >
           <CircleOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
           <div className="grid gap-3">
             <p>{t('settings.privacy.aiOff')}</p>
@@ -115,7 +123,12 @@ export function PrivacySection() {
   const timeZone = useTimeZone();
   const consents = useConsents();
   return (
-    <SectionCard id="privacidade" icon={ShieldCheck} title={t('settings.privacy.title')} description={t('settings.privacy.description')}>
+    <SectionCard
+      id="privacidade"
+      icon={ShieldCheck}
+      title={t('settings.privacy.title')}
+      description={t('settings.privacy.description')}
+    >
       {consents.isError && !consents.data ? (
         <RetryAlert message={t('settings.privacy.loadError')} onRetry={() => void consents.refetch()} />
       ) : !consents.data ? (

@@ -68,12 +68,18 @@ export function SessionsSection() {
     if (signOutOthers.isPending) return;
     signOutOthers.mutate(undefined, {
       onSuccess: () => toast.success(t('settings.sessions.signedOutOthers')),
-      onError: (error) => toast.error(t('settings.sessions.signOutError'), { description: describeUserUpdateError(error) }),
+      onError: (error) =>
+        toast.error(t('settings.sessions.signOutError'), { description: describeUserUpdateError(error) }),
     });
   };
 
   return (
-    <SectionCard id="sessoes" icon={MonitorSmartphone} title={t('settings.sessions.title')} description={t('settings.sessions.description')}>
+    <SectionCard
+      id="sessoes"
+      icon={MonitorSmartphone}
+      title={t('settings.sessions.title')}
+      description={t('settings.sessions.description')}
+    >
       {sessions.isError && !sessions.data ? (
         <RetryAlert message={t('settings.sessions.loadError')} onRetry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
@@ -88,7 +94,9 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
-      {sessions.data && !hasOthers ? <p className="text-sm text-muted-foreground">{t('settings.sessions.onlyThis')}</p> : null}
+      {sessions.data && !hasOthers ? (
+        <p className="text-sm text-muted-foreground">{t('settings.sessions.onlyThis')}</p>
+      ) : null}
       <div className="flex justify-end">
         <Button
           variant="outline"

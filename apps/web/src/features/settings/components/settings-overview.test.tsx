@@ -17,7 +17,12 @@ const auth = useAuthTestServer();
 beforeAll(() => {
   // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
   const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
-  meta.content = JSON.stringify({ supabaseUrl: auth.url, supabaseAnonKey: 'test-anon-key', productName: 'Sonhário', apiUrl: api.server.url });
+  meta.content = JSON.stringify({
+    supabaseUrl: auth.url,
+    supabaseAnonKey: 'test-anon-key',
+    productName: 'Sonhário',
+    apiUrl: api.server.url,
+  });
 });
 
 afterEach(async () => {
@@ -39,7 +44,10 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('settings /app/settings: password', { timeout: 20_000 }, () => {
   it('sends the current password with the new one and says when it does not match', async () => {
     const user = userEvent.setup();
-    auth.on('PUT', '/user', () => ({ status: 400, body: { code: 'current_password_invalid', message: 'Current password does not match' } }));
+    auth.on('PUT', '/user', () => ({
+      status: 400,
+      body: { code: 'current_password_invalid', message: 'Current password does not match' },
+    }));
     await openSettings();
     const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
     await user.type(within(form).getByLabelText('Senha atual'), 'senha-errada');
@@ -96,7 +104,8 @@ describe('settings: sessions', { timeout: 20_000 }, () => {
   it('lists the devices in plain words, marks this one, and signs out the others', async () => {
     const user = userEvent.setup();
     auth.on('POST', '/logout', ({ query }) => {
-      if (query.get('scope') === 'others') api.server.sessions = api.server.sessions.filter((session) => session.isCurrent);
+      if (query.get('scope') === 'others')
+        api.server.sessions = api.server.sessions.filter((session) => session.isCurrent);
       return { status: 204 };
     });
     await openSettings();
@@ -159,11 +168,16 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
 
   it('puts the previous theme back when the server refuses the change', async () => {
     const user = userEvent.setup();
-    api.server.once('PATCH', '/me/profile', () => ({ status: 500, body: { code: 'internal', message: 'Erro interno' } }));
+    api.server.once('PATCH', '/me/profile', () => ({
+      status: 500,
+      body: { code: 'internal', message: 'Erro interno' },
+    }));
     await openSettings();
     const themes = await within(section('Idioma e tema')).findByRole('radiogroup', { name: 'Tema' });
     await user.click(within(themes).getByRole('radio', { name: 'Claro' }));
-    expect(await screen.findByText('Não foi possível salvar sua preferência. Verifique sua conexão e tente de novo.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Não foi possível salvar sua preferência. Verifique sua conexão e tente de novo.'),
+    ).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('dark');
     expect(within(themes).getByRole('radio', { name: 'Escuro' })).toBeChecked();
   });
@@ -176,7 +190,9 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
     api.server.seedAnalyses(dream!.id, [{}, {}]);
     api.server.setConsents('withdrawn');
     await openSettings();
-    const ai = (await within(section('Privacidade')).findByRole('heading', { name: 'Análise de sonhos por IA' })).closest('li')!;
+    const ai = (
+      await within(section('Privacidade')).findByRole('heading', { name: 'Análise de sonhos por IA' })
+    ).closest('li')!;
 
     await user.click(await within(ai).findByRole('button', { name: 'Excluir análises anteriores' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Excluir todas as análises?' });
@@ -203,7 +219,9 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
     await user.click(within(ai).getByRole('button', { name: 'Retirar consentimento' }));
     expect(await within(ai).findByText('Retirado')).toBeInTheDocument();
     expect(within(ai).getByRole('status')).toHaveTextContent(/^Novas análises estão desativadas/);
-    expect(within(ai).getByRole('status')).toHaveTextContent('As análises já feitas continuam guardadas até você excluí-las');
+    expect(within(ai).getByRole('status')).toHaveTextContent(
+      'As análises já feitas continuam guardadas até você excluí-las',
+    );
     expect(within(ai).getByText(/^Retirado em /)).toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/consents')[0]!.body).toEqual({
       purposes: ['ai_analysis'],
@@ -216,7 +234,11 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
     await user.click(within(ai).getByRole('button', { name: 'Consentir novamente' }));
     expect(await within(ai).findByText('Ativo')).toBeInTheDocument();
     expect(within(ai).queryByText(/Novas análises estão desativadas/)).not.toBeInTheDocument();
-    expect(api.server.requestsTo('POST', '/me/consents')[1]!.body).toMatchObject({ purposes: ['ai_analysis'], isGranted: true, source: 'settings' });
+    expect(api.server.requestsTo('POST', '/me/consents')[1]!.body).toMatchObject({
+      purposes: ['ai_analysis'],
+      isGranted: true,
+      source: 'settings',
+    });
     expect(api.server.consents.find((consent) => consent.purpose === 'ai_analysis')?.status).toBe('granted');
   });
 });
