@@ -19,8 +19,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const variablesOf = (text: string) =>
   [...text.matchAll(/{{\s*([\w.]+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]!).sort();
 
-const portuguese = leaves(ptBR as Tree);
-const english = leaves(en as Tree);
+const portuguese = leaves(ptBR);
+const english = leaves(en);
 
 describe('the English translation (locales/en.json)', () => {
   it('has every key of pt-BR.json, and no key pt-BR.json lacks', () => {

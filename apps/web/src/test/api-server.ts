@@ -570,7 +570,7 @@ export async function startApiServer(): Promise<ApiTestServer> {
           return error(400, 'validation_failed', message, [{ path: 'body.dreamtOn', message }]);
         }
         const dream = store(
-          { ...parsed.data, title: parsed.data.title ?? undefined, notes: parsed.data.notes ?? null } as Partial<Dream>,
+          { ...parsed.data, title: parsed.data.title ?? undefined, notes: parsed.data.notes ?? null },
           key ?? null,
         );
         return { status: 201, body: toDream(dream) };

@@ -13,7 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     user_metadata: { first_name: 'Ana', last_name: 'Lima' },
     created_at: '2026-11-01T06:00:00Z',
     ...overrides,
-  } as User;
+  };
 }
 
 export function makeSession(user: User = makeUser()): Session {

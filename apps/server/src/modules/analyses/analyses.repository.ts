@@ -15,7 +15,7 @@ const analysisColumns = {
   model: dreamAnalyses.model,
   language: dreamAnalyses.language,
   charge: dreamAnalyses.charge,
-  resultEnc: readBytea<Buffer>(dreamAnalyses.resultEnc),
+  resultEnc: readBytea(dreamAnalyses.resultEnc),
   createdAt: dreamAnalyses.createdAt,
 };
 export type AnalysisRow = Omit<typeof dreamAnalyses.$inferSelect, 'userId' | 'idempotencyKey'>;
@@ -79,7 +79,7 @@ export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after
     .limit(page.limit)
     .as('picked');
   return db
-    .select({ ...analysisColumns, dreamSummaryEnc: readBytea<Buffer>(dreams.summaryEnc), dreamtOn: dreams.dreamtOn })
+    .select({ ...analysisColumns, dreamSummaryEnc: readBytea(dreams.summaryEnc), dreamtOn: dreams.dreamtOn })
     .from(picked)
     .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))
     .innerJoin(dreams, ofLiveDream)
@@ -101,7 +101,7 @@ export async function listAnalysisResultRows(db: DbOrTx, userId: string, limit: 
     .select({
       id: dreamAnalyses.id,
       dreamId: dreamAnalyses.dreamId,
-      resultEnc: readBytea<Buffer>(dreamAnalyses.resultEnc),
+      resultEnc: readBytea(dreamAnalyses.resultEnc),
     })
     .from(picked)
     .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))

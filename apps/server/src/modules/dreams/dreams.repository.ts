@@ -10,11 +10,11 @@ export type DreamPatch = Partial<Omit<NewDreamRow, 'id' | 'userId' | 'recordedAt
 // list summary.
 const dreamColumns = {
   id: dreams.id,
-  titleEnc: readBytea<Buffer>(dreams.titleEnc),
+  titleEnc: readBytea(dreams.titleEnc),
   isTitleDerived: dreams.isTitleDerived,
-  contentEnc: readBytea<Buffer>(dreams.contentEnc),
+  contentEnc: readBytea(dreams.contentEnc),
   notesEnc: readBytea<Buffer | null>(dreams.notesEnc),
-  tagsEnc: readBytea<Buffer>(dreams.tagsEnc),
+  tagsEnc: readBytea(dreams.tagsEnc),
   tagTokens: dreams.tagTokens,
   dreamtOn: dreams.dreamtOn,
   recordedAt: dreams.recordedAt,
@@ -363,7 +363,7 @@ export async function removeTagUses(db: DbOrTx, userId: string, tokens: string[]
 
 export async function listTagRows(db: DbOrTx, userId: string) {
   return db
-    .select({ token: userTags.tagToken, nameEnc: readBytea<Buffer>(userTags.nameEnc), useCount: userTags.useCount })
+    .select({ token: userTags.tagToken, nameEnc: readBytea(userTags.nameEnc), useCount: userTags.useCount })
     .from(userTags)
     .where(and(eq(userTags.userId, userId), gt(userTags.useCount, 0)))
     .orderBy(desc(userTags.useCount), desc(userTags.updatedAt), userTags.tagToken);
@@ -435,7 +435,7 @@ export async function findOwnIdempotencyKeys(db: DbOrTx, userId: string, keys: s
 export async function listLiveDreamContentsOn(db: DbOrTx, userId: string, dates: string[]) {
   if (dates.length === 0) return [];
   return db
-    .select({ id: dreams.id, dreamtOn: dreams.dreamtOn, contentEnc: readBytea<Buffer>(dreams.contentEnc) })
+    .select({ id: dreams.id, dreamtOn: dreams.dreamtOn, contentEnc: readBytea(dreams.contentEnc) })
     .from(dreams)
     .where(and(ownedBy(userId), isLive, inArray(dreams.dreamtOn, dates)));
 }

@@ -262,7 +262,7 @@ ${facts([
   ['Fuso horário', esc(profile.timeZone)],
   ['Idioma', esc(labelOf(LOCALES, profile.locale))],
   ['Tema', esc(labelOf(THEMES, profile.theme))],
-  ['Plano', esc(PLAN_NAMES[profile.plan as PlanId] ?? profile.plan)],
+  ['Plano', esc(PLAN_NAMES[profile.plan] ?? profile.plan)],
 ])}
 </section>
 <section id="consentimentos">

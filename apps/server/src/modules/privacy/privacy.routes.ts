@@ -134,7 +134,7 @@ export async function privacyRoutes(app: AppInstance) {
           path: ['body', ...(issue.instancePath || '').split('/').filter(Boolean)].join('.'),
           message: issue.message ?? 'inválido',
         }));
-        throw explainRejectedImport(request.body as unknown, issues);
+        throw explainRejectedImport(request.body, issues);
       }
       return reply.header('cache-control', 'no-store').send(await importDreams(ctx(request), request.body));
     },

@@ -73,7 +73,7 @@ function securityLogDetails(payload: Record<string, unknown>): ExportSecurityLog
     const parsed = schema.safeParse(payload[key]);
     if (parsed.success && parsed.data !== undefined) details[key] = parsed.data;
   }
-  return details as ExportSecurityLogEntry['details'];
+  return details;
 }
 
 async function readExportHead(ctx: PrivacyContext): Promise<ExportHead> {

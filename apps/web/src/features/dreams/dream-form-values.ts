@@ -98,5 +98,5 @@ export function toUpdateInput(
     if (field === 'dreamtOn' && !value) continue;
     patch[field] = value ?? null;
   }
-  return patch as UpdateDreamInput;
+  return patch;
 }

@@ -334,7 +334,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const primary = detectLanguage(words);
 
   const symbols = byAppearance(match(SYMBOL_INDEX, words, padded, primary)).slice(0, LIMITS.symbols);
-  const themes = byWeight(match(THEME_INDEX, words, padded, primary)).slice(0, LIMITS.themes) as ThemeEntry[];
+  const themes = byWeight(match(THEME_INDEX, words, padded, primary)).slice(0, LIMITS.themes);
   const characters = byAppearance(match(CHARACTER_INDEX, words, padded, primary));
   const settings = byAppearance(match(SETTING_INDEX, words, padded, primary));
 

@@ -187,7 +187,7 @@ function strictNode(node: JsonSchema, description?: string, fieldGuide?: Readonl
  * `input_schema`), derived from analysisResultSchema so the two cannot drift apart.
  */
 export const analysisJsonSchema: JsonSchema & { type: 'object' } = {
-  ...strictNode(z.toJSONSchema(analysisResultSchema) as JsonSchema, undefined, FIELD_GUIDE),
+  ...strictNode(z.toJSONSchema(analysisResultSchema), undefined, FIELD_GUIDE),
   type: 'object',
 };
 

@@ -73,7 +73,7 @@ function draftValues(values: DreamFormValues, defaults: DreamFormValues): Partia
   for (const key of Object.keys(defaults) as (keyof DreamFormValues)[]) {
     if (JSON.stringify(values[key]) !== JSON.stringify(defaults[key])) kept[key] = values[key];
   }
-  return kept as Partial<DreamFormValues>;
+  return kept;
 }
 
 export function useDreamDraft(userId: string) {
