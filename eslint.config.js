@@ -48,7 +48,9 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         // TypeScript's own resolution (the `@/` alias of the web app, `.ts` extensions, workspace packages).
-        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'],
+        }),
       ],
     },
     rules: {
@@ -59,7 +61,10 @@ export default tseslint.config(
       // Numbers and booleans in template strings are what people write; objects are not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // `void promise` marks a deliberate fire-and-forget (an event handler, a timer).
-      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true, ignoreVoidOperator: true }],
+      '@typescript-eslint/no-confusing-void-expression': [
+        'error',
+        { ignoreArrowShorthand: true, ignoreVoidOperator: true },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // zod and drizzle infer types that these rules cannot see through without noise.
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
@@ -73,7 +78,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/*.service.ts', '**/*.service'], message: 'A repository never calls a service (CONVENTIONS 14).' },
+            {
+              group: ['**/*.service.ts', '**/*.service'],
+              message: 'A repository never calls a service (CONVENTIONS 14).',
+            },
           ],
         },
       ],
@@ -99,7 +107,8 @@ export default tseslint.config(
               target: `./${web}/features/${feature}`,
               from: `./${web}/features`,
               except: [`./${feature}`],
-              message: 'A feature never imports another feature: move shared code to components/, lib/ or hooks/, or compose in app/.',
+              message:
+                'A feature never imports another feature: move shared code to components/, lib/ or hooks/, or compose in app/.',
             })),
             // Shared code depends on neither features nor the app; features do not reach into app/.
             {

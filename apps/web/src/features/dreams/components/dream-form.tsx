@@ -52,7 +52,7 @@ function serverErrorsOf(details: readonly ApiErrorDetail[] | undefined): FieldEr
     const field = fieldOfPath(path);
     if (field && !errors[field]) errors[field] = { type: 'server', message };
   }
-  return Object.keys(errors).length ? (errors) : undefined;
+  return Object.keys(errors).length ? errors : undefined;
 }
 
 /** The first message of a field's error (arrays like tags report per item). */

@@ -27,7 +27,7 @@ beforeAll(() => {
 function answerUserUpdates(initial: User) {
   let user = initial;
   auth.on('PUT', '/user', ({ body }) => {
-    if (body.data) user = { ...user, user_metadata: { ...user.user_metadata, ...(body.data) } };
+    if (body.data) user = { ...user, user_metadata: { ...user.user_metadata, ...body.data } };
     if (typeof body.email === 'string') user = { ...user, new_email: body.email };
     return { status: 200, body: user };
   });
