@@ -36,9 +36,9 @@ const card = (section: Locator, title: string) =>
 /** What the streaming region shows at one instant, and whether 'Cancelar' was on screen at that same instant. */
 function streamSnapshot(section: Locator) {
   return section.evaluate((element) => ({
-    texts: Array.from(element.querySelectorAll('[aria-live="polite"] p'), (p) => p.textContent ?? '').join('\n'),
+    texts: Array.from(element.querySelectorAll('[aria-live="polite"] p'), (p) => p.textContent).join('\n'),
     isCancelShown: Array.from(element.querySelectorAll('button')).some(
-      (button) => button.textContent?.trim() === 'Cancelar',
+      (button) => button.textContent.trim() === 'Cancelar',
     ),
   }));
 }
@@ -135,7 +135,7 @@ describe('dream analyses', () => {
     expect(final.startsWith(partial.texts.trimEnd())).toBe(true);
     expect(partial.texts.trimEnd().length).toBeLessThan(final.length);
     // Focus moved from the stream to the first card.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Resumo');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent.trim())).toBe('Resumo');
 
     for (const title of [
       'Resumo',

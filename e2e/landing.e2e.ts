@@ -98,7 +98,7 @@ describe('landing page', () => {
     const unfocused = await skip.evaluate((el) => getComputedStyle(el).boxShadow);
     await page.keyboard.press('Tab');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 5000 })
+      .poll(() => page.evaluate(() => document.activeElement?.textContent.trim()), { timeout: 5000 })
       .toBe('Skip to main content');
     // Focused, the skip link slides into view and gains a focus ring it did not have before.
     await expect.poll(async () => (await skip.boundingBox())?.y ?? -1, { timeout: 5000 }).toBeGreaterThanOrEqual(0);

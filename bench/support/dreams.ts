@@ -14,8 +14,8 @@ function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-export const random = prng(20261121);
-export const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+const random = prng(20261121);
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 export const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 const PEOPLE = [
@@ -129,7 +129,7 @@ function dreamText(): string {
 
 const DAY_MS = 86_400_000;
 /** A POST /api/v1/dreams body: 3–12 sentences (one in ten 20–40), half with a title, spread over ~3 years. */
-export function dreamBody() {
+function dreamBody() {
   const hasTitle = random() < 0.5;
   return {
     title: hasTitle ? `${pick(ACTIONS)} ${pick(PLACES)}`.replace(/^./, (c) => c.toUpperCase()) : undefined,

@@ -24,7 +24,8 @@ export function useBrowser(): Journey {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
-    await journey.browser?.close();
+    // Unset when beforeAll failed to connect.
+    await (journey.browser as Journey['browser'] | undefined)?.close();
   });
   journey.newContext = async ({ width = 1280 } = {}) => {
     const context = await journey.browser.newContext({

@@ -82,8 +82,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr.on('data', (d: Buffer) => (log += d.toString()));
 
   let browser: BrowserServer | undefined;
   try {
@@ -99,7 +99,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
 
   return async () => {
-    await browser?.close();
+    await browser.close();
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     if (process.env.E2E_SERVER_LOG) console.log(log);

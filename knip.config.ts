@@ -1,0 +1,33 @@
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: ['e2e/**/*.e2e.ts', 'bench/*.ts'],
+      project: ['e2e/**/*.ts', 'bench/**/*.ts', '*.{js,ts}'],
+    },
+    'apps/server': {
+      entry: ['src/**/*.test.ts'],
+      project: ['src/**/*.ts'],
+    },
+    'apps/web': {
+      entry: ['src/**/*.test.{ts,tsx}', 'build/*.ts'],
+      project: ['src/**/*.{ts,tsx,css}', 'build/**/*.ts'],
+      // shadcn/ui primitives are vendored whole (docs/decisions/012): their unused parts are kept on purpose.
+      ignore: ['src/components/ui/**'],
+    },
+    'packages/contracts': {
+      entry: ['src/*.ts'],
+      project: ['src/**/*.ts'],
+    },
+  },
+  // Tailwind's entry stylesheet imports packages (fonts, animations): count those imports as uses.
+  compilers: {
+    css: (text: string) =>
+      [...text.matchAll(/@(?:import|plugin)\s+['"]([^'"]+)['"]/g)]
+        .map(([, specifier]) => `import '${specifier}';`)
+        .join('\n'),
+  },
+};
+
+export default config;
