@@ -35,7 +35,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { rateLimitBuckets, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { PRODUCT_NAME } from './product.ts';
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
   await app.register(corsPlugin, { config });
-  await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL });
+  await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
   await app.register(authenticatePlugin);
   await app.register(swagger, {
     openapi: {

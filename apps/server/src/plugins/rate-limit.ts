@@ -1,16 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { Env } from '../config.ts';
 
-/**
- * Fixed-window counters: at most `limit` hits per key in each `windowMs` window. A fixed window can let through up
- * to twice the limit around a window boundary; for abuse limits on sign-in and e-mail that is an acceptable price
- * for one atomic increment per request.
- */
-export interface RateLimitStore {
-  /** Counts one hit and tells whether it is still within the limit. */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  close(): Promise<void>;
+/** The budgets, each counted per client IP (`request.ip`, so TRUST_PROXY decides which address that is). */
+export type RateLimitBucket = 'auth:token' | 'auth:verify' | 'auth:email' | 'account:delete';
+
+export interface BucketLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+/** The limits the auth contract asks for (defaults 30 per 5 min, 30 per 5 min, 30 per hour), from the environment. */
+export function rateLimitBuckets(
+  env: Pick<Env, 'RATE_LIMIT_TOKEN' | 'RATE_LIMIT_VERIFY' | 'RATE_LIMIT_EMAIL_SENT'>,
+): Record<RateLimitBucket, BucketLimit> {
+  return {
+    'auth:token': { max: env.RATE_LIMIT_TOKEN, timeWindowMs: 5 * 60_000 },
+    'auth:verify': { max: env.RATE_LIMIT_VERIFY, timeWindowMs: 5 * 60_000 },
+    'auth:email': { max: env.RATE_LIMIT_EMAIL_SENT, timeWindowMs: 3600_000 },
+    // Deleting the account checks the password: guesses count like sign-in attempts (a budget of their own).
+    'account:delete': { max: env.RATE_LIMIT_TOKEN, timeWindowMs: 5 * 60_000 },
+  };
 }
 
 export interface RateLimitResult {
@@ -20,100 +32,86 @@ export interface RateLimitResult {
   resetMs: number;
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
-
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const now = Date.now();
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return {
-      allowed: window.count <= limit,
-      remaining: Math.max(0, limit - window.count),
-      resetMs: window.resetAt - now,
-    };
-  }
-
-  /** Drops finished windows now and then, so one-off client IPs do not accumulate forever. */
-  private sweep(now: number) {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-
-  async close() {
-    this.windows.clear();
-  }
-}
-
-// INCR and the expiry in one round trip, atomically, so concurrent instances never leave a key without a TTL.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
-`;
-
-/** Shares the counters between server instances (REDIS_URL). */
-export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
-
-  constructor(
-    url: string,
-    private readonly prefix = 'sonhario:rl:',
-  ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  }
-
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, String(windowMs))) as [
-      number,
-      number,
-    ];
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs: ttl };
-  }
-
-  async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
-}
-
-export interface RateLimiter {
-  /** Counts a hit on `bucket` for `key` (usually the client IP). */
-  hit(bucket: string, key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+export interface RateLimits {
+  /**
+   * Counts this request against its client's budget in `bucket`. Over the limit it sets `Retry-After` on the reply
+   * and answers `allowed: false`; the caller throws its own error (the auth contract has two codes for 429).
+   */
+  consume(bucket: RateLimitBucket, request: FastifyRequest, reply: FastifyReply): Promise<RateLimitResult>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    rateLimiter: RateLimiter;
+    rateLimits: RateLimits;
   }
 }
 
-/** Decorates `app.rateLimiter`: in memory, or in Redis when REDIS_URL is set so all instances share the counts. */
+export interface RateLimitPluginOptions {
+  buckets: Record<RateLimitBucket, BucketLimit>;
+  /** Counters in Redis, shared by every instance; in memory (per instance) without it. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys (`<prefix><bucket>:<ip>`); tests use their own. */
+  redisKeyPrefix?: string;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Decorates `app.rateLimits` with @fastify/rate-limit's fixed windows, used as manual checks because some routes count
+ * a request only in some cases (an e-mail change, a sign-up that sends mail) and two browser routes answer a limit
+ * with a redirect rather than a 429.
+ */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { redisUrl?: string }) => {
-    const store: RateLimitStore = options.redisUrl
-      ? new RedisRateLimitStore(options.redisUrl)
-      : new MemoryRateLimitStore();
-    app.decorate('rateLimiter', {
-      async hit(bucket, key, limit, windowMs) {
+  async (app: FastifyInstance, options: RateLimitPluginOptions) => {
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+      : undefined;
+    if (redis) {
+      redis.on('error', (error: unknown) => {
+        app.log.error({ err: error }, 'rate-limit Redis connection failed');
+      });
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => {
+          redis.disconnect();
+        });
+      });
+    }
+    const prefix = options.redisKeyPrefix ?? 'sonhario:rl:';
+
+    const limiters = new Map<RateLimitBucket, Limiter>();
+    for (const [bucket, limit] of Object.entries(options.buckets) as [RateLimitBucket, BucketLimit][]) {
+      // One registration per bucket, each in a scope of its own: the library's key prefix then is the bucket
+      // (`sonhario:rl:auth:token:<ip>`), where limiters made by createRateLimit(options) share one odd prefix.
+      await app.register(async (scope) => {
+        await scope.register(fastifyRateLimit, {
+          global: false,
+          max: limit.max,
+          timeWindow: limit.timeWindowMs,
+          ...(redis ? { redis, nameSpace: `${prefix}${bucket}:` } : {}),
+        });
+        limiters.set(bucket, scope.createRateLimit());
+      });
+    }
+
+    app.decorate('rateLimits', {
+      async consume(bucket, request, reply) {
+        const limiter = limiters.get(bucket);
+        if (!limiter) throw new Error(`no rate-limit bucket ${bucket}`);
+        const max = options.buckets[bucket].max;
+        let outcome: Awaited<ReturnType<Limiter>>;
         try {
-          return await store.hit(`${bucket}:${key}`, limit, windowMs);
+          outcome = await limiter(request);
         } catch (error) {
           // A limiter outage must not lock every user out: fail open, loudly.
-          app.log.error({ err: error }, 'rate limiter unavailable; request allowed');
-          return { allowed: true, remaining: limit, resetMs: windowMs };
+          request.log.error({ err: error }, 'rate limiter unavailable; request allowed');
+          return { allowed: true, remaining: max, resetMs: options.buckets[bucket].timeWindowMs };
         }
+        if (outcome.isAllowed) return { allowed: true, remaining: max, resetMs: 0 };
+        const result = { allowed: !outcome.isExceeded, remaining: outcome.remaining, resetMs: outcome.ttl };
+        if (!result.allowed) reply.header('retry-after', String(Math.max(1, outcome.ttlInSeconds)));
+        return result;
       },
-    });
-    app.addHook('onClose', () => store.close());
+    } satisfies RateLimits);
   },
   { name: 'rate-limit' },
 );

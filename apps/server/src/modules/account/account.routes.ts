@@ -6,8 +6,6 @@ import { RateLimitError } from '../../errors.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
 import { deleteAccount } from './account.service.ts';
 
-const ATTEMPT_WINDOW_MS = 5 * 60_000;
-
 /** The account itself: deleting it (POST /me/delete). */
 export async function accountRoutes(app: AppInstance) {
   const { config } = app.deps;
@@ -22,15 +20,7 @@ export async function accountRoutes(app: AppInstance) {
         app.authenticate,
         // The password is checked here: guesses count like sign-in attempts.
         async (request, reply) => {
-          const result = await app.rateLimiter.hit(
-            'account:delete',
-            request.ip,
-            config.env.RATE_LIMIT_TOKEN,
-            ATTEMPT_WINDOW_MS,
-          );
-          if (result.allowed) return;
-          reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));
-          throw new RateLimitError();
+          if (!(await app.rateLimits.consume('account:delete', request, reply)).allowed) throw new RateLimitError();
         },
       ],
       schema: {

@@ -92,8 +92,6 @@ export async function assertServiceRole(app: AppInstance, request: FastifyReques
 
 export type LimitBucket = 'token' | 'verify' | 'email';
 
-const WINDOWS: Record<LimitBucket, number> = { token: 5 * 60_000, verify: 5 * 60_000, email: 3600_000 };
-
 /** Counts this request against the client IP's budget; over it, 429 with Retry-After. */
 export async function enforceRateLimit(
   app: AppInstance,
@@ -101,12 +99,7 @@ export async function enforceRateLimit(
   reply: FastifyReply,
   bucket: LimitBucket,
 ): Promise<void> {
-  const { env } = app.deps.config;
-  const limit =
-    bucket === 'token' ? env.RATE_LIMIT_TOKEN : bucket === 'verify' ? env.RATE_LIMIT_VERIFY : env.RATE_LIMIT_EMAIL_SENT;
-  const result = await app.rateLimiter.hit(`auth:${bucket}`, request.ip, limit, WINDOWS[bucket]);
-  if (result.allowed) return;
-  reply.header('retry-after', String(Math.max(1, Math.ceil(result.resetMs / 1000))));
+  if ((await app.rateLimits.consume(`auth:${bucket}`, request, reply)).allowed) return;
   throw bucket === 'email' ? authErrors.emailRateLimit() : authErrors.requestRateLimit();
 }
 
