@@ -1,15 +1,27 @@
+import type { ApiErrorCode } from '@sonhario/contracts/errors';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
 /**
  * Domain errors thrown by services. The error plugin turns them into HTTP answers; nothing else should
- * build error responses by hand.
+ * build error responses by hand. `code` is one of the contract's API_ERROR_CODES, so an unlisted code does not
+ * compile (the auth module's errors use GoTrue's list instead, see auth.errors.ts). `NoInfer` keeps a literal
+ * argument from widening the list to itself.
  */
-export class AppError extends Error {
+export class AppError<Code extends string = ApiErrorCode> extends Error {
+  public readonly code: Code;
+
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    code: NoInfer<Code>,
     message: string,
-    public readonly details?: { path: string; message: string }[],
+    public readonly details?: ErrorDetail[],
   ) {
     super(message);
+    this.code = code;
     this.name = new.target.name;
   }
 }
@@ -21,31 +33,25 @@ export class NotFoundError extends AppError {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, details?: { path: string; message: string }[]) {
+  constructor(message: string, details?: ErrorDetail[]) {
     super(400, 'validation_failed', message, details);
   }
 }
 
-export class UnauthorizedError extends AppError {
-  constructor(code = 'no_authorization', message = 'This endpoint requires a valid Bearer token') {
-    super(401, code, message);
-  }
-}
-
 export class ForbiddenError extends AppError {
-  constructor(code = 'forbidden', message = 'Forbidden') {
+  constructor(code: ApiErrorCode, message: string) {
     super(403, code, message);
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(code: string, message: string) {
+  constructor(code: ApiErrorCode, message: string) {
     super(409, code, message);
   }
 }
 
 export class RateLimitError extends AppError {
-  constructor(code = 'over_request_rate_limit', message = 'Request rate limit reached') {
+  constructor(code: ApiErrorCode = 'over_request_rate_limit', message = 'Request rate limit reached') {
     super(429, code, message);
   }
 }

@@ -1,16 +1,21 @@
 import { PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
-import { AppError, RateLimitError } from '../../errors.ts';
+import type { AuthErrorCode } from '@sonhario/contracts/errors';
+import { AppError } from '../../errors.ts';
 
-/** GoTrue's error codes and messages, which supabase-js and the web app's toasts match on. One place for all. */
-export class AuthApiError extends AppError {}
+/**
+ * GoTrue's error codes and messages, which supabase-js and the web app's toasts match on. One place for all. The
+ * codes come from the contract's AUTH_ERROR_CODES; the few that /api/v1's authentication also answers with
+ * (no_authorization, bad_jwt, session_not_found, not_admin) are in API_ERROR_CODES too.
+ */
+export class AuthApiError extends AppError<AuthErrorCode> {}
 
-export class WeakPasswordError extends AppError {
+export class WeakPasswordError extends AppError<AuthErrorCode> {
   constructor(public readonly reasons: string[]) {
     super(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);
   }
 }
 
-const bad = (code: string, message: string) => new AuthApiError(400, code, message);
+const bad = (code: AuthErrorCode, message: string) => new AuthApiError(400, code, message);
 
 export const authErrors = {
   validation: (message: string) => bad('validation_failed', message),
@@ -62,10 +67,11 @@ export const authErrors = {
       'Unverified email with google. Verify the e-mail address with Google first.',
     ),
   emailSendFailed: () => new AuthApiError(500, 'unexpected_failure', 'Error sending email'),
-  requestRateLimit: () => new RateLimitError('over_request_rate_limit', 'Request rate limit reached'),
-  emailRateLimit: () => new RateLimitError('over_email_send_rate_limit', 'Email rate limit exceeded'),
+  requestRateLimit: () => new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  emailRateLimit: () => new AuthApiError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
   emailResendTooSoon: (seconds: number) =>
-    new RateLimitError(
+    new AuthApiError(
+      429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { audit, type AuthContext } from './auth.context.ts';
-import { authErrors } from './auth.errors.ts';
+import { AuthApiError, authErrors } from './auth.errors.ts';
 import { OidcError, type OidcClaims, type OidcProvider } from './auth.google.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
 import {
@@ -76,7 +76,7 @@ export async function startOAuthSignIn(
     return { url, state: flow.id };
   } catch (error) {
     await deleteFlowState(ctx.db, flow.id);
-    if (error instanceof OidcError) throw new AppError(502, 'unexpected_failure', error.message);
+    if (error instanceof OidcError) throw new AuthApiError(502, 'unexpected_failure', error.message);
     throw error;
   }
 }

@@ -16,7 +16,7 @@ import type { Metadata, OneTimeTokenType } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { audit, type AuthContext, type RequestAuth } from './auth.context.ts';
 import { confirmationEmail, emailChangeEmail, recoveryEmail } from './auth.emails.ts';
-import { authErrors, WeakPasswordError } from './auth.errors.ts';
+import { AuthApiError, authErrors, WeakPasswordError } from './auth.errors.ts';
 import type { OutgoingEmail } from './auth.mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './auth.passwords.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
@@ -681,13 +681,13 @@ async function consumeEmailToken(
   input: {
     token: string;
     type: EmailLinkType;
-    expiredError: () => AppError;
+    expiredError: () => AuthApiError;
     expectedEmail?: string;
     allowCode: boolean;
   },
 ): Promise<Verified> {
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx): Promise<Verified | { error: AppError }> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Verified | { error: AuthApiError }> => {
     const row = await findOneTimeTokenForUpdate(tx, sha256Hex(input.token), TOKEN_TYPE[input.type]);
     if (!row || row.expiresAt <= now || (input.expectedEmail && row.relatesTo !== input.expectedEmail)) {
       return { error: input.expiredError() };
