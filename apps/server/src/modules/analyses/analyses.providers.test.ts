@@ -162,8 +162,8 @@ describe('analyses through a generative provider', () => {
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('event: start');
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the provider request is in flight
-    expect(provider.requests).toHaveLength(1);
+    // Wait until the provider request is in flight.
+    await expect.poll(() => provider.requests.length).toBe(1);
     controller.abort();
     // The server aborts its provider request in turn.
     await provider.requests[0]!.clientGone;

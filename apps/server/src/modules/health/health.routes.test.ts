@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { READINESS_TTL_MS } from './health.service.ts';
 
@@ -37,9 +37,17 @@ describe('GET /api/v1/health', () => {
     const own = await createTestApp();
     expect((await own.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     await own.database.close();
-    await new Promise((r) => setTimeout(r, READINESS_TTL_MS + 50));
-    const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.statusCode).toBe(503);
+    // Within the interval the cached readiness still answers; just past it, the probe runs again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + READINESS_TTL_MS - 100);
+      expect((await own.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 200);
+      const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      vi.useRealTimers();
+    }
     await own.app.close();
     await rm(own.dataDir, { recursive: true, force: true });
   });
