@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { queryClient } from '@/app/query-client';
+import { queryClient } from '@/lib/query-client';
 import { routes } from '@/app/router';
 import { Toaster } from '@/components/ui/sonner';
 import { startApiServer, type ApiTestServer } from './api-server';

@@ -1,6 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import type { ReactNode } from 'react';
-import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { AuthContext, type AuthState } from '@/lib/auth-context';
 
 /** A user as the auth server returns it (only the fields the app reads matter). */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -18,8 +18,9 @@ import {
   type StreamedField,
 } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
+import { LRUCache } from 'lru-cache';
 import { isUniqueViolation } from '../../db/client.ts';
-import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
 import { getDream, listEarlierDreamTexts, openDreamSummary, type DreamsContext } from '../dreams/dreams.service.ts';
@@ -56,19 +57,19 @@ export interface AnalysesContext extends DreamsContext {
 
 /** A small LRU of users' aggregates; each entry is checked against a cheap signature query before use. */
 export class StatsCache {
-  private readonly entries = new Map<string, { signature: string; stats: AnalysisStats }>();
-  constructor(private readonly capacity = 500) {}
+  private readonly entries: LRUCache<string, { signature: string; stats: AnalysisStats }>;
+  constructor(capacity = 500) {
+    this.entries = new LRUCache({ max: capacity });
+  }
   get(userId: string, signature: string): AnalysisStats | undefined {
-    const entry = this.entries.get(userId);
+    // A stale entry is about to be replaced: only a hit counts as a use.
+    const entry = this.entries.peek(userId);
     if (!entry || entry.signature !== signature) return undefined;
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
+    this.entries.get(userId);
     return entry.stats;
   }
   set(userId: string, signature: string, stats: AnalysisStats) {
-    this.entries.delete(userId);
     this.entries.set(userId, { signature, stats });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
   /** Account deletion: nothing of the user stays in memory. */
   forget(userId: string) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config, KeyStoreConfig } from '../../config.ts';
 import { createDatabase, type Database, type Db } from '../../db/client.ts';
 import { deriveUserKeys, newDataKey, unwrapDataKey, wrapDataKey, type UserKeys } from './keys.crypto.ts';
@@ -40,16 +41,8 @@ export class MissingKeyError extends Error {
 
 export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buffer; capacity?: number }): KeyRing {
   const { store, db, masterKey } = options;
-  const capacity = options.capacity ?? KEY_CACHE_CAPACITY;
-  // A Map keeps insertion order: re-inserting on every hit makes the first entry the least recently used.
-  const cache = new Map<string, UserKeys>();
+  const cache = new LRUCache<string, UserKeys>({ max: options.capacity ?? KEY_CACHE_CAPACITY });
   const loading = new Map<string, Promise<UserKeys>>();
-
-  function remember(userId: string, keys: UserKeys) {
-    cache.delete(userId);
-    cache.set(userId, keys);
-    if (cache.size > capacity) cache.delete(cache.keys().next().value!);
-  }
 
   async function load(userId: string): Promise<UserKeys> {
     let wrapped = await store.get(userId);
@@ -73,10 +66,7 @@ export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buf
   return {
     async forUser(userId) {
       const cached = cache.get(userId);
-      if (cached) {
-        remember(userId, cached);
-        return cached;
-      }
+      if (cached) return cached;
       let pending = loading.get(userId);
       if (!pending) {
         const started = load(userId);
@@ -87,7 +77,7 @@ export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buf
           (keys) => {
             if (loading.get(userId) === started) {
               loading.delete(userId);
-              remember(userId, keys);
+              cache.set(userId, keys);
             }
           },
           () => {

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 // Initialises i18next with the app's pt-BR strings; the landing page's entry never loads it.
 import { i18n } from '@/lib/i18n';
 import { restoreLanguage, showStoredTheme } from '@/lib/preferences';
-import { queryClient } from '../query-client';
+import { queryClient } from '@/lib/query-client';
 
 /**
  * Pathless layout around every route except the landing page. It is lazy, so the data layer

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { getDisplayName } from '@/features/auth/user-display';
+import { useAuth } from '@/hooks/use-auth';
+import { getDisplayName } from '@/lib/user-display';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';

@@ -3,7 +3,7 @@ import { AnalysisSection } from '@/features/analyses/components/analysis-section
 import { useDream } from '@/features/dreams/api/use-dream';
 import { DreamDetail } from '@/features/dreams/components/dream-detail';
 import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
 /** `/app/dreams/:id`: one dream and its analyses. Unknown ids (or someone else's) show the 404 page inside the app. */

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useDream } from '@/features/dreams/api/use-dream';
 import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
 import { EditDream } from '@/features/dreams/components/edit-dream';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
 /** `/app/dreams/:id/edit`: the dream's form, prefilled. */

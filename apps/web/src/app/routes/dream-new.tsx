@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NewDream } from '@/features/dreams/components/new-dream';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { PRODUCT_NAME } from '@/lib/brand';
 
 /** `/app/dreams/new`: recording a dream, ready to type. */

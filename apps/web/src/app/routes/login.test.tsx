@@ -7,7 +7,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
-import type { AuthState } from '@/features/auth/auth-context';
+import type { AuthState } from '@/lib/auth-context';
 import { LoginRoute } from './login';
 
 const server = useAuthTestServer();

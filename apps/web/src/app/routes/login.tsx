@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
 import { LoginPanel } from '@/features/auth/components/login-panel';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
 import { LegalLinks } from '@/features/legal/components/legal-links';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import type { AuthState } from '@/features/auth/auth-context';
+import type { AuthState } from '@/lib/auth-context';
 import { loadingAuth, makeSession, signedIn, signedOut, WithAuth } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
 import { ResetPasswordRoute } from './reset-password';

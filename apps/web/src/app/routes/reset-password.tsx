@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 
 const cardClass = 'w-full gap-6 border-primary/15 bg-card/80 shadow-[0_30px_120px_-40px_var(--glow)] backdrop-blur-md';
 

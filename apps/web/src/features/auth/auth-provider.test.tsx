@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSession, makeUser } from '@/test/auth';
 import { AuthProvider, type AuthClientLike, type AuthEventListener } from './auth-provider';
-import { useAuth } from './hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 
 /** A stand-in for supabase-js's `auth` whose answers the test releases by hand. */
 function controllableClient() {

@@ -1,6 +1,6 @@
 import { importResultSchema } from '@sonhario/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateJournal } from '@/features/dreams/api/journal-cache';
+import { invalidateJournal } from '@/lib/journal-cache';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';

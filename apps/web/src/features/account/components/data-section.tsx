@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { SectionCard } from '@/features/profile/components/profile-card';
+import { SectionCard } from '@/components/section-card';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useExportData, type ExportFormat } from '../api/use-export-data';

@@ -23,13 +23,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { signInWithGoogle } from '@/features/auth/api/auth-actions';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { beginSignOut } from '@/features/auth/sign-out-intent';
-import { FormAlert, SectionCard } from '@/features/profile/components/profile-card';
+import { PasswordInput } from '@/components/password-input';
+import { useAuth } from '@/hooks/use-auth';
+import { beginSignOut } from '@/lib/sign-out-intent';
+import { FormAlert, SectionCard } from '@/components/section-card';
 import { isApiError } from '@/lib/api-client';
 import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
-import { hasPassword } from '../has-password';
+import { hasPassword } from '@/lib/has-password';
 
 const deleteFormSchema = z.object({ password: z.string(), confirmation: z.string() });
 type DeleteFormValues = z.infer<typeof deleteFormSchema>;

@@ -1,6 +1,6 @@
 import { dreamAnalysesResponseSchema } from '@sonhario/contracts/analyses';
 import { useQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/features/dreams/api/journal-cache';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

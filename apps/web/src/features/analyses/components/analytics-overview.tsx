@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { useAnalyses } from '../api/use-analyses';
 import { useAnalysisStats } from '../api/use-analysis-stats';
 import { AnalysisList, AnalysisListSkeleton } from './analysis-list';

@@ -1,7 +1,7 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toast } from 'sonner';
-import { queryClient } from '@/app/query-client';
+import { queryClient } from '@/lib/query-client';
 import { loadSupabase } from '@/lib/load-supabase';
 import {
   describeAuthError,

@@ -15,7 +15,7 @@ import {
 // Initialises i18next: this chunk also renders on the landing page, outside the app shell.
 import '@/lib/i18n';
 import { useSignOut } from '../hooks/use-sign-out';
-import { getDisplayName, getInitials } from '../user-display';
+import { getDisplayName, getInitials } from '@/lib/user-display';
 
 /** The signed-in user menu: avatar with two initials; name, e-mail, Perfil, Configurações, Sair. */
 export function AccountMenu({ user }: { user: User }) {

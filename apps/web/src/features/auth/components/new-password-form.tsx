@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { updatePassword } from '../api/auth-actions';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from '../schemas';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password-input';
 
 /** 'Definir nova senha': the new password twice (min 6), then updateUser({ password }). */
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {

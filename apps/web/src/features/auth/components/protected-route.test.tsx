@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadingAuth, signedIn, signedOut, WithAuth } from '@/test/auth';
-import type { AuthState } from '../auth-context';
-import { beginSignOut, endSignOut } from '../sign-out-intent';
+import type { AuthState } from '@/lib/auth-context';
+import { beginSignOut, endSignOut } from '@/lib/sign-out-intent';
 import { ProtectedRoute } from './protected-route';
 
 function LoginProbe() {

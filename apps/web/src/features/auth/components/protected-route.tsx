@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '../hooks/use-auth';
-import { isSignOutPending } from '../sign-out-intent';
+import { useAuth } from '@/hooks/use-auth';
+import { isSignOutPending } from '@/lib/sign-out-intent';
 
 /**
  * Spec section 2: a spinner while the session loads; without a user, /login (replacing this history

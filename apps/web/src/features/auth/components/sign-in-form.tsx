@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { signInSchema, type SignInValues } from '../schemas';
 import { EmailField } from './email-field';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password-input';
 
 interface SignInFormProps {
   isDisabled: boolean;

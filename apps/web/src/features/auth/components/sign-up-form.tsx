@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PrivacyPolicyLink } from '@/features/legal/components/legal-links';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
 import { EmailField } from './email-field';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password-input';
 
 interface SignUpFormProps {
   isDisabled: boolean;

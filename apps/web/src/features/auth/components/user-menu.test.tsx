@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '@/app/query-client';
+import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/sonner';
 import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
-import type { AuthState } from '../auth-context';
+import type { AuthState } from '@/lib/auth-context';
 import { UserMenu } from './user-menu';
 
 const server = useAuthTestServer();

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 
 // The signed-in menu (Radix dropdown, avatar, i18next, the auth client) is a separate chunk: the landing
 // page imports this component eagerly and its entry has no room for them (≤ 120 KB gzip).

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AuthEventListener } from '../auth-provider';
 import { readAuthRedirect, RESET_PASSWORD_PATH } from '../auth-url';
-import { endSignOut } from '../sign-out-intent';
+import { endSignOut } from '@/lib/sign-out-intent';
 
 /**
  * Where the app goes after an auth redirect lands (e-mail links and Google come back with the session

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadFailedState } from '@/components/empty-state';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { useCredits } from '../api/use-credits';
 import { useLedger } from '../api/use-ledger';
 import { CreditsSummaryCards, CreditsSummarySkeleton } from './credits-summary';

@@ -2,7 +2,7 @@ import { dreamSchema, type CreateDreamInput, type Dream } from '@sonhario/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { invalidateJournal } from './journal-cache';
+import { invalidateJournal } from '@/lib/journal-cache';
 import { replayPatch } from './replay-patch';
 
 export interface CreateDreamVariables {

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { invalidateJournal } from './journal-cache';
+import { invalidateJournal } from '@/lib/journal-cache';
 
 /** DELETE /dreams/:id (soft: restorable until `purgeAfter`). The dream leaves every cached list at once. */
 export function useDeleteDream() {

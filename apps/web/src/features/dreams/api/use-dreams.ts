@@ -2,7 +2,7 @@ import { listDreamsResponseSchema } from '@sonhario/contracts/dreams';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys, type DreamFilters } from '@/lib/query-keys';
-import { retryUnlessClientError } from './journal-cache';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /dreams: the journal, newest night first, a page at a time ('Carregar mais'). */
 export function useDreams(filters: DreamFilters) {

@@ -2,7 +2,7 @@ import { dreamSchema, type UpdateDreamInput } from '@sonhario/contracts/dreams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { invalidateJournal } from './journal-cache';
+import { invalidateJournal } from '@/lib/journal-cache';
 
 export interface UpdateDreamVariables {
   id: string;

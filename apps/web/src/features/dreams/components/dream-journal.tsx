@@ -6,7 +6,7 @@ import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { todayIn } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useDreams } from '../api/use-dreams';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { isApiError } from '@/lib/api-client';
 import { lastNightIn } from '@/lib/dates';
 import { useCreateDream } from '../api/use-create-dream';

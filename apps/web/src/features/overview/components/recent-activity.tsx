@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DreamCard } from '@/features/dreams/components/dream-card';
-import { useTimeZone } from '@/features/profile/hooks/use-time-zone';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { useOverview } from '../api/use-overview';
 
 /** 'Atividade Recente': the last five dreams, or the spec's empty state with 'Registrar Primeiro Sonho'. */

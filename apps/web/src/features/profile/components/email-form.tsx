@@ -10,8 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useChangeEmail } from '../api/use-update-user';
 import { emailChangeSchema, type EmailChangeValues } from '../schemas';
-import { describeUserUpdateError } from '../user-update-error';
-import { FormAlert, SectionCard } from './profile-card';
+import { describeUserUpdateError } from '@/lib/user-update-error';
+import { FormAlert, SectionCard } from '@/components/section-card';
 
 /**
  * The account's e-mail, changed by confirmation: the server mails a link to the new address and the account keeps

@@ -9,11 +9,11 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { getDisplayName, getInitials } from '@/features/auth/user-display';
+import { getDisplayName, getInitials } from '@/lib/user-display';
 import { useUpdateName } from '../api/use-update-user';
 import { NAME_MAX_LENGTH, nameSchema, type NameValues } from '../schemas';
-import { describeUserUpdateError } from '../user-update-error';
-import { FormAlert, SectionCard } from './profile-card';
+import { describeUserUpdateError } from '@/lib/user-update-error';
+import { FormAlert, SectionCard } from '@/components/section-card';
 
 const metadataText = (value: unknown) => (typeof value === 'string' ? value : '');
 

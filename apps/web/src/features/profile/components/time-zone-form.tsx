@@ -11,9 +11,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { useUpdateProfile } from '../api/use-profile';
+import { useUpdateProfile } from '../api/use-update-profile';
 import { currentZoneName, describeTimeZone, listTimeZones, searchTimeZones, type TimeZoneOption } from '../time-zones';
-import { FormAlert, SectionCard } from './profile-card';
+import { FormAlert, SectionCard } from '@/components/section-card';
 
 /** Enough to pick from on a phone; a narrower query finds the rest. */
 const MAX_RESULTS = 40;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '@/lib/dates';
-import { useProfile, useUpdateProfile } from '../api/use-profile';
+import { useProfile } from '@/hooks/use-profile';
+import { useUpdateProfile } from '../api/use-update-profile';
 
 /**
  * On the first signed-in visit the profile has no time zone of its own (`isTimeZoneSet` false): store the

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateAuthUser } from '@/features/profile/api/use-update-user';
+import { updateAuthUser } from '@/lib/update-auth-user';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface PasswordChange {

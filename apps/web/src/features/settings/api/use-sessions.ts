@@ -1,6 +1,6 @@
 import { sessionsResponseSchema } from '@sonhario/contracts/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/features/dreams/api/journal-cache';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { loadSupabase } from '@/lib/load-supabase';
 import { queryKeys } from '@/lib/query-keys';

@@ -7,11 +7,11 @@ import { toast } from 'sonner';
 import { describedBy, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { hasPassword } from '@/features/account/has-password';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { hasPassword } from '@/lib/has-password';
+import { PasswordInput } from '@/components/password-input';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/features/auth/schemas';
-import { FormAlert, SectionCard } from '@/features/profile/components/profile-card';
-import { describeUserUpdateError, userUpdateErrorCode } from '@/features/profile/user-update-error';
+import { FormAlert, SectionCard } from '@/components/section-card';
+import { describeUserUpdateError, userUpdateErrorCode } from '@/lib/user-update-error';
 import { useChangePassword } from '../api/use-change-password';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
 

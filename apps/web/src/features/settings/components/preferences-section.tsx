@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { useProfile, useUpdateProfile } from '@/features/profile/api/use-profile';
-import { SectionCard } from '@/features/profile/components/profile-card';
+import { useProfile } from '@/hooks/use-profile';
+import { useUpdateProfile } from '@/features/profile/api/use-update-profile';
+import { SectionCard } from '@/components/section-card';
 import { applyLanguage, applyTheme } from '@/lib/preferences';
 
 type Locale = Profile['locale'];

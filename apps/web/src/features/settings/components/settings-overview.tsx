@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DataSection } from '@/features/account/components/data-section';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { PasswordSection } from './password-section';
 import { PreferencesSection } from './preferences-section';
 import { PrivacySection } from './privacy-section';

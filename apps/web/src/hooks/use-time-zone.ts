@@ -1,5 +1,5 @@
 import { browserTimeZone } from '@/lib/dates';
-import { useProfile } from '../api/use-profile';
+import { useProfile } from './use-profile';
 
 /** The user's time zone: the profile's once it is set, the browser's until then (they agree after first sign-in). */
 export function useTimeZone(): string {

@@ -1,16 +1,7 @@
 import { profileSchema, type UpdateProfileInput } from '@sonhario/contracts/profile';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/** GET /me/profile: time zone, language, theme, plan. */
-export function useProfile() {
-  return useQuery({
-    queryKey: queryKeys.profile,
-    queryFn: async ({ signal }) => (await apiRequest('/me/profile', { schema: profileSchema, signal })).data,
-    staleTime: 10 * 60_000,
-  });
-}
 
 /** PATCH /me/profile. The time zone decides "today", so the dashboard's streak is asked again. */
 export function useUpdateProfile() {

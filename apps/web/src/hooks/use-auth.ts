@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { AuthContext, type AuthState } from '../auth-context';
+import { AuthContext, type AuthState } from '@/lib/auth-context';
 
 /** The current user, session and loading flag. Throws outside AuthProvider, so a missing provider is loud. */
 export function useAuth(): AuthState {
