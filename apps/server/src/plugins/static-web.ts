@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.ts';
 
 export interface StaticWebOptions {
   distDir: string;
@@ -13,15 +14,6 @@ export interface StaticWebOptions {
 const API_PREFIXES = ['/api/', '/auth/'];
 const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
-
-function escapeAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {
@@ -38,7 +30,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     let indexHtml: string | undefined;
     if (hasWeb) {
       const template = readFileSync(indexFile, 'utf8');
-      const meta = `<meta name="sonhario-config" content="${escapeAttribute(JSON.stringify(options.clientConfig()))}">`;
+      const meta = `<meta name="sonhario-config" content="${escapeHtml(JSON.stringify(options.clientConfig()))}">`;
       indexHtml = CONFIG_META.test(template)
         ? template.replace(CONFIG_META, meta)
         : template.replace('</head>', `${meta}</head>`);

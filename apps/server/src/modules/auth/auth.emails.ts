@@ -1,16 +1,8 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { PRODUCT_NAME } from '../../product.ts';
 import type { OutgoingEmail } from './auth.mailer.ts';
 
 /** The auth e-mails, in pt-BR like the app, as plain text and HTML. Each carries exactly one link. */
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface Template {
   subject: string;

@@ -2,16 +2,13 @@ import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
-import type { PlanId } from '@sonhario/contracts/profile';
+import { escapeHtml as esc } from '../../lib/html.ts';
 import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
 
 // The HTML export: one self-contained pt-BR document that reads and prints well. It is a downloaded file, opened
 // from disk, so it carries its own styles inline and a CSP of its own (no scripts, no requests at all). Every
-// string that comes from a user or from a model goes through `esc`.
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (value: string | number | null | undefined) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+// string that comes from a user or from a model goes through `esc` (the server's one escaper, short here because the
+// templates below use it on almost every line).
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -145,7 +142,7 @@ function securityDetailsHtml(details: ExportSecurityLogEntry['details']): string
       ? value.join(', ')
       : typeof value === 'boolean'
         ? yesNo(value)
-        : labelOf(SECURITY_DETAIL_VALUES, String(value));
+        : labelOf(SECURITY_DETAIL_VALUES, value);
     return `${labelOf(SECURITY_DETAIL_LABELS, key)}: ${shown}`;
   });
   return parts.length ? esc(parts.join(' · ')) : '—';
@@ -262,7 +259,7 @@ ${facts([
   ['Fuso horário', esc(profile.timeZone)],
   ['Idioma', esc(labelOf(LOCALES, profile.locale))],
   ['Tema', esc(labelOf(THEMES, profile.theme))],
-  ['Plano', esc(PLAN_NAMES[profile.plan] ?? profile.plan)],
+  ['Plano', esc(PLAN_NAMES[profile.plan])],
 ])}
 </section>
 <section id="consentimentos">
