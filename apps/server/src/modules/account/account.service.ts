@@ -2,14 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { DeleteAccountInput } from '@sonhario/contracts/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { audit, type RequestAuth } from '../auth/auth.context.ts';
 import { accountDeletedEmail } from '../auth/auth.emails.ts';
 import type { Mailer } from '../auth/auth.mailer.ts';
 import { verifyPassword } from '../auth/auth.passwords.ts';
-import { findSession, findUserById } from '../auth/auth.repository.ts';
+import {
+  findSession,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  type NewIdentity,
+  type NewUser,
+} from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.serializers.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
+import { grantWelcomeBonus } from '../credits/credits.service.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import { deleteUserRows } from './account.repository.ts';
 
@@ -38,6 +47,46 @@ export const accountErrors = {
       'Por segurança, entre de novo na sua conta e peça a exclusão logo em seguida.',
     ),
 };
+
+/** A new account: the user row and its first identity (its e-mail address, or its Google identity). */
+export interface NewAccount {
+  user: NewUser & { id: string; email: string; createdAt: Date };
+  identity: Omit<NewIdentity, 'userId'>;
+}
+
+/**
+ * Every way an account is born (e-mail sign-up, Google, the admin API) comes here: the user, its identity and its
+ * welcome credits in one transaction (the caller's, when it has one open), so no account ever lacks its bonus and
+ * none gets it twice (the ledger key is the user's).
+ */
+export async function createAccount(ctx: { db: DbOrTx }, input: NewAccount): Promise<UserRow> {
+  return withTransaction(ctx, async ({ db }) => {
+    const user = await insertUser(db, input.user);
+    await insertIdentity(db, { ...input.identity, userId: user.id });
+    await grantWelcomeBonus({ db, userId: user.id, now: () => input.user.createdAt });
+    return user;
+  });
+}
+
+/**
+ * The `email` identity of an e-mail/password account (sign-up, the admin API). Its `email_verified` is the user's
+ * confirmation state, so the two can never disagree.
+ */
+export function emailIdentity(user: NewAccount['user']): NewAccount['identity'] {
+  return {
+    providerId: user.id,
+    provider: 'email',
+    email: user.email,
+    identityData: {
+      sub: user.id,
+      email: user.email,
+      email_verified: user.emailConfirmedAt != null,
+      phone_verified: false,
+    },
+    createdAt: user.createdAt,
+    updatedAt: user.createdAt,
+  };
+}
 
 /** What erasing a user needs: the app's database, key ring and caches. */
 export type EraseContext = Pick<AccountContext, 'db' | 'keys' | 'analysisStats' | 'log'>;

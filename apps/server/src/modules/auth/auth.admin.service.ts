@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserBody, AuthUser } from '@sonhario/contracts/auth';
 import type { Metadata } from '../../db/schema/auth.ts';
-import { eraseUser } from '../account/account.service.ts';
+import { createAccount, emailIdentity, eraseUser } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { authErrors } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
@@ -10,7 +10,6 @@ import {
   findIdentitiesOfUsers,
   findUserByEmail,
   findUserById,
-  insertEmailUser,
   listUsers,
   updateEmailIdentity,
   updateUser,
@@ -72,7 +71,7 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
   const now = new Date();
   const isConfirmed = body.email_confirm === true;
   const user = await ctx.db.transaction(async (tx) => {
-    const user = await insertEmailUser(tx, {
+    const values = {
       id: randomUUID(),
       email,
       encryptedPassword: passwordHash,
@@ -82,7 +81,8 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
       rawUserMetaData: userMetadata,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    const user = await createAccount({ db: tx }, { user: values, identity: emailIdentity(values) });
     await audit(tx, ctx, 'user_signedup', user.id, { ...ADMIN_ACTOR, provider: 'email' });
     return user;
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
+import { createAccount } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { AuthApiError, authErrors } from './auth.errors.ts';
 import { OidcError, type OidcClaims, type OidcProvider } from './auth.google.ts';
@@ -15,7 +16,6 @@ import {
   findUserById,
   insertFlowState,
   insertIdentity,
-  insertUser,
   updateFlowState,
   updateIdentity,
   updateUser,
@@ -235,30 +235,34 @@ async function resolveGoogleUser(tx: DbOrTx, ctx: AuthContext, claims: OidcClaim
   }
 
   const id = randomUUID();
-  const user = await insertUser(tx, {
-    id,
-    email: claims.email,
-    emailConfirmedAt: now,
-    rawAppMetaData: { provider: 'google', providers: ['google'] },
-    // first_name/last_name are the names the app reads; the rest mirrors what GoTrue stores for Google users.
-    rawUserMetaData: Object.fromEntries(
-      Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(
-        ([, v]) => v !== undefined,
-      ),
-    ),
-    createdAt: now,
-    updatedAt: now,
-  });
-  await insertIdentity(tx, {
-    providerId: claims.sub,
-    userId: id,
-    provider: 'google',
-    email: claims.email,
-    identityData,
-    lastSignInAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const user = await createAccount(
+    { db: tx },
+    {
+      user: {
+        id,
+        email: claims.email,
+        emailConfirmedAt: now,
+        rawAppMetaData: { provider: 'google', providers: ['google'] },
+        // first_name/last_name are the names the app reads; the rest mirrors what GoTrue stores for Google users.
+        rawUserMetaData: Object.fromEntries(
+          Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ),
+        createdAt: now,
+        updatedAt: now,
+      },
+      identity: {
+        providerId: claims.sub,
+        provider: 'google',
+        email: claims.email,
+        identityData,
+        lastSignInAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+    },
+  );
   await audit(tx, ctx, 'user_signedup', id, { provider: 'google' });
   return user;
 }

@@ -11,7 +11,6 @@ import {
   type OneTimeTokenType,
 } from '../../db/schema/auth.ts';
 import { consents } from '../../db/schema/consents.ts';
-import { grantWelcomeBonus } from '../credits/credits.service.ts';
 
 export type NewUser = typeof authUsers.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -35,13 +34,9 @@ export async function findUserById(db: DbOrTx, id: string, options: { forUpdate?
   return user;
 }
 
-/**
- * Every way an account is born (e-mail sign-up, Google, the admin API) goes through here, so each new account gets
- * its welcome credits in the same transaction, exactly once (the ledger key is the user's).
- */
+/** Only createAccount (modules/account) calls this: an account is born with its identity and welcome bonus. */
 export async function insertUser(db: DbOrTx, values: NewUser) {
   const [user] = await db.insert(authUsers).values(values).returning();
-  await grantWelcomeBonus(db, user!.id, user!.createdAt ?? new Date());
   return user!;
 }
 
@@ -90,29 +85,6 @@ export async function findIdentity(db: DbOrTx, provider: string, providerId: str
 export async function insertIdentity(db: DbOrTx, values: NewIdentity) {
   const [identity] = await db.insert(authIdentities).values(values).returning();
   return identity!;
-}
-
-/**
- * An e-mail/password user with its `email` identity, as sign-up and the admin API create one. The identity's
- * `email_verified` is the user's confirmation state, so the two can never disagree.
- */
-export async function insertEmailUser(db: DbOrTx, values: NewUser & { email: string; createdAt: Date }) {
-  const user = await insertUser(db, values);
-  await insertIdentity(db, {
-    providerId: user.id,
-    userId: user.id,
-    provider: 'email',
-    email: values.email,
-    identityData: {
-      sub: user.id,
-      email: values.email,
-      email_verified: values.emailConfirmedAt != null,
-      phone_verified: false,
-    },
-    createdAt: values.createdAt,
-    updatedAt: values.createdAt,
-  });
-  return user;
 }
 
 export async function updateIdentity(db: DbOrTx, id: string, patch: Partial<Omit<NewIdentity, 'id'>>) {

@@ -14,6 +14,7 @@ import { CONSENT_PURPOSES, CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contr
 import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
 import type { Metadata, OneTimeTokenType } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
+import { createAccount, emailIdentity } from '../account/account.service.ts';
 import { audit, type AuthContext, type RequestAuth } from './auth.context.ts';
 import { confirmationEmail, emailChangeEmail, recoveryEmail } from './auth.emails.ts';
 import { AuthApiError, authErrors, WeakPasswordError } from './auth.errors.ts';
@@ -36,7 +37,6 @@ import {
   findUserById,
   insertConsents,
   insertFlowState,
-  insertEmailUser,
   insertRefreshToken,
   revokeRefreshToken,
   revokeSessionTokens,
@@ -226,7 +226,7 @@ export async function signUp(
   let created: Created;
   try {
     created = await ctx.db.transaction(async (tx): Promise<Created> => {
-      const user = await insertEmailUser(tx, {
+      const values = {
         id: randomUUID(),
         email,
         encryptedPassword: passwordHash,
@@ -236,7 +236,8 @@ export async function signUp(
         rawUserMetaData: metadata,
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      const user = await createAccount({ db: tx }, { user: values, identity: emailIdentity(values) });
       if (consentVersion) {
         await insertConsents(
           tx,

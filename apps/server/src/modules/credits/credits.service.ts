@@ -11,8 +11,8 @@ import {
 import type { AnalysisCharge } from '@sonhario/contracts/analyses';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../errors.ts';
+import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
-import { localDate } from '../streaks/streaks.ts';
 import {
   countQuotaUsage,
   insertLedgerEntry,
@@ -38,16 +38,6 @@ export class AnalysisLimitError extends AppError {
 
 // --- months ------------------------------------------------------------------------------------------------------
 
-/** The calendar month (YYYY-MM) of an instant in a time zone. */
-export const monthOf = (now: Date, timeZone: string) => localDate(now, timeZone).slice(0, 7);
-
-/** The first day of the month after `month`. */
-export function nextMonthStart(month: string): string {
-  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(year, monthIndex, 1));
-  return next.toISOString().slice(0, 10);
-}
-
 const longDate = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 // --- reading ---------------------------------------------------------------------------------------------------
@@ -61,7 +51,7 @@ interface Standing {
 
 async function readStanding(ctx: CreditsContext): Promise<Standing> {
   const profile = await getProfile(ctx);
-  const month = monthOf(ctx.now(), profile.timeZone);
+  const month = localMonth(ctx.now(), profile.timeZone);
   const [used, balance] = await Promise.all([
     countQuotaUsage(ctx.db, ctx.userId, month),
     sumBalance(ctx.db, ctx.userId),
@@ -122,13 +112,13 @@ export async function listLedger(
 // --- writing ---------------------------------------------------------------------------------------------------
 
 /** +10 once per user, whoever calls it and however often (its idempotency key is the user's). */
-export async function grantWelcomeBonus(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
-  return insertLedgerEntry(db, {
-    userId,
+export async function grantWelcomeBonus(ctx: CreditsContext): Promise<boolean> {
+  return insertLedgerEntry(ctx.db, {
+    userId: ctx.userId,
     amount: CREDIT_RULES.welcomeBonus,
     reason: 'welcome_bonus',
-    idempotencyKey: `welcome:${userId}`,
-    createdAt: now,
+    idempotencyKey: `welcome:${ctx.userId}`,
+    createdAt: ctx.now(),
   });
 }
 

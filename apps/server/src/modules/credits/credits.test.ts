@@ -36,7 +36,7 @@ describe('plan quotas and the credit ledger', () => {
 
   it('every new account gets the welcome bonus once, however often it is granted', async () => {
     const user = await signUpUser(t);
-    expect(await grantWelcomeBonus(t.database.db, user.id, new Date())).toBe(false);
+    expect(await grantWelcomeBonus({ db: t.database.db, userId: user.id, now: () => new Date() })).toBe(false);
     const ledger = (await api(t, user).get('/credits/ledger')).json();
     expect(ledger).toEqual({
       items: [
