@@ -18,7 +18,6 @@ const WEB_FEATURES = [
   'legal',
   'overview',
   'profile',
-  'settings',
 ];
 
 const web = 'apps/web/src';

@@ -4,9 +4,9 @@ import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ConsentPrompt } from '@/features/consents/components/consent-prompt';
-import { AppHeader } from '@/features/overview/components/app-header';
 import { usePreferencesSync } from '@/features/profile/hooks/use-preferences-sync';
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
+import { AppHeader } from './app-header';
 
 /** Rendered only with a user: the first signed-in visit stores the browser's time zone in the profile. */
 function TimeZoneSync() {

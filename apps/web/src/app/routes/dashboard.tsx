@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '@/hooks/use-auth';
-import { getDisplayName } from '@/lib/user-display';
+import { DreamCard } from '@/features/dreams/components/dream-card';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';
+import { useAuth } from '@/hooks/use-auth';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { getDisplayName } from '@/lib/user-display';
 
 /** `/app`: the dashboard of spec section 2 (inside the protected app layout). */
 export function DashboardRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('dashboard.pageTitle')} · ${PRODUCT_NAME}`}</title>
@@ -21,7 +24,9 @@ export function DashboardRoute() {
       </div>
       <ActionCards />
       <StatCards />
-      <RecentActivity />
+      <RecentActivity
+        renderDream={(dream) => <DreamCard dream={dream} timeZone={timeZone} headingLevel={3} isCompact />}
+      />
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useParams } from 'react-router';
 import { AnalysisSection } from '@/features/analyses/components/analysis-section';
+import { useConsents } from '@/features/consents/api/use-consents';
+import { ConsentDialog } from '@/features/consents/components/consent-dialog';
+import { AnalysisPayment } from '@/features/credits/components/analysis-payment';
 import { useDream } from '@/features/dreams/api/use-dream';
 import { DreamDetail } from '@/features/dreams/components/dream-detail';
 import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
@@ -11,6 +14,8 @@ export function DreamDetailRoute() {
   const { id = '' } = useParams();
   const dream = useDream(id);
   const timeZone = useTimeZone();
+  const consents = useConsents();
+  const aiConsent = consents.data?.items.find((consent) => consent.purpose === 'ai_analysis')?.status;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-8 sm:px-6 sm:py-12">
       {dream.data && !isMissingDream(dream.error) ? (
@@ -19,7 +24,14 @@ export function DreamDetailRoute() {
           <div className="grid gap-12 sm:gap-14">
             <DreamDetail dream={dream.data} timeZone={timeZone} />
             {/* Keyed: another dream's page starts with no analysis under way. */}
-            <AnalysisSection key={dream.data.id} dream={dream.data} timeZone={timeZone} />
+            <AnalysisSection
+              key={dream.data.id}
+              dream={dream.data}
+              timeZone={timeZone}
+              payment={<AnalysisPayment />}
+              aiConsent={aiConsent}
+              renderConsentQuestion={(props) => <ConsentDialog {...props} />}
+            />
           </div>
         </>
       ) : dream.isError ? (

@@ -1,5 +1,6 @@
 import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { CtaSection } from '@/features/landing/components/cta-section';
 import { FeaturesSection } from '@/features/landing/components/features-section';
 import { HeroSection } from '@/features/landing/components/hero-section';
@@ -15,7 +16,7 @@ export function LandingRoute() {
       <title>{`${PRODUCT_NAME} — AI Dream Journal`}</title>
       <NightSky />
       <SkipLink />
-      <SiteHeader />
+      <SiteHeader accountMenu={<UserMenu />} />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <HeroSection />
         <FeaturesSection />

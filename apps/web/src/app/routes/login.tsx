@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
 import { LoginPanel } from '@/features/auth/components/login-panel';
-import { useAuth } from '@/hooks/use-auth';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
 import { LegalLinks } from '@/features/legal/components/legal-links';
+import { useAuth } from '@/hooks/use-auth';
 
 /**
  * `/login`: sign in or sign up. A spinner while the session loads; a signed-in user goes on to the page

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { loadSupabase } from '@/lib/load-supabase';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export type AuthEventListener = (event: AuthChangeEvent, session: Session | null) => void;
 

@@ -1,15 +1,14 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
 import type { ParseKeys } from 'i18next';
 import { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 
 /**
  * The form rules are the browser-level ones the spec names (required, type=email, minLength 6) plus the
- * server's 72-character cap, in pt-BR. Messages are functions so they follow the language at check time.
+ * server's 72-character cap (both lengths from the contract), in the user's language. Messages are functions so
+ * they follow the language at check time.
  */
 const message = (key: ParseKeys) => ({ error: (): string => i18n.t(key) });
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 72;
 
 const email = z
   .string()
@@ -50,3 +49,20 @@ export const newPasswordSchema = z
     ...message('auth.validation.passwordMismatch'),
   });
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+/** The settings' password change: the current password, and the new one (6–72, the server's rule) twice. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, message('settings.password.currentRequired')),
+    newPassword: z
+      .string()
+      .min(1, message('settings.password.newRequired'))
+      .min(PASSWORD_MIN_LENGTH, message('auth.validation.passwordMin'))
+      .max(PASSWORD_MAX_LENGTH, message('auth.validation.passwordMax')),
+    confirmation: z.string().min(1, message('settings.password.confirmationRequired')),
+  })
+  .refine((values) => values.newPassword === values.confirmation, {
+    path: ['confirmation'],
+    ...message('auth.validation.passwordMismatch'),
+  });
+export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;

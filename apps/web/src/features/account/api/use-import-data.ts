@@ -1,8 +1,8 @@
 import { importResultSchema } from '@sonhario/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateJournal } from '@/lib/journal-cache';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { invalidateJournal } from '@/lib/journal-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A chosen file's text (FileReader: every browser has it, and so does the test DOM). */

@@ -2,14 +2,13 @@ import { Download, FileJson, FileText, Upload } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { SectionCard } from '@/components/section-card';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useExportData, type ExportFormat } from '../api/use-export-data';
 import { useImportData } from '../api/use-import-data';
-import { DeleteAccountSection } from './delete-account-section';
 
 const errorText = (error: unknown, network: string) =>
   isApiError(error) && error.isNetworkError ? network : error instanceof Error ? error.message : undefined;
@@ -113,24 +112,21 @@ function ImportButton() {
   );
 }
 
-/** 'Seus dados': export (JSON to keep or import, HTML to read), import, and the danger zone to delete the account. */
+/** 'Seus dados': export (JSON to keep or import, HTML to read) and import. */
 export function DataSection() {
   const { t } = useTranslation();
   return (
-    <>
-      <SectionCard
-        id="seus-dados"
-        icon={Download}
-        title={t('account.data.title')}
-        description={t('account.data.description')}
-      >
-        <div className="grid gap-3 sm:grid-cols-3">
-          <ExportButton format="json" />
-          <ExportButton format="html" />
-          <ImportButton />
-        </div>
-      </SectionCard>
-      <DeleteAccountSection />
-    </>
+    <SectionCard
+      id="seus-dados"
+      icon={Download}
+      title={t('account.data.title')}
+      description={t('account.data.description')}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <ExportButton format="json" />
+        <ExportButton format="html" />
+        <ImportButton />
+      </div>
+    </SectionCard>
   );
 }

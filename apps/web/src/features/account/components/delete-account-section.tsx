@@ -9,6 +9,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { describedBy, FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { FormAlert, SectionCard } from '@/components/section-card';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -22,14 +24,11 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { signInWithGoogle } from '@/features/auth/api/auth-actions';
-import { PasswordInput } from '@/components/password-input';
 import { useAuth } from '@/hooks/use-auth';
-import { beginSignOut } from '@/lib/sign-out-intent';
-import { FormAlert, SectionCard } from '@/components/section-card';
 import { isApiError } from '@/lib/api-client';
-import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
 import { hasPassword } from '@/lib/has-password';
+import { beginSignOut } from '@/lib/sign-out-intent';
+import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
 
 const deleteFormSchema = z.object({ password: z.string(), confirmation: z.string() });
 type DeleteFormValues = z.infer<typeof deleteFormSchema>;
@@ -37,7 +36,15 @@ type DeleteFormValues = z.infer<typeof deleteFormSchema>;
 /** Typed exactly (surrounding spaces aside, which a paste often brings). */
 const isConfirmed = (text: string) => text.trim() === DELETE_ACCOUNT_CONFIRMATION;
 
-function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boolean; onCancel: () => void }) {
+function DeleteAccountForm({
+  isPasswordUser,
+  onCancel,
+  onReauthenticate,
+}: {
+  isPasswordUser: boolean;
+  onCancel: () => void;
+  onReauthenticate: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -162,7 +169,7 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
           className="grid gap-3 rounded-md border border-amber-500/40 bg-amber-400/10 px-3 py-3 text-sm text-pretty"
         >
           <p>{t('account.delete.reauth')}</p>
-          <Button variant="outline" className="h-10 w-full sm:w-fit" onClick={() => void signInWithGoogle()}>
+          <Button variant="outline" className="h-10 w-full sm:w-fit" onClick={onReauthenticate}>
             {t('account.delete.reauthButton')}
           </Button>
         </div>
@@ -186,8 +193,9 @@ function DeleteAccountForm({ isPasswordUser, onCancel }: { isPasswordUser: boole
  * The danger zone: 'Excluir conta' opens a dialog asking for the password (none for Google-only accounts, which
  * prove themselves with a fresh sign-in) and the words DELETE_ACCOUNT_CONFIRMATION typed exactly; the button works
  * only then. Afterwards the session is forgotten here and the visitor lands on '/' with 'Sua conta foi excluída.'.
+ * `onReauthenticate` runs the fresh Google sign-in the server may ask for (the page passes the auth feature's).
  */
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ onReauthenticate }: { onReauthenticate: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
@@ -220,7 +228,13 @@ export function DeleteAccountSection() {
             <AlertDialogDescription>{t('account.delete.dialogText')}</AlertDialogDescription>
           </AlertDialogHeader>
           {/* Mounted with the dialog: closing it forgets what was typed. */}
-          {isOpen ? <DeleteAccountForm isPasswordUser={isPasswordUser} onCancel={() => setIsOpen(false)} /> : null}
+          {isOpen ? (
+            <DeleteAccountForm
+              isPasswordUser={isPasswordUser}
+              onCancel={() => setIsOpen(false)}
+              onReauthenticate={onReauthenticate}
+            />
+          ) : null}
         </AlertDialogContent>
       </AlertDialog>
     </SectionCard>

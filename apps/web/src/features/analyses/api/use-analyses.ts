@@ -1,8 +1,8 @@
 import { listAnalysesResponseSchema } from '@sonhario/contracts/analyses';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /analyses: the user's analyses, newest first, a page at a time ('Carregar mais'). */
 export function useAnalyses() {

@@ -1,8 +1,8 @@
 import { analysisStatsSchema } from '@sonhario/contracts/analyses';
 import { useQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /analyses/stats: totals and the most frequent symbols, themes, emotions and dream types. */
 export function useAnalysisStats() {

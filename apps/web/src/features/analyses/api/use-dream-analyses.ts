@@ -1,8 +1,8 @@
 import { dreamAnalysesResponseSchema } from '@sonhario/contracts/analyses';
 import { useQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /dreams/:id/analyses: every analysis of one dream, newest first. */
 export function useDreamAnalyses(dreamId: string) {

@@ -1,3 +1,4 @@
+import type { ConsentStatus } from '@sonhario/contracts/consents';
 import type { Dream } from '@sonhario/contracts/dreams';
 import { CircleStop, Coins, RefreshCw, RotateCcw, Sparkles, TriangleAlert, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -6,12 +7,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useConsents } from '@/features/consents/api/use-consents';
-import { ConsentDialog } from '@/features/consents/components/consent-dialog';
 import { type AnalysisFailure, useAnalyzeDream } from '../api/use-analyze-dream';
 import { useDreamAnalyses } from '../api/use-dream-analyses';
 import { AnalysisHistory } from './analysis-history';
-import { AnalysisPayment } from './analysis-payment';
 import { AnalysisStream } from './analysis-stream';
 import { AnalysisView } from './analysis-view';
 
@@ -110,19 +108,40 @@ function ConsentOffNotice({ isWithdrawn, onGiveAgain }: { isWithdrawn: boolean; 
   );
 }
 
+/** What the consent question needs from the section: whether it shows, and what to do with the answer. */
+export interface ConsentQuestionProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the server recorded the answer (the question is closing). */
+  onAnswered: (isGranted: boolean) => void;
+}
+
 /**
  * The analysis part of a dream's page: 'Analisar sonho' with how it will be paid, the analysis arriving as it is
  * written ('Cancelar' stops it, nothing charged), then its cards; earlier analyses below. A consent missing on the
  * server opens the consent question, and a 'Concordo' goes straight on with the analysis.
+ *
+ * The page composes it with the other features' parts: `payment` (how the next analysis is paid, from credits),
+ * `aiConsent` (the AI-analysis consent's status) and `renderConsentQuestion` (the consents feature's question).
  */
-export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: string }) {
+export function AnalysisSection({
+  dream,
+  timeZone,
+  payment,
+  aiConsent,
+  renderConsentQuestion,
+}: {
+  dream: Dream;
+  timeZone: string;
+  payment?: ReactNode;
+  aiConsent: ConsentStatus | undefined;
+  renderConsentQuestion: (props: ConsentQuestionProps) => ReactNode;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const analyses = useDreamAnalyses(dream.id);
   const analyze = useAnalyzeDream(dream.id);
-  const consents = useConsents();
   // A consent taken back (or a recorded "no") turns analysis off until given again; past analyses stay.
-  const aiConsent = consents.data?.items.find((consent) => consent.purpose === 'ai_analysis')?.status;
   const isAnalysisOff = aiConsent === 'withdrawn' || aiConsent === 'declined';
   const { state } = analyze;
   const [isConsentOpen, setIsConsentOpen] = useState(false);
@@ -186,7 +205,7 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
               {latest ? t('analyses.analyzeAgain') : t('analyses.analyze')}
             </Button>
           )}
-          {isStreaming ? null : <AnalysisPayment />}
+          {isStreaming ? null : payment}
         </div>
       )}
 
@@ -236,17 +255,17 @@ export function AnalysisSection({ dream, timeZone }: { dream: Dream; timeZone: s
 
       <AnalysisHistory analyses={earlier} dreamVersion={dream.version} timeZone={timeZone} />
 
-      <ConsentDialog
-        open={isConsentOpen}
-        onOpenChange={setIsConsentOpen}
-        onAnswered={(isGranted) => {
+      {renderConsentQuestion({
+        open: isConsentOpen,
+        onOpenChange: setIsConsentOpen,
+        onAnswered: (isGranted) => {
           if (isGranted) void run();
           else {
             analyze.reset();
             setIsConsentDeclined(true);
           }
-        }}
-      />
+        },
+      })}
     </section>
   );
 }

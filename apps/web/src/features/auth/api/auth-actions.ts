@@ -1,8 +1,8 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toast } from 'sonner';
-import { queryClient } from '@/lib/query-client';
 import { loadSupabase } from '@/lib/load-supabase';
+import { queryClient } from '@/lib/query-client';
 import {
   describeAuthError,
   passwordResetSuccess,

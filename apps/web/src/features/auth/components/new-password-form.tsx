@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { updatePassword } from '../api/auth-actions';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from '../schemas';
-import { PasswordInput } from '@/components/password-input';
+import { newPasswordSchema, type NewPasswordValues } from '../schemas';
 
 /** 'Definir nova senha': the new password twice (min 6), then updateUser({ password }). */
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { signInSchema, type SignInValues } from '../schemas';
 import { EmailField } from './email-field';
-import { PasswordInput } from '@/components/password-input';
 
 interface SignInFormProps {
   isDisabled: boolean;

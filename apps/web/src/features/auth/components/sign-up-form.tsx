@@ -1,17 +1,18 @@
-import { CONSENT_TEXT } from '@sonhario/contracts/consents';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
+import { CONSENT_TEXT } from '@sonhario/contracts/consents';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { PrivacyPolicyLink } from '@/features/legal/components/legal-links';
-import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpValues } from '../schemas';
+import { signUpSchema, type SignUpValues } from '../schemas';
 import { EmailField } from './email-field';
-import { PasswordInput } from '@/components/password-input';
 
 interface SignUpFormProps {
   isDisabled: boolean;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { endSignOut } from '@/lib/sign-out-intent';
 import type { AuthEventListener } from '../auth-provider';
 import { readAuthRedirect, RESET_PASSWORD_PATH } from '../auth-url';
-import { endSignOut } from '@/lib/sign-out-intent';
 
 /**
  * Where the app goes after an auth redirect lands (e-mail links and Google come back with the session

@@ -1,8 +1,8 @@
 import { consentsResponseSchema } from '@sonhario/contracts/consents';
 import { useQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /me/consents: the state of each consent purpose (granted, declined, withdrawn or never answered). */
 export function useConsents({ isEnabled = true }: { isEnabled?: boolean } = {}) {

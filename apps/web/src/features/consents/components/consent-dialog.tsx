@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,7 +12,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { PrivacyPolicyLink } from '@/features/legal/components/legal-links';
 import { useRecordConsent } from '../api/use-record-consent';
 import { ConsentQuote } from './consent-quote';
 

@@ -1,8 +1,8 @@
 import { creditsSummarySchema } from '@sonhario/contracts/credits';
 import { useQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /credits: the balance, this month's quota and how the next analysis would be paid. */
 export function useCredits() {

@@ -1,8 +1,8 @@
 import { listLedgerResponseSchema } from '@sonhario/contracts/credits';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /credits/ledger: every credit earned and spent, newest first, a page at a time ('Carregar mais'). */
 export function useLedger() {

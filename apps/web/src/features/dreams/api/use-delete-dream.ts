@@ -6,8 +6,8 @@ import {
 } from '@sonhario/contracts/dreams';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { invalidateJournal } from '@/lib/journal-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /dreams/:id (soft: restorable until `purgeAfter`). The dream leaves every cached list at once. */
 export function useDeleteDream() {

@@ -1,8 +1,8 @@
 import { dreamSchema, type UpdateDreamInput } from '@sonhario/contracts/dreams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { invalidateJournal } from '@/lib/journal-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UpdateDreamVariables {
   id: string;

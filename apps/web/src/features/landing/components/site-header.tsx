@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
-import { UserMenu } from '@/features/auth/components/user-menu';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { scrollToSection } from '../scroll-to-section';
 
-export function SiteHeader() {
+/** The landing page's top bar: brand, 'Features' and 'Pricing', and `accountMenu` (the page passes the user menu). */
+export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/70 backdrop-blur-lg supports-[backdrop-filter]:bg-background/55">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
@@ -32,9 +33,7 @@ export function SiteHeader() {
         >
           Pricing
         </Button>
-        <div className="ml-1 sm:ml-2">
-          <UserMenu />
-        </div>
+        <div className="ml-1 sm:ml-2">{accountMenu}</div>
       </nav>
     </header>
   );

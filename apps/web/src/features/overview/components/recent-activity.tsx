@@ -1,18 +1,20 @@
+import type { DreamListItem } from '@sonhario/contracts/dreams';
 import { ArrowRight, MoonStar, PenLine } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DreamCard } from '@/features/dreams/components/dream-card';
-import { useTimeZone } from '@/hooks/use-time-zone';
 import { useOverview } from '../api/use-overview';
 
-/** 'Atividade Recente': the last five dreams, or the spec's empty state with 'Registrar Primeiro Sonho'. */
-export function RecentActivity() {
+/**
+ * 'Atividade Recente': the last five dreams, or the spec's empty state with 'Registrar Primeiro Sonho'. Each dream
+ * is drawn by `renderDream` (the dashboard passes the journal's card, at heading level 3).
+ */
+export function RecentActivity({ renderDream }: { renderDream: (dream: DreamListItem) => ReactNode }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
-  const timeZone = useTimeZone();
   const recent = data?.recent ?? [];
 
   let content;
@@ -54,7 +56,7 @@ export function RecentActivity() {
       <ul aria-label={t('dashboard.recent.listLabel')} className="grid gap-3 md:grid-cols-2">
         {recent.map((dream) => (
           <li key={dream.id} className="flex [&>article]:w-full">
-            <DreamCard dream={dream} timeZone={timeZone} headingLevel={3} isCompact />
+            {renderDream(dream)}
           </li>
         ))}
       </ul>

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
+import { FormAlert, SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { describeUserUpdateError } from '@/lib/user-update-error';
 import { useChangeEmail } from '../api/use-update-user';
 import { emailChangeSchema, type EmailChangeValues } from '../schemas';
-import { describeUserUpdateError } from '@/lib/user-update-error';
-import { FormAlert, SectionCard } from '@/components/section-card';
 
 /**
  * The account's e-mail, changed by confirmation: the server mails a link to the new address and the account keeps

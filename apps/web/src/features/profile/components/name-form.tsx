@@ -5,15 +5,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { describedBy, FormField } from '@/components/form-field';
+import { FormAlert, SectionCard } from '@/components/section-card';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { getDisplayName, getInitials } from '@/lib/user-display';
+import { describeUserUpdateError } from '@/lib/user-update-error';
 import { useUpdateName } from '../api/use-update-user';
 import { NAME_MAX_LENGTH, nameSchema, type NameValues } from '../schemas';
-import { describeUserUpdateError } from '@/lib/user-update-error';
-import { FormAlert, SectionCard } from '@/components/section-card';
 
 const metadataText = (value: unknown) => (typeof value === 'string' ? value : '');
 

@@ -1,5 +1,5 @@
-import type { Profile } from '@sonhario/contracts/profile';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
+import type { Profile } from '@sonhario/contracts/profile';
 import type { User } from '@supabase/supabase-js';
 import { ArrowRight, CalendarHeart, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,9 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
-import { getDisplayName, getInitials } from '@/lib/user-display';
-import { browserTimeZone, dateIn, formatDate } from '@/lib/dates';
 import { useProfile } from '@/hooks/use-profile';
+import { browserTimeZone, dateIn, formatDate } from '@/lib/dates';
+import { getDisplayName, getInitials } from '@/lib/user-display';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { TimeZoneForm } from './time-zone-form';

@@ -3,6 +3,7 @@ import { Globe2, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormAlert, SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -13,7 +14,6 @@ import { browserTimeZone } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { currentZoneName, describeTimeZone, listTimeZones, searchTimeZones, type TimeZoneOption } from '../time-zones';
-import { FormAlert, SectionCard } from '@/components/section-card';
 
 /** Enough to pick from on a phone; a narrower query finds the rest. */
 const MAX_RESULTS = 40;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { applyLanguage, applyTheme } from '@/lib/preferences';
 import { useProfile } from '@/hooks/use-profile';
+import { applyLanguage, applyTheme } from '@/lib/preferences';
 
 /**
  * The profile's language and theme, applied when it loads (after sign-in, on another device's choice) and whenever

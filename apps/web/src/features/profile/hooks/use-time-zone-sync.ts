@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { browserTimeZone } from '@/lib/dates';
 import { useProfile } from '@/hooks/use-profile';
+import { browserTimeZone } from '@/lib/dates';
 import { useUpdateProfile } from '../api/use-update-profile';
 
 /**

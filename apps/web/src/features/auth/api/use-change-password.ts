@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateAuthUser } from '@/lib/update-auth-user';
 import { queryKeys } from '@/lib/query-keys';
+import { updateAuthUser } from '@/lib/update-auth-user';
 
 export interface PasswordChange {
   currentPassword: string;

@@ -1,9 +1,9 @@
 import { sessionsResponseSchema } from '@sonhario/contracts/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@/lib/query-retry';
 import { apiRequest } from '@/lib/api-client';
 import { loadSupabase } from '@/lib/load-supabase';
 import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** GET /me/sessions: the devices signed in to the account, most recently used first (this one marked). */
 export function useSessions() {

@@ -1,20 +1,20 @@
 import type { ConsentState } from '@sonhario/contracts/consents';
 import { CircleOff, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RetryAlert } from '@/components/retry-alert';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useConsents } from '@/features/consents/api/use-consents';
-import { ConsentQuote } from '@/features/consents/components/consent-quote';
-import { SectionCard } from '@/components/section-card';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+import { useConsents } from '../api/use-consents';
 import { useSetConsent } from '../api/use-set-consent';
-import { DeleteAnalysesButton } from '@/features/analyses/components/delete-analyses-button';
+import { ConsentQuote } from './consent-quote';
 
 const STATUS_STYLE: Record<ConsentState['status'], string> = {
   granted: 'border-emerald-500/40 bg-emerald-500/15 text-emerald-800 dark:text-emerald-200',
@@ -23,7 +23,15 @@ const STATUS_STYLE: Record<ConsentState['status'], string> = {
   unanswered: 'border-border bg-muted/60 text-muted-foreground',
 };
 
-function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: string }) {
+function ConsentItem({
+  consent,
+  timeZone,
+  aiOffAction,
+}: {
+  consent: ConsentState;
+  timeZone: string;
+  aiOffAction?: ReactNode;
+}) {
   const { t } = useTranslation();
   const setConsent = useSetConsent();
   const isGranted = consent.status === 'granted';
@@ -89,9 +97,7 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
           <CircleOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
           <div className="grid gap-3">
             <p>{t('settings.privacy.aiOff')}</p>
-            <div>
-              <DeleteAnalysesButton />
-            </div>
+            {aiOffAction ? <div>{aiOffAction}</div> : null}
           </div>
         </div>
       ) : null}
@@ -117,8 +123,12 @@ function ConsentItem({ consent, timeZone }: { consent: ConsentState; timeZone: s
   );
 }
 
-/** 'Privacidade': each consent purpose with the text answered, its version, when, and the way to change it. */
-export function PrivacySection() {
+/**
+ * 'Privacidade': each consent purpose with the text answered, its version, when, and the way to change it.
+ * `aiOffAction` is shown under the notice that AI analysis is off (the settings page puts the analyses feature's
+ * 'Excluir análises anteriores' there: consents do not reach into analyses).
+ */
+export function PrivacySection({ aiOffAction }: { aiOffAction?: ReactNode }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
   const consents = useConsents();
@@ -139,7 +149,7 @@ export function PrivacySection() {
       ) : (
         <ul className="grid gap-3" aria-label={t('settings.privacy.listLabel')}>
           {consents.data.items.map((consent) => (
-            <ConsentItem key={consent.purpose} consent={consent} timeZone={timeZone} />
+            <ConsentItem key={consent.purpose} consent={consent} timeZone={timeZone} aiOffAction={aiOffAction} />
           ))}
         </ul>
       )}

@@ -3,12 +3,12 @@ import { Languages, Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RetryAlert } from '@/components/retry-alert';
+import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useProfile } from '@/hooks/use-profile';
-import { useUpdateProfile } from '@/features/profile/api/use-update-profile';
-import { SectionCard } from '@/components/section-card';
 import { applyLanguage, applyTheme } from '@/lib/preferences';
+import { useUpdateProfile } from '../api/use-update-profile';
 
 type Locale = Profile['locale'];
 type Theme = Profile['theme'];

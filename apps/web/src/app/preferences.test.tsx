@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPanel } from '@/features/auth/components/login-panel';
-import { formatDate } from './dates';
-import { i18n } from './i18n';
-import { applyLanguage, applyTheme, restoreLanguage, showStoredTheme } from './preferences';
+import { formatDate } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
+import { applyLanguage, applyTheme, restoreLanguage, showStoredTheme } from '@/lib/preferences';
 
 function renderLoginPanel() {
   const router = createMemoryRouter([{ path: '/', element: <LoginPanel onSignedIn={() => {}} /> }]);

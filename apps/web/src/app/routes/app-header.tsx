@@ -12,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-accent/60 text-foreground',
   );
 
-/** The signed-in app's top bar: brand, 'Sonhos' and 'Créditos', and the user menu. */
+/** The signed-in app's top bar (the app shell's, not a feature's): brand, 'Sonhos' and 'Créditos', and the user menu. */
 export function AppHeader() {
   const { t } = useTranslation();
   return (
