@@ -14,10 +14,10 @@ import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { addDays, localDate } from '../../lib/local-time.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import { getTimeZone } from '../profiles/profiles.service.ts';
-import { addDays, localDate } from '../streaks/streaks.ts';
 import {
   addTagUses,
   countLiveDreams,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import { createDream } from '../dreams/dreams.service.ts';
-import { addDays } from '../streaks/streaks.ts';
+import { addDays } from '../../lib/local-time.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
 import { createHtmlExportWriter } from './privacy.export-html.ts';
 import { createJsonExportWriter } from './privacy.export-json.ts';

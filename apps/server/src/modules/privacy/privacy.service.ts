@@ -14,6 +14,7 @@ import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { createDreamSchema } from '@sonhario/contracts/dreams';
 import type { AppDeps } from '../../app.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { localDate } from '../../lib/local-time.ts';
 import { PRODUCT_NAME } from '../../product.ts';
 import { listAnalysesOfDreams } from '../analyses/analyses.service.ts';
 import { OPENAI_DEFAULT_BASE_URL } from '../analyses/providers/create-provider.ts';
@@ -27,7 +28,6 @@ import {
   type DreamsContext,
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profiles/profiles.service.ts';
-import { localDate } from '../streaks/streaks.ts';
 import {
   findAccount,
   listConsentRows,

@@ -1,30 +1,6 @@
-// Calendar days and streaks, without a database: the days come in as 'YYYY-MM-DD' strings already computed in the
-// user's time zone, so this arithmetic never meets a DST transition (a calendar day is a day, 23 h or 25 h long).
+// Streaks, without a database: the days come in as 'YYYY-MM-DD' strings already computed in the user's time zone.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date ('YYYY-MM-DD') of an instant in a time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a calendar date. */
-function dayNumber(isoDate: string): number {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
-export function addDays(isoDate: string, days: number): string {
-  return new Date((dayNumber(isoDate) + days) * DAY_MS).toISOString().slice(0, 10);
-}
+import { dayNumber } from '../../lib/local-time.ts';
 
 export interface Streaks {
   /** Consecutive counted days ending today, or yesterday when today has nothing yet. */
