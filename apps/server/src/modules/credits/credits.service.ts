@@ -112,13 +112,13 @@ export async function listLedger(
 // --- writing ---------------------------------------------------------------------------------------------------
 
 /** +10 once per user, whoever calls it and however often (its idempotency key is the user's). */
-export async function grantWelcomeBonus(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
-  return insertLedgerEntry(db, {
-    userId,
+export async function grantWelcomeBonus(ctx: CreditsContext): Promise<boolean> {
+  return insertLedgerEntry(ctx.db, {
+    userId: ctx.userId,
     amount: CREDIT_RULES.welcomeBonus,
     reason: 'welcome_bonus',
-    idempotencyKey: `welcome:${userId}`,
-    createdAt: now,
+    idempotencyKey: `welcome:${ctx.userId}`,
+    createdAt: ctx.now(),
   });
 }
 
