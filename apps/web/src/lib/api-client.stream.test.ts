@@ -40,7 +40,7 @@ describe('createSseParser', () => {
   });
 
   it('gives the same frames when the text arrives one character at a time', () => {
-    expect(parseAll([...stream])).toEqual(expected);
+    expect(parseAll(Array.from(stream))).toEqual(expected);
   });
 
   it('drops a frame the stream ended in the middle of, and frames without data', () => {

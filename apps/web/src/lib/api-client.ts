@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { loadSupabase } from './load-supabase';
 import { getRuntimeConfig } from './runtime-config';
@@ -115,6 +116,15 @@ function failureOf(status: number, payload: unknown): ApiError {
   return error;
 }
 
+/** The answer's body as JSON, or undefined when there is none or it is not JSON (a proxy's HTML error page). */
+async function jsonOrUndefined(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -140,15 +150,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   }
 
-  let payload: unknown = undefined;
-  const text = await response.text().catch(() => '');
-  if (text) {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = undefined;
-    }
-  }
+  const payload = await jsonOrUndefined(response);
 
   if (!response.ok) throw isPublic ? errorOf(response.status, payload) : failureOf(response.status, payload);
   const parsed = schema.safeParse(payload);
@@ -200,15 +202,7 @@ export async function downloadApi(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   }
-  if (!response.ok) {
-    let payload: unknown = undefined;
-    try {
-      payload = JSON.parse(await response.text());
-    } catch {
-      payload = undefined;
-    }
-    throw failureOf(response.status, payload);
-  }
+  if (!response.ok) throw failureOf(response.status, await jsonOrUndefined(response));
   let blob: Blob;
   try {
     blob = await response.blob();
@@ -229,55 +223,24 @@ export interface SseFrame {
 }
 
 /**
- * An incremental parser of the text/event-stream format (WHATWG HTML §9.2): feed it text as it arrives, cut
+ * An incremental text/event-stream parser (eventsource-parser, WHATWG HTML §9.2): feed it text as it arrives, cut
  * anywhere (inside a line, between "\r" and "\n"), and it calls `onFrame` once per complete frame. Comment lines
  * (":" heartbeats), `id` and `retry` fields are skipped; a frame still open when the stream ends is dropped, as
  * browsers' EventSource does.
  */
 export function createSseParser(onFrame: (frame: SseFrame) => void) {
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
-
-  function dispatch() {
-    if (data.length > 0) onFrame({ event: event || 'message', data: data.join('\n') });
-    event = '';
-    data = [];
-  }
-
-  function readLine(line: string) {
-    if (line === '') return dispatch();
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-
+  const parser = createParser({
+    onEvent: (message) => {
+      onFrame({ event: message.event ?? 'message', data: message.data });
+    },
+  });
   return {
     push(text: string) {
-      buffer += text;
-      let start = 0;
-      for (;;) {
-        const cr = buffer.indexOf('\r', start);
-        const lf = buffer.indexOf('\n', start);
-        const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
-        if (end === -1) break;
-        // A "\r" last in the chunk may be the first half of "\r\n": wait for the next chunk to know.
-        if (end === cr && cr === buffer.length - 1) break;
-        const next = end === cr && buffer[cr + 1] === '\n' ? end + 2 : end + 1;
-        readLine(buffer.slice(start, end));
-        start = next;
-      }
-      buffer = buffer.slice(start);
+      parser.feed(text);
     },
     /** The stream ended: a frame without its closing blank line is incomplete and dropped. */
     end() {
-      buffer = '';
-      event = '';
-      data = [];
+      parser.reset();
     },
   };
 }
@@ -322,13 +285,7 @@ export async function streamApi<S extends z.ZodType>(path: string, request: Stre
 
   const isStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
   if (!response.ok || !isStream || !response.body) {
-    let payload: unknown = undefined;
-    try {
-      payload = JSON.parse(await response.text());
-    } catch {
-      payload = undefined;
-    }
-    if (!response.ok) throw failureOf(response.status, payload);
+    if (!response.ok) throw failureOf(response.status, await jsonOrUndefined(response));
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
 
