@@ -29,6 +29,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // One real server (PGlite, two instances) for the whole project; each test signs its own users up.
+          globalSetup: ['./src/test/server/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {

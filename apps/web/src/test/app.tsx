@@ -1,30 +1,29 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { routes } from '@/app/router';
 import { Toaster } from '@/components/ui/sonner';
-import { startApiServer, type ApiTestServer } from './api-server';
-import { makeSession, makeUser } from './auth';
+import { startProxy, type TestProxy } from './server/proxy';
+import { testServer, type TestUser } from './server/real-server';
+
+/** Where supabase-js keeps the session for an auth URL on 127.0.0.1 (`sb-<first label of the host>-auth-token`). */
+export const SESSION_STORAGE_KEY = 'sb-127-auth-token';
 
 /**
- * The whole app (its real router, auth provider, supabase-js, API client and query cache) against the
- * in-memory journal server of `api-server.ts`. Call once per test file, at the top level.
+ * The whole app (its real router, auth provider, supabase-js, API client and query cache) against the real server
+ * of the web test project (test/server/global-setup.ts), through the thin proxy of test/server/proxy.ts. Call once
+ * per test file, at the top level.
  */
-export function useAppWithApiServer(): { readonly server: ApiTestServer } {
-  const holder = {} as { server: ApiTestServer };
+export function setupAppWithServer(): { readonly server: TestProxy } {
+  // Each screen is a lazy route whose data comes from a real server over HTTP: on a busy two-core machine an answer
+  // may take longer than Testing Library's default second.
+  configure({ asyncUtilTimeout: 5_000 });
+  const holder = {} as { server: TestProxy };
   beforeAll(async () => {
-    holder.server = await startApiServer();
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]');
-    if (!meta) throw new Error('test/setup.ts adds the runtime config meta tag');
-    // Auth and API on the test server: the stored session is read from localStorage, so auth makes no request.
-    meta.content = JSON.stringify({
-      supabaseUrl: holder.server.url,
-      supabaseAnonKey: 'test-anon-key',
-      productName: 'Sonhário',
-      apiUrl: holder.server.url,
-    });
+    holder.server = await startProxy({ main: testServer.url, generative: testServer.generativeUrl });
+    pointAppAt(holder.server.url);
   });
   afterEach(() => {
     // Unmount first: pages write to localStorage on their way out (the dream draft), which must not leak.
@@ -38,9 +37,21 @@ export function useAppWithApiServer(): { readonly server: ApiTestServer } {
   return holder;
 }
 
-/** Stores a session as supabase-js does after sign-in (the key is `sb-<first label of the auth host>-auth-token`). */
-export function signInAs(user = makeUser()) {
-  localStorage.setItem('sb-127-auth-token', JSON.stringify(makeSession(user)));
+/** Points the app's runtime config (auth and API) at a server; before the app first reads it. */
+export function pointAppAt(url: string) {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]');
+  if (!meta) throw new Error('test/setup.ts adds the runtime config meta tag');
+  meta.content = JSON.stringify({
+    supabaseUrl: url,
+    supabaseAnonKey: testServer.anonKey,
+    productName: 'Sonhário',
+    apiUrl: url,
+  });
+}
+
+/** Stores the user's real session as supabase-js does after sign-in: the app starts signed in, without a request. */
+export function signInAs<T extends TestUser>(user: T): T {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(user.session));
   return user;
 }
 

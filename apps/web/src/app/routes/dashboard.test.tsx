@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/auth';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 
 const api = useAppWithApiServer();
 

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_ACCOUNT_PASSWORD } from '@/test/api-server';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 import { makeUser } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAnalysisResult } from '@/test/api-server';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 
 const api = useAppWithApiServer();
 

@@ -1,20 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import type { Dream } from '@sonhario/contracts/dreams';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createDreams, createUser, serverRequest, type TestUser, userApi } from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
+const api = setupAppWithServer();
+
+let account: TestUser;
 
 let consoleError: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
+beforeEach(async () => {
+  account = await createUser();
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   consoleError.mockRestore();
 });
 
-function seedDream() {
-  const [dream] = api.server.seed([
+async function seedDream() {
+  const [dream] = await createDreams(account, [
     {
       title: 'Voando sobre o mar',
       content: 'Eu estava voando sobre o mar.\nO vento era morno.',
@@ -32,14 +37,18 @@ function seedDream() {
   return dream!;
 }
 
+/** How the server answers GET /dreams/:id now (404 once deleted). */
+const statusOf = async (id: string) =>
+  (await serverRequest({ method: 'GET', url: `/api/v1/dreams/${id}`, headers: account.headers })).status;
+
 function openDream(id: string, history: string[] = ['/app/dreams']) {
-  signInAs();
+  signInAs(account);
   return renderApp([...history, `/app/dreams/${id}`]);
 }
 
 describe('a dream (/app/dreams/:id)', () => {
   it('shows the whole dream with every detail', async () => {
-    const dream = seedDream();
+    const dream = await seedDream();
     openDream(dream.id);
     expect(await screen.findByRole('heading', { level: 1, name: 'Voando sobre o mar' })).toBeInTheDocument();
     expect(screen.getByText('Noite de sexta-feira, 13 de março de 2026')).toBeInTheDocument();
@@ -60,7 +69,7 @@ describe('a dream (/app/dreams/:id)', () => {
 
   it("asks before deleting; 'Cancelar' keeps the dream", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
+    const dream = await seedDream();
     openDream(dream.id);
     await user.click(await screen.findByRole('button', { name: 'Excluir' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Excluir este sonho?' });
@@ -72,8 +81,8 @@ describe('a dream (/app/dreams/:id)', () => {
 
   it("deletes, goes back to the journal with 'Sonho excluído', and 'Desfazer' brings the dream back everywhere", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.seed([{ title: 'Outro sonho', content: 'Outro.', dreamtOn: '2026-03-01' }]);
+    const dream = await seedDream();
+    await createDreams(account, [{ title: 'Outro sonho', content: 'Outro.', dreamtOn: '2026-03-01' }]);
     const { router } = openDream(dream.id);
     await user.click(await screen.findByRole('button', { name: 'Excluir' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
@@ -83,19 +92,19 @@ describe('a dream (/app/dreams/:id)', () => {
     const list = await screen.findByRole('list', { name: 'Sonhos' });
     await waitFor(() => expect(within(list).queryByText('Voando sobre o mar')).not.toBeInTheDocument());
     expect(within(list).getByText('Outro sonho')).toBeInTheDocument();
-    expect(api.server.dreams.find((stored) => stored.id === dream.id)?.deletedAt).toBeTruthy();
+    expect(await statusOf(dream.id)).toBe(404);
 
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     expect(await screen.findByText('Sonho restaurado')).toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/dreams/:id/restore')).toHaveLength(1);
     await waitFor(() => expect(within(list).getByText('Voando sobre o mar')).toBeInTheDocument());
-    expect(api.server.dreams.find((stored) => stored.id === dream.id)?.deletedAt).toBeNull();
+    expect(await statusOf(dream.id)).toBe(200);
   });
 
   it('keeps the dialog open and says so when the delete fails', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.once('DELETE', '/dreams/:id', () => 'drop');
+    const dream = await seedDream();
+    api.server.drop('DELETE', '/dreams/:id', 'before');
     const { router } = openDream(dream.id);
     await user.click(await screen.findByRole('button', { name: 'Excluir' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
@@ -124,7 +133,7 @@ describe('a dream (/app/dreams/:id)', () => {
 describe('editing a dream (/app/dreams/:id/edit)', () => {
   it('prefills the same form and sends only what changed, with the version', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
+    const dream = await seedDream();
     const { router } = openDream(dream.id);
     await user.click(await screen.findByRole('link', { name: 'Editar' }));
     const form = await screen.findByRole('form', { name: 'Editar sonho' });
@@ -153,18 +162,18 @@ describe('editing a dream (/app/dreams/:id/edit)', () => {
 
   it('never overwrites a dream changed elsewhere: it explains, and Recarregar shows the latest version', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    openDream(dream.id, [`/app/dreams/${dream.id}`]).router.navigate(`/app/dreams/${dream.id}/edit`);
+    const dream = await seedDream();
+    await openDream(dream.id, [`/app/dreams/${dream.id}`]).router.navigate(`/app/dreams/${dream.id}/edit`);
     const form = await screen.findByRole('form', { name: 'Editar sonho' });
     // Meanwhile, another device saves a new version.
-    Object.assign(api.server.dreams[0]!, { content: 'Texto novo, escrito no celular.', version: 2 });
+    await userApi(account).patch(`/dreams/${dream.id}`, { content: 'Texto novo, escrito no celular.', version: 1 });
 
     const content = within(form).getByLabelText('O que você sonhou?');
     await user.type(content, ' E depois acordei.');
     await user.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Este sonho foi alterado em outro lugar');
-    expect(api.server.dreams[0]!.content).toBe('Texto novo, escrito no celular.');
+    expect((await userApi(account).get<Dream>(`/dreams/${dream.id}`)).content).toBe('Texto novo, escrito no celular.');
     expect(content).toHaveValue(`${dream.content} E depois acordei.`);
 
     await user.click(within(alert).getByRole('button', { name: 'Recarregar' }));
@@ -178,7 +187,7 @@ describe('editing a dream (/app/dreams/:id/edit)', () => {
 
   it('goes back to the dream without a request when nothing changed', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
+    const dream = await seedDream();
     const { router } = openDream(dream.id);
     await user.click(await screen.findByRole('link', { name: 'Editar' }));
     await user.click(await screen.findByRole('button', { name: 'Salvar alterações' }));

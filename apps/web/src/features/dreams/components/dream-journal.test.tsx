@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createDreams, createUser, type TestUser } from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
+const api = setupAppWithServer();
+
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
+});
+
+const seed = (dreams: Parameters<typeof createDreams>[1]) => createDreams(account, dreams);
 
 function openJournal(path = '/app/dreams') {
-  signInAs();
+  signInAs(account);
   return renderApp(['/app', path]);
 }
 
@@ -19,7 +27,7 @@ const lastListQuery = () => api.server.requestsTo('GET', '/dreams').at(-1)!.quer
 
 describe('the journal (/app/dreams)', () => {
   it('lists dreams newest night first, each with its date, title, excerpt, emotions and badges', async () => {
-    api.server.seed([
+    await seed([
       {
         title: 'A casa da avó',
         content: 'Eu andava pela casa da minha avó.',
@@ -76,7 +84,7 @@ describe('the journal (/app/dreams)', () => {
 
   it('searches as the user types (after a pause), keeping the words in the URL', async () => {
     const user = userEvent.setup();
-    api.server.seed([
+    await seed([
       { title: 'Voo', content: 'Eu estava voando sobre o mar.' },
       { title: 'Casa', content: 'Uma casa antiga.' },
     ]);
@@ -92,7 +100,7 @@ describe('the journal (/app/dreams)', () => {
 
   it("tells 'no results' apart from an empty journal, and 'Limpar filtros' brings everything back", async () => {
     const user = userEvent.setup();
-    api.server.seed([{ title: 'Voo', content: 'Eu estava voando.' }]);
+    await seed([{ title: 'Voo', content: 'Eu estava voando.' }]);
     const { router } = openJournal('/app/dreams?q=elefante&nightmare=true');
     expect(await screen.findByRole('heading', { name: 'Nenhum sonho encontrado' })).toBeInTheDocument();
     expect(screen.queryByText('Nenhum sonho registrado ainda')).not.toBeInTheDocument();
@@ -101,12 +109,12 @@ describe('the journal (/app/dreams)', () => {
     const clear = screen.getAllByRole('button', { name: 'Limpar filtros' });
     await user.click(clear.at(-1)!);
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(titlesIn(await dreamList())).toEqual(['Voo']);
+    await waitFor(async () => expect(titlesIn(await dreamList())).toEqual(['Voo']));
     expect(screen.getByRole('searchbox', { name: 'Buscar nos sonhos' })).toHaveValue('');
   });
 
   it('reads every filter from the URL and sends them combined', async () => {
-    api.server.seed([
+    await seed([
       {
         title: 'Pesadelo recorrente',
         content: 'Fugindo.',
@@ -158,7 +166,7 @@ describe('the journal (/app/dreams)', () => {
 
   it('filters by emotion and by kind from the panel, each change a history entry that Back undoes', async () => {
     const user = userEvent.setup();
-    api.server.seed([
+    await seed([
       { title: 'Medo do escuro', content: 'Escuro.', dreamtOn: '2026-02-02', emotions: ['medo'], isNightmare: true },
       { title: 'Alegria', content: 'Festa.', dreamtOn: '2026-02-01', emotions: ['alegria'] },
     ]);
@@ -186,7 +194,7 @@ describe('the journal (/app/dreams)', () => {
 
   it("loads the next page with 'Carregar mais' until the first dream", async () => {
     const user = userEvent.setup();
-    api.server.seed(
+    await seed(
       Array.from({ length: 23 }, (_, index) => ({
         title: `Sonho ${index + 1}`,
         content: `Noite ${index + 1}.`,
@@ -207,17 +215,14 @@ describe('the journal (/app/dreams)', () => {
 
   it('offers a retry when the journal cannot be loaded', async () => {
     const user = userEvent.setup();
-    let isDown = true;
-    api.server.seed([{ title: 'Voo', content: 'Voando.' }]);
-    api.server.on('GET', '/dreams', (_request, _params, next) =>
-      isDown ? { status: 503, body: { code: 'unavailable', message: 'Indisponível' } } : next(),
-    );
+    await seed([{ title: 'Voo', content: 'Voando.' }]);
+    const bringBack = api.server.down('GET', '/dreams');
     openJournal();
     // (A server error is retried once before it is shown.)
     expect(
       await screen.findByRole('heading', { name: 'Não foi possível carregar seus sonhos' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    isDown = false;
+    bringBack();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(titlesIn(await dreamList())).toEqual(['Voo']);
   });

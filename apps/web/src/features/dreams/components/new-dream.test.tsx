@@ -1,16 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/test/auth';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import type { Dream, DreamListItem } from '@sonhario/contracts/dreams';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createDreams, createUser, type TestUser, userApi } from '@/test/server/real-server';
 import { addDays, browserTimeZone, todayIn } from '@/lib/dates';
 import { draftStorageKey } from '../hooks/use-dream-draft';
 
-const api = useAppWithApiServer();
-const USER = makeUser();
+const api = setupAppWithServer();
+
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
+});
+
+/** The dreams the server holds for the user, newest first. */
+const storedDreams = async () => (await userApi(account).get<{ items: DreamListItem[] }>('/dreams')).items;
 
 async function openForm() {
-  signInAs(USER);
+  signInAs(account);
   const view = renderApp(['/app', '/app/dreams/new']);
   const form = await screen.findByRole('form', { name: 'Novo sonho' });
   return { ...view, form, content: within(form).getByLabelText('O que você sonhou?') };
@@ -18,7 +26,7 @@ async function openForm() {
 
 const saveButton = (form: HTMLElement) => within(form).getByRole('button', { name: /Salvar sonho|Salvando/ });
 const storedDraft = () =>
-  JSON.parse(localStorage.getItem(draftStorageKey(USER.id)) ?? 'null') as {
+  JSON.parse(localStorage.getItem(draftStorageKey(account.id)) ?? 'null') as {
     idempotencyKey: string;
     values: Record<string, unknown>;
   } | null;
@@ -59,26 +67,26 @@ describe('recording a dream (/app/dreams/new)', () => {
 
   it("shows the server's field errors beside their fields", async () => {
     const user = userEvent.setup();
-    api.server.once('POST', '/dreams', () => ({
-      status: 400,
-      body: {
-        code: 'validation_failed',
-        message: 'Cada etiqueta pode ter no máximo 40 caracteres',
-        details: [{ path: 'body.tags.0', message: 'Cada etiqueta pode ter no máximo 40 caracteres' }],
-      },
-    }));
+    // The form opens on the profile's zone, 14 hours ahead of UTC: its today is a valid date there.
+    await userApi(account).patch('/me/profile', { timeZone: 'Pacific/Kiritimati' });
     const { form, content } = await openForm();
-    await user.type(content, 'Um sonho com uma etiqueta comprida.');
+    await user.type(content, 'Um sonho que chegou cedo.');
+    const date = within(form).getByLabelText('Data do sonho');
+    await user.clear(date);
+    await user.type(date, todayIn('Pacific/Kiritimati'));
+    // Meanwhile the zone changes on another device to one 12 hours behind UTC, where that day has not begun.
+    await userApi(account).patch('/me/profile', { timeZone: 'Etc/GMT+12' });
     await user.click(saveButton(form));
-    // The field sits behind 'Mais detalhes', which opens to show it.
-    expect(await within(form).findByText('Cada etiqueta pode ter no máximo 40 caracteres')).toBeInTheDocument();
-    expect(within(form).getByRole('button', { name: /Mais detalhes/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(form).findByText('A data do sonho não pode estar no futuro')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Data do sonho')).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText('Confira os campos destacados.')).toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/dreams')).toHaveLength(1);
+    expect(await storedDreams()).toEqual([]);
   });
 
   it('records the dream with every detail, says so, and opens its page', async () => {
     const user = userEvent.setup();
-    api.server.seed([{ content: 'Antes.', tags: ['família'] }]);
+    await createDreams(account, [{ content: 'Antes.', tags: ['família'] }]);
     const { form, content, router } = await openForm();
     await user.type(content, 'Eu estava voando sobre o mar.');
     await user.type(within(form).getByLabelText(/^Título/), 'Voo noturno');
@@ -120,10 +128,10 @@ describe('recording a dream (/app/dreams/new)', () => {
       isRecurring: false,
     });
     expect(post!.headers['idempotency-key']).toMatch(/^draft-[0-9a-f]{32}$/);
-    const created = api.server.dreams.at(-1)!;
+    const created = (await storedDreams()).find((dream) => dream.title === 'Voo noturno')!;
     expect(router.state.location.pathname).toBe(`/app/dreams/${created.id}`);
     // Replaced, so Back goes to where the user came from, not to an empty form.
-    router.navigate(-1);
+    await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(storedDraft()).toBeNull();
   });
@@ -141,7 +149,7 @@ describe('recording a dream (/app/dreams/new)', () => {
     (await release)();
     expect(await screen.findByText('Sonho registrado')).toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/dreams')).toHaveLength(1);
-    expect(api.server.dreams).toHaveLength(1);
+    expect(await storedDreams()).toHaveLength(1);
   });
 
   it('records one dream on a double click', async () => {
@@ -152,7 +160,7 @@ describe('recording a dream (/app/dreams/new)', () => {
     expect(await screen.findByText('Sonho registrado')).toBeInTheDocument();
     const keys = new Set(api.server.requestsTo('POST', '/dreams').map((request) => request.headers['idempotency-key']));
     expect(keys.size).toBe(1);
-    expect(api.server.dreams).toHaveLength(1);
+    expect(await storedDreams()).toHaveLength(1);
   });
 
   it('keeps a draft while typing and restores it after a reload; discarding starts afresh', async () => {
@@ -179,10 +187,7 @@ describe('recording a dream (/app/dreams/new)', () => {
   it('keeps the text and the draft when the connection fails, and retries with the same key without a duplicate', async () => {
     const user = userEvent.setup();
     // The first attempt reaches the server, which records the dream, but the answer is lost on the way back.
-    api.server.once('POST', '/dreams', async (_request, _params, next) => {
-      await next();
-      return 'drop' as const;
-    });
+    api.server.drop('POST', '/dreams', 'after');
     const { form, content, router } = await openForm();
     await user.type(content, 'Um trem que não parava em nenhuma estação.');
     await user.click(saveButton(form));
@@ -202,16 +207,13 @@ describe('recording a dream (/app/dreams/new)', () => {
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
     expect(posts[0]!.headers['idempotency-key']).toBe(draftKey);
-    expect(api.server.dreams).toHaveLength(1);
+    expect(await storedDreams()).toHaveLength(1);
     expect(storedDraft()).toBeNull();
   });
 
   it('brings the stored dream up to date when the text changed between a lost answer and the retry', async () => {
     const user = userEvent.setup();
-    api.server.once('POST', '/dreams', async (_request, _params, next) => {
-      await next();
-      return 'drop' as const;
-    });
+    api.server.drop('POST', '/dreams', 'after');
     const { form, content } = await openForm();
     await user.type(content, 'Um jardim');
     await user.click(saveButton(form));
@@ -219,8 +221,9 @@ describe('recording a dream (/app/dreams/new)', () => {
     await user.type(content, ' de vidro.');
     await user.click(saveButton(form));
     expect(await screen.findByText('Sonho registrado')).toBeInTheDocument();
-    expect(api.server.dreams).toHaveLength(1);
-    expect(api.server.dreams[0]!.content).toBe('Um jardim de vidro.');
+    const stored = await storedDreams();
+    expect(stored).toHaveLength(1);
+    expect((await userApi(account).get<Dream>(`/dreams/${stored[0]!.id}`)).content).toBe('Um jardim de vidro.');
     expect(api.server.requestsTo('PATCH', '/dreams/:id')[0]!.body).toMatchObject({
       content: 'Um jardim de vidro.',
       version: 1,

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/lib/preferences';
-import { renderApp, useAppWithApiServer } from '@/test/app';
+import { renderApp, useAppWithApiServer } from '@/test/app-fake';
 
 const api = useAppWithApiServer();
 

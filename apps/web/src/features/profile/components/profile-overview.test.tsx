@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 import { makeUser } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
 

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { applyLanguage, applyTheme } from '@/lib/preferences';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 
 const api = useAppWithApiServer();
 const root = document.documentElement;

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AnalysisResult } from '@sonhario/contracts/analyses';
+import {
+  openAiFrames,
+  sampleWireJson,
+} from '../../../../server/src/modules/analyses/providers/provider-test-servers.ts';
+import type { ProviderScript } from './control-protocol.ts';
+
+/** What the local model answers unless a test scripted otherwise: a flying dream, read as a model would. */
+export const PROVIDER_RESULT: AnalysisResult = {
+  summary: 'Você voava sobre um mar calmo ao entardecer, até avistar uma casa antiga na praia.',
+  themes: [
+    { name: 'Liberdade', description: 'O voo sugere vontade de leveza e de autonomia.' },
+    { name: 'Memória', description: 'A casa antiga traz o passado para a cena.' },
+  ],
+  symbols: [
+    { symbol: 'Voar', meaning: 'Liberdade, perspectiva, superar limites.' },
+    { symbol: 'Mar', meaning: 'O mundo emocional; aqui, sereno.' },
+    { symbol: 'Casa antiga', meaning: 'Memórias e a própria história.' },
+  ],
+  emotions: [
+    { emotion: 'paz', intensity: 0.8 },
+    { emotion: 'alegria', intensity: 0.55 },
+  ],
+  characters: ['Você', 'Uma gaivota'],
+  settings: ['Mar ao entardecer', 'Praia'],
+  dreamType: 'vívido',
+  interpretation:
+    'Voar costuma falar de liberdade e da vontade de ver a vida de cima, com mais perspectiva.\n\nO mar calmo sugere emoções em paz neste momento. A casa antiga pode apontar para lembranças que pedem um olhar carinhoso.',
+  reflectionQuestions: ['O que na sua vida hoje pede mais leveza?', 'Que lembrança a casa antiga desperta em você?'],
+  luciditySignals: [],
+  sentiment: 0.6,
+  distress: false,
+};
+
+interface Scripted {
+  id: number;
+  script: ProviderScript;
+  /** Resolves the stall. */
+  release: () => void;
+  released: Promise<void>;
+  /** Resolves when a request took this script (and, for a stall, reached its pause). */
+  reached: Promise<void>;
+  markReached: () => void;
+}
+
+/**
+ * A local server speaking the OpenAI chat-completions protocol (the frames of the server's own provider test
+ * servers), standing in for the model behind the generative instance. By default it answers PROVIDER_RESULT; a test
+ * scripts the next request whose body contains a needle (its dream's text): stall after the summary's first words
+ * until released, or never answer (the server's AI_TIMEOUT_MS then ends the analysis).
+ */
+export async function startFakeProvider() {
+  const scripts: Scripted[] = [];
+  let sequence = 0;
+
+  async function answer(res: ServerResponse, result: AnalysisResult, stall?: Scripted) {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    const wire = sampleWireJson(result);
+    // The first piece ends inside the summary, after a few words: what a client shows while the model pauses.
+    const cut =
+      wire.indexOf('"summary":"') + '"summary":"'.length + result.summary.split(' ').slice(0, 4).join(' ').length;
+    const frames = openAiFrames([wire.slice(0, cut), wire.slice(cut)], { model: 'gpt-4o-mini' });
+    for (const [index, frame] of frames.entries()) {
+      if (res.destroyed) return;
+      res.write(frame);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (index === 1 && stall) {
+        stall.markReached();
+        await Promise.race([stall.released, new Promise((resolve) => res.on('close', resolve))]);
+      }
+    }
+    res.end();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const index = scripts.findIndex((candidate) => text.includes(candidate.script.needle));
+    const scripted = index === -1 ? undefined : scripts.splice(index, 1)[0];
+    if (!scripted) return answer(res, PROVIDER_RESULT);
+    const { script } = scripted;
+    if (script.kind === 'hang') {
+      scripted.markReached();
+      return;
+    }
+    return answer(res, script.result ?? PROVIDER_RESULT, script.kind === 'stall' ? scripted : undefined);
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const byId = (id: number) => {
+    const found = all.get(id);
+    if (!found) throw new Error(`no provider script ${id}`);
+    return found;
+  };
+  const all = new Map<number, Scripted>();
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    /** The control server's /provider/… calls: script, wait until reached, release. */
+    async control(path: string, body: unknown): Promise<unknown> {
+      if (path === '/script') {
+        sequence += 1;
+        let release!: () => void;
+        let markReached!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const reached = new Promise<void>((resolve) => (markReached = resolve));
+        const scripted: Scripted = {
+          id: sequence,
+          script: body as ProviderScript,
+          release,
+          released,
+          reached,
+          markReached,
+        };
+        scripts.push(scripted);
+        all.set(scripted.id, scripted);
+        return { id: scripted.id };
+      }
+      const [, action, id] = path.split('/');
+      const scripted = byId(Number(id));
+      if (action === 'reached') await scripted.reached;
+      else if (action === 'release') scripted.release();
+      else throw new Error(`no provider control ${path}`);
+      return {};
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const scripted of all.values()) scripted.release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,144 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
+import { grantCredits } from '../../../../server/src/modules/credits/credits.service.ts';
+import { createListeningTestApp, createTestDatabase, type TestApp } from '../../../../server/src/test/harness.ts';
+import { startFakeProvider } from './fake-provider.ts';
+import type { ControlRequest } from './control-protocol.ts';
+
+/**
+ * The real server for the web component tests, started once for the whole `web` project (one PGlite start, several
+ * seconds on two cores): `buildApp` on an in-memory PGlite, listening on a free loopback port. Two instances share
+ * that database, as two replicas of one deployment do: the main one with the builtin analysis (revealed in a few
+ * milliseconds), and one whose AI provider is OpenAI-compatible, pointed at a local server speaking that protocol
+ * (what CONVENTIONS 11 asks for anything outside the product). Each test signs its own users up, so test files
+ * share the server without seeing each other's data.
+ *
+ * Beside them, a small control server for what the product has no API for: a request made as of another instant
+ * (the server's clock is `buildApp`'s `now` option, read per request), the operators' credit grant (the CLI's
+ * service function), and the scripts of the local AI provider.
+ */
+export default async function setup(project: TestProject) {
+  const clock = new AsyncLocalStorage<Date>();
+  const now = () => clock.getStore() ?? new Date();
+  const provider = await startFakeProvider();
+  const database = await createTestDatabase();
+  // Both instances sign and encrypt with the same keys, kept where both read them (the shared database).
+  const shared = {
+    AUTH_AUTOCONFIRM: 'true',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    KEYSTORE: 'database',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_TOKEN: '100000',
+    RATE_LIMIT_VERIFY: '100000',
+    RATE_LIMIT_EMAIL_SENT: '100000',
+  };
+  const main = await createListeningTestApp({ ...shared, AI_BUILTIN_REVEAL_MS: '20' }, database, { now });
+  const generative = await createListeningTestApp(
+    {
+      ...shared,
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: `${provider.origin}/v1`,
+      AI_API_KEY: 'sk-test',
+      AI_MODEL: 'gpt-4o-mini',
+      AI_TIMEOUT_MS: '3000',
+    },
+    database,
+    { now },
+  );
+  const { anonKey, serviceRoleKey } = getApiKeys(main.app.deps.secrets);
+  const control = await startControlServer({ main, generative }, clock, provider.control);
+
+  project.provide('webTestServer', {
+    url: main.url,
+    generativeUrl: generative.url,
+    controlUrl: control.url,
+    anonKey,
+    serviceRoleKey,
+  });
+
+  return async () => {
+    await control.close();
+    await generative.close();
+    await main.close();
+    await database.close();
+    await provider.close();
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? null));
+}
+
+async function startControlServer(
+  instances: { main: TestApp; generative: TestApp },
+  clock: AsyncLocalStorage<Date>,
+  providerControl: (path: string, body: unknown) => Promise<unknown>,
+) {
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const body = await readJson(req);
+    if (path === '/inject') {
+      // A request to the real app, optionally as of another instant: everything it writes carries that time.
+      const { at, instance, method, url, headers, payload } = body as ControlRequest;
+      const run = () =>
+        instances[instance ?? 'main'].app.inject({
+          method,
+          url,
+          headers,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+      const answer = at ? await clock.run(new Date(at), run) : await run();
+      send(res, 200, { status: answer.statusCode, headers: answer.headers, body: answer.body });
+      return;
+    }
+    if (path === '/grant-credits') {
+      // What `npm run admin grant-credits` does; the product has no HTTP API for it.
+      const { userId, amount, key, at } = body as { userId: string; amount: number; key: string; at?: string };
+      const ctx = { db: instances.main.database.db, userId, now: () => (at ? new Date(at) : new Date()) };
+      await grantCredits(ctx, { amount, key });
+      send(res, 204, null);
+      return;
+    }
+    if (path === '/errors') {
+      // The servers' error logs, for a test that meets an unexpected 500.
+      const lines = [...instances.main.logs.lines, ...instances.generative.logs.lines];
+      send(
+        res,
+        200,
+        lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50),
+      );
+      return;
+    }
+    if (path.startsWith('/provider/')) {
+      send(res, 200, await providerControl(path.slice('/provider'.length), body));
+      return;
+    }
+    send(res, 404, { message: `no control ${path}` });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
