@@ -58,7 +58,7 @@ export async function runCli(
         const profile = await setPlan(ctx, value as PlanId);
         out(`${email}: plan ${profile.plan}`);
       } else {
-        const isGranted = await grantCredits(database.db, user.id, amount, key!, new Date());
+        const isGranted = await grantCredits(ctx, { amount, key: key! });
         out(
           isGranted
             ? `${email}: +${amount} credits (${key})`

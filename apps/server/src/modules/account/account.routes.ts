@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { deleteAccountSchema } from '@sonhario/contracts/account';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { requestContext } from '../../context.ts';
 import { RateLimitError } from '../../errors.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
 import { deleteAccount } from './account.service.ts';
@@ -43,17 +44,9 @@ export async function accountRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       await deleteAccount(
-        {
-          db: app.deps.database.db,
-          auth: request.auth,
-          keys: app.deps.keys,
-          analysisStats: app.deps.analysisStats,
-          mailer,
-          log: request.log,
-          now: app.deps.now,
-          siteUrl: config.siteUrl,
-        },
-        request.body,
+        requestContext(app.deps, request),
+        { ...request.body, sessionId: request.auth.sessionId },
+        { analysisStats: app.deps.analysisStats, mailer, siteUrl: config.siteUrl },
       );
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },

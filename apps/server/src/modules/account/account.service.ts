@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DeleteAccountInput } from '@sonhario/contracts/account';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { withTransaction } from '../../context.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { audit, type RequestAuth } from '../auth/auth.context.ts';
+import { audit } from '../auth/auth.context.ts';
 import { accountDeletedEmail } from '../auth/auth.emails.ts';
 import type { Mailer } from '../auth/auth.mailer.ts';
 import { verifyPassword } from '../auth/auth.passwords.ts';
@@ -19,18 +18,16 @@ import {
 import type { UserRow } from '../auth/auth.serializers.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import { grantWelcomeBonus } from '../credits/credits.service.ts';
-import type { KeyRing } from '../keys/keys.service.ts';
 import { deleteUserRows } from './account.repository.ts';
 
-export interface AccountContext {
-  db: Db;
-  auth: RequestAuth;
-  keys: KeyRing;
-  /** In-memory aggregates of the user's analyses: dropped with the account. */
+/** What erasing a user clears besides the database and the key: the analysis aggregates this instance holds. */
+export interface EraseDeps {
   analysisStats: Pick<StatsCache, 'forget'>;
+}
+
+/** What deleting one's own account needs besides erasing: the goodbye e-mail. */
+export interface DeleteAccountDeps extends EraseDeps {
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   siteUrl: string;
 }
 
@@ -88,10 +85,7 @@ export function emailIdentity(user: NewAccount['user']): NewAccount['identity'] 
   };
 }
 
-/** What erasing a user needs: the app's database, key ring and caches. */
-export type EraseContext = Pick<AccountContext, 'db' | 'keys' | 'analysisStats' | 'log'>;
-
-export interface EraseOptions {
+export interface EraseInput {
   /** Writes the one audit entry of this deletion, inside its transaction (the only part the callers word differently). */
   audit: (tx: DbOrTx) => Promise<void>;
   /** Added to the log line if the key re-created during the deletion cannot be deleted. */
@@ -104,8 +98,13 @@ export interface EraseOptions {
  * earlier, backups included, unable to open their dreams), then what this instance holds of them in memory.
  * Returns the deleted user, or null when there was no such user (nothing done). docs/decisions/009.
  */
-export async function eraseUser(ctx: EraseContext, userId: string, options: EraseOptions): Promise<UserRow | null> {
-  const deleted = await ctx.db.transaction(async (tx) => {
+export async function eraseUser(
+  ctx: Pick<RequestContext, 'db' | 'userId' | 'keys' | 'log'>,
+  options: EraseInput,
+  deps: EraseDeps,
+): Promise<UserRow | null> {
+  const { userId } = ctx;
+  const deleted = await withTransaction(ctx, async ({ db: tx }) => {
     // Locks the account row, so two deletions of one account (a double click) run one after the other.
     const locked = await findUserById(tx, userId, { forUpdate: true });
     if (!locked) return null;
@@ -118,7 +117,7 @@ export async function eraseUser(ctx: EraseContext, userId: string, options: Eras
     return locked;
   });
   if (!deleted) return null;
-  ctx.analysisStats.forget(userId);
+  deps.analysisStats.forget(userId);
 
   // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
   await ctx.keys
@@ -134,8 +133,12 @@ export async function eraseUser(ctx: EraseContext, userId: string, options: Eras
  * what makes copies of the database taken earlier, backups included, unable to open their dreams). The same
  * address may sign up again afterwards, as a new user with nothing of the old one. docs/decisions/009.
  */
-export async function deleteAccount(ctx: AccountContext, input: DeleteAccountInput): Promise<void> {
-  const userId = ctx.auth.userId;
+export async function deleteAccount(
+  ctx: RequestContext,
+  input: DeleteAccountInput & { sessionId: string },
+  deps: DeleteAccountDeps,
+): Promise<void> {
+  const { userId } = ctx;
   const user = await findUserById(ctx.db, userId);
   // The session check passed a moment ago: a deletion of this account that committed in between already did the work.
   if (!user) return;
@@ -145,21 +148,25 @@ export async function deleteAccount(ctx: AccountContext, input: DeleteAccountInp
     if (!input.password) throw accountErrors.passwordRequired();
     if (!(await verifyPassword(user.encryptedPassword, input.password)).isValid) throw accountErrors.wrongPassword();
   } else {
-    const session = await findSession(ctx.db, ctx.auth.sessionId);
+    const session = await findSession(ctx.db, input.sessionId);
     if (!session || ctx.now().getTime() - session.createdAt.getTime() > REAUTHENTICATION_WINDOW_MS) {
       throw accountErrors.reauthenticationNeeded();
     }
   }
 
   const reference = randomUUID();
-  const deleted = await eraseUser(ctx, userId, {
-    audit: (tx) => audit(tx, { ip: null }, 'account_deleted', null, { reference }),
-    logFields: { reference },
-  });
+  const deleted = await eraseUser(
+    ctx,
+    {
+      audit: (db) => audit({ db, ip: null }, 'account_deleted', null, { reference }),
+      logFields: { reference },
+    },
+    deps,
+  );
   if (!deleted) return;
   ctx.log.info({ reference }, 'account deleted');
   try {
-    await ctx.mailer.send(accountDeletedEmail(deleted.email, ctx.siteUrl));
+    await deps.mailer.send(accountDeletedEmail(deleted.email, deps.siteUrl));
   } catch (error) {
     // The account is gone either way; a lost goodbye must not turn the answer into an error.
     ctx.log.error({ err: error, reference }, 'the account-deleted e-mail could not be sent');

@@ -13,6 +13,7 @@ import { dreamIdParamsSchema, idempotencyHeadersSchema } from '@sonhario/contrac
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { requestContext, type RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import {
   completeAnalysis,
@@ -22,7 +23,6 @@ import {
   listDreamAnalyses,
   prepareAnalysis,
   providerFailureError,
-  type AnalysesContext,
   type StatsCache,
   type PreparedAnalysis,
 } from './analyses.service.ts';
@@ -56,20 +56,13 @@ export async function analysesRoutes(
   app: AppInstance,
   options: { provider: AnalysisProvider; statsCache: StatsCache },
 ) {
-  const ctx = (request: FastifyRequest): AnalysesContext => ({
-    statsCache: options.statsCache,
-    db: app.deps.database.db,
-    userId: request.auth.userId,
-    now: app.deps.now,
-    keys: app.deps.keys,
-    provider: options.provider,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   /** Streams one analysis as server-sent events (contracts: analysisStreamEventSchema). */
   function streamAnalysis(
     request: FastifyRequest,
     reply: FastifyReply,
-    context: AnalysesContext,
+    context: RequestContext,
     prepared: PreparedAnalysis,
   ) {
     const controller = abortOnDisconnect(reply);
@@ -87,15 +80,20 @@ export async function analysesRoutes(
     send({
       event: 'start',
       data: {
-        provider: context.provider.id,
-        model: context.provider.model,
-        isGenerative: context.provider.isGenerative,
+        provider: options.provider.id,
+        model: options.provider.model,
+        isGenerative: options.provider.isGenerative,
       },
     });
-    return completeAnalysis(context, prepared, {
-      signal: controller.signal,
-      onDelta: (field, text) => send({ event: 'delta', data: { field, text } }),
-    })
+    return completeAnalysis(
+      context,
+      {
+        prepared,
+        signal: controller.signal,
+        onDelta: (field, text) => send({ event: 'delta', data: { field, text } }),
+      },
+      options.provider,
+    )
       .then((analysis) => send({ event: 'done', data: analysis }))
       .catch((caught: unknown) => {
         const error = toAppError(caught);
@@ -147,7 +145,8 @@ export async function analysesRoutes(
     },
     async (request, reply) => {
       const context = ctx(request);
-      const outcome = await prepareAnalysis(context, request.params.id, {
+      const outcome = await prepareAnalysis(context, {
+        dreamId: request.params.id,
         language: request.body?.language,
         idempotencyKey: request.headers['idempotency-key'],
       });
@@ -169,10 +168,11 @@ export async function analysesRoutes(
       }
       const controller = abortOnDisconnect(reply);
       try {
-        const analysis = await completeAnalysis(context, outcome.prepared, {
-          signal: controller.signal,
-          onDelta: () => undefined,
-        });
+        const analysis = await completeAnalysis(
+          context,
+          { prepared: outcome.prepared, signal: controller.signal, onDelta: () => undefined },
+          options.provider,
+        );
         return reply.status(201).send(analysis);
       } catch (error) {
         throw toAppError(error);
@@ -223,7 +223,8 @@ export async function analysesRoutes(
         response: { 200: deleteAnalysesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await deleteAnalyses(ctx(request))),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await deleteAnalyses(ctx(request), options.statsCache)),
   );
 
   app.get(
@@ -237,6 +238,7 @@ export async function analysesRoutes(
         response: { 200: analysisStatsSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await getAnalysisStats(ctx(request))),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await getAnalysisStats(ctx(request), options.statsCache)),
   );
 }

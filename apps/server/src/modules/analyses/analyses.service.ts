@@ -19,11 +19,12 @@ import {
 } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { LRUCache } from 'lru-cache';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
-import { getDream, listEarlierDreamTexts, openDreamSummary, type DreamsContext } from '../dreams/dreams.service.ts';
+import { getDream, listEarlierDreamTexts, openDreamSummary } from '../dreams/dreams.service.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
@@ -47,13 +48,6 @@ import {
   type ProviderRequest,
 } from './providers/provider.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
-
-/** A dreams context plus the provider this server is configured with. */
-export interface AnalysesContext extends DreamsContext {
-  provider: AnalysisProvider;
-  /** Aggregates per user, valid while the user's analyses signature is unchanged (one per app instance). */
-  statsCache?: StatsCache;
-}
 
 /** A small LRU of users' aggregates; each entry is checked against a cheap signature query before use. */
 export class StatsCache {
@@ -166,7 +160,7 @@ export interface PreparedAnalysis {
 }
 
 async function replayByKey(
-  ctx: AnalysesContext,
+  ctx: RequestContext,
   dreamId: string,
   key: string,
   currentVersion: number,
@@ -179,8 +173,8 @@ async function replayByKey(
 }
 
 /** Symbol ids counted once per dream over the user's latest earlier dreams. */
-async function symbolHistory(ctx: AnalysesContext, dreamId: string): Promise<ProviderRequest['history']> {
-  const earlier = await listEarlierDreamTexts(ctx, dreamId, HISTORY_DREAMS);
+async function symbolHistory(ctx: RequestContext, dreamId: string): Promise<ProviderRequest['history']> {
+  const earlier = await listEarlierDreamTexts(ctx, { excludeId: dreamId, limit: HISTORY_DREAMS });
   const symbolCounts: Record<string, number> = {};
   for (const dream of earlier) {
     for (const id of new Set(findSymbolIds(`${dream.title}\n${dream.content}`)))
@@ -195,10 +189,10 @@ async function symbolHistory(ctx: AnalysesContext, dreamId: string): Promise<Pro
  * idempotency key gets the stored analysis back instead, charged once.
  */
 export async function prepareAnalysis(
-  ctx: AnalysesContext,
-  dreamId: string,
-  input: { language?: AnalysisLanguage; idempotencyKey?: string },
+  ctx: RequestContext,
+  input: { dreamId: string; language?: AnalysisLanguage; idempotencyKey?: string },
 ): Promise<{ replay: Analysis } | { prepared: PreparedAnalysis }> {
+  const { dreamId } = input;
   const dream = await getDream(ctx, dreamId);
   if (input.idempotencyKey) {
     const replay = await replayByKey(ctx, dreamId, input.idempotencyKey, dream.version);
@@ -242,11 +236,11 @@ export async function prepareAnalysis(
  * output or cancellation throws before the transaction: nothing is stored and nothing is charged.
  */
 export async function completeAnalysis(
-  ctx: AnalysesContext,
-  prepared: PreparedAnalysis,
-  options: { signal: AbortSignal; onDelta: (field: StreamedField, text: string) => void },
+  ctx: RequestContext,
+  input: { prepared: PreparedAnalysis; signal: AbortSignal; onDelta: (field: StreamedField, text: string) => void },
+  provider: AnalysisProvider,
 ): Promise<Analysis> {
-  const { provider } = ctx;
+  const { prepared, ...options } = input;
   const raw = await provider.analyze(prepared.request, options);
   const parsed = analysisResultSchema.safeParse(raw);
   if (!parsed.success) throw new ProviderError('invalid_output', 'provider result does not match the schema');
@@ -267,16 +261,16 @@ export async function completeAnalysis(
     createdAt: now,
   };
   try {
-    const stored = await ctx.db.transaction(async (tx) => {
+    const stored = await withTransaction(ctx, async (tx) => {
       // The dream may have been deleted while the provider worked: then nothing is charged (404).
-      const dream = await getDream({ ...ctx, db: tx }, prepared.dreamId);
-      const charge: AnalysisCharge = await chargeAnalysis(tx, ctx, {
+      const dream = await getDream(tx, prepared.dreamId);
+      const charge: AnalysisCharge = await chargeAnalysis(tx, {
         id,
         provider: provider.id,
         model: provider.model,
       });
       const stored = { ...row, charge };
-      await insertAnalysis(tx, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
+      await insertAnalysis(tx.db, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
       return { stored, currentVersion: dream.version };
     });
     return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion);
@@ -292,7 +286,7 @@ export async function completeAnalysis(
 
 // --- reading ---------------------------------------------------------------------------------------------------
 
-export async function listDreamAnalyses(ctx: AnalysesContext, dreamId: string): Promise<DreamAnalysesResponse> {
+export async function listDreamAnalyses(ctx: RequestContext, dreamId: string): Promise<DreamAnalysesResponse> {
   const dream = await getDream(ctx, dreamId);
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listDreamAnalysisRows(ctx.db, ctx.userId, dreamId);
@@ -303,18 +297,18 @@ export async function listDreamAnalyses(ctx: AnalysesContext, dreamId: string): 
  * Erases the user's past analyses (withdrawing AI consent keeps them unless the user asks for this). The quota
  * usage and ledger rows stay: they record what was charged, and hold no text of the dream or the analysis.
  */
-export async function deleteAnalyses(ctx: AnalysesContext): Promise<DeleteAnalysesResponse> {
+export async function deleteAnalyses(ctx: RequestContext, statsCache: StatsCache): Promise<DeleteAnalysesResponse> {
   const deleted = await deleteAnalysisRows(ctx.db, ctx.userId);
-  ctx.statsCache?.forget(ctx.userId);
+  statsCache.forget(ctx.userId);
   return { deleted };
 }
 
-export async function countAnalyses(ctx: DreamsContext): Promise<number> {
+export async function countAnalyses(ctx: RequestContext): Promise<number> {
   return countLiveAnalyses(ctx.db, ctx.userId);
 }
 
 export async function listAnalyses(
-  ctx: AnalysesContext,
+  ctx: RequestContext,
   query: { cursor?: string; limit: number },
 ): Promise<ListAnalysesResponse> {
   const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
@@ -355,16 +349,17 @@ const top = (map: Map<string, { name: string; count: number }>) =>
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'))
     .slice(0, ANALYSIS_PAGE.statsTop);
 
-export async function getAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
+/** Aggregates of the user's analyses, from the per-instance cache while the user's analyses are unchanged. */
+export async function getAnalysisStats(ctx: RequestContext, statsCache: StatsCache): Promise<AnalysisStats> {
   const signature = await findAnalysesSignature(ctx.db, ctx.userId);
-  const cached = ctx.statsCache?.get(ctx.userId, signature);
+  const cached = statsCache.get(ctx.userId, signature);
   if (cached) return cached;
   const stats = await computeAnalysisStats(ctx);
-  ctx.statsCache?.set(ctx.userId, signature, stats);
+  statsCache.set(ctx.userId, signature, stats);
   return stats;
 }
 
-async function computeAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats> {
+async function computeAnalysisStats(ctx: RequestContext): Promise<AnalysisStats> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const [rows, total] = await Promise.all([
     listAnalysisResultRows(ctx.db, ctx.userId, STATS_WINDOW),
@@ -411,7 +406,7 @@ async function computeAnalysisStats(ctx: AnalysesContext): Promise<AnalysisStats
 
 /** The analyses of these dreams, opened, oldest first, by dream id (a page of the export at a time). */
 export async function listAnalysesOfDreams(
-  ctx: DreamsContext,
+  ctx: RequestContext,
   dreamIds: string[],
 ): Promise<Map<string, Omit<Analysis, 'isDreamChanged'>[]>> {
   const byDream = new Map<string, Omit<Analysis, 'isDreamChanged'>[]>();

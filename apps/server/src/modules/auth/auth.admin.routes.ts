@@ -57,7 +57,9 @@ export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) 
   );
 
   app.delete('/admin/users/:id', { schema: { params: adminUserParamsSchema } }, async (request) => {
-    await deleteUserAsAdmin(contextOf(app, state, request), request.params.id);
+    await deleteUserAsAdmin(contextOf(app, state, request), request.params.id, {
+      analysisStats: app.deps.analysisStats,
+    });
     return {};
   });
 }

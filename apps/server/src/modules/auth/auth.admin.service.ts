@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserBody, AuthUser } from '@sonhario/contracts/auth';
 import type { Metadata } from '../../db/schema/auth.ts';
-import { createAccount, emailIdentity, eraseUser } from '../account/account.service.ts';
+import { withTransaction } from '../../context.ts';
+import { createAccount, emailIdentity, eraseUser, type EraseDeps } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { authErrors } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
@@ -70,7 +71,7 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
     : null;
   const now = new Date();
   const isConfirmed = body.email_confirm === true;
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await withTransaction(ctx, async (tx) => {
     const values = {
       id: randomUUID(),
       email,
@@ -82,8 +83,8 @@ export async function createUserAsAdmin(ctx: AuthContext, body: AdminUserBody): 
       createdAt: now,
       updatedAt: now,
     };
-    const user = await createAccount({ db: tx }, { user: values, identity: emailIdentity(values) });
-    await audit(tx, ctx, 'user_signedup', user.id, { ...ADMIN_ACTOR, provider: 'email' });
+    const user = await createAccount(tx, { user: values, identity: emailIdentity(values) });
+    await audit(tx, 'user_signedup', user.id, { ...ADMIN_ACTOR, provider: 'email' });
     return user;
   });
   return loadAuthUser(ctx.db, user);
@@ -126,12 +127,12 @@ export async function updateUserAsAdmin(ctx: AuthContext, id: string, body: Admi
     patch.bannedUntil = banMs === null ? null : new Date(now.getTime() + banMs);
     isBanned = banMs !== null;
   }
-  const user = await ctx.db.transaction(async (tx) => {
-    const user = await updateUser(tx, id, { ...patch, updatedAt: now });
-    if (email) await updateEmailIdentity(tx, id, email);
+  const user = await withTransaction(ctx, async (tx) => {
+    const user = await updateUser(tx.db, id, { ...patch, updatedAt: now });
+    if (email) await updateEmailIdentity(tx.db, id, email);
     // A new password or a ban ends every session: that is usually why an admin does either.
-    if (patch.encryptedPassword || isBanned) await deleteUserSessions(tx, id);
-    await audit(tx, ctx, 'user_modified', id, { ...ADMIN_ACTOR, fields: Object.keys(body) });
+    if (patch.encryptedPassword || isBanned) await deleteUserSessions(tx.db, id);
+    await audit(tx, 'user_modified', id, { ...ADMIN_ACTOR, fields: Object.keys(body) });
     return user;
   });
   return loadAuthUser(ctx.db, user);
@@ -142,9 +143,11 @@ export async function updateUserAsAdmin(ctx: AuthContext, id: string, body: Admi
  * docs/decisions/009), except that the operator's audit entry names the deleted user. No re-authentication and no
  * goodbye e-mail: the service-role key is the authority here.
  */
-export async function deleteUserAsAdmin(ctx: AuthContext, id: string): Promise<void> {
-  const deleted = await eraseUser(ctx, id, {
-    audit: (tx) => audit(tx, ctx, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id }),
-  });
+export async function deleteUserAsAdmin(ctx: AuthContext, id: string, deps: EraseDeps): Promise<void> {
+  const deleted = await eraseUser(
+    { ...ctx, userId: id },
+    { audit: (db) => audit({ db, ip: ctx.ip }, 'user_deleted', null, { ...ADMIN_ACTOR, user_id: id }) },
+    deps,
+  );
   if (!deleted) throw authErrors.userNotFound();
 }

@@ -1,26 +1,23 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { RequestContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import type { Secrets } from '../../secrets.ts';
-import type { StatsCache } from '../analyses/analyses.service.ts';
-import type { KeyRing } from '../keys/keys.service.ts';
 import type { Mailer } from './auth.mailer.ts';
 import type { RedirectPolicy } from './auth.redirects.ts';
 import { insertAuditEntry } from './auth.repository.ts';
 
-/** What every auth service function needs: the app's dependencies plus who is asking, from where. */
-export interface AuthContext {
-  db: Db;
+/**
+ * The auth module's own context (/auth/v1, GoTrue's protocol), the one exception to RequestContext: most of its
+ * callers are nobody yet (sign-up, sign-in, e-mail links carry no user), it reads the real clock rather than the
+ * app's (token lifetimes are checked by clients against theirs), and it needs what no other module may touch: the
+ * JWT secret, the mailer, the redirect policy, and the caller's address and user agent for sessions and the audit.
+ */
+export interface AuthContext extends Omit<RequestContext, 'userId' | 'now'> {
   config: Config;
   secrets: Secrets;
-  /** Users' keys: deleting a user destroys theirs. */
-  keys: KeyRing;
-  /** In-memory aggregates of users' analyses: deleting a user forgets theirs. */
-  analysisStats: Pick<StatsCache, 'forget'>;
   mailer: Mailer;
   redirects: RedirectPolicy;
-  log: FastifyBaseLogger;
   ip: string | null;
   userAgent: string | null;
 }
@@ -51,14 +48,14 @@ const LOG_TYPES: Record<string, LogType> = {
   account_deleted: 'account',
 };
 
+/** One audit entry, written with `ctx.db` (inside the caller's transaction when it has one). */
 export async function audit(
-  db: DbOrTx,
-  ctx: Pick<AuthContext, 'ip'>,
+  ctx: { db: DbOrTx; ip: string | null },
   action: string,
   actorId: string | null,
   traits: Metadata = {},
 ): Promise<void> {
-  await insertAuditEntry(db, {
+  await insertAuditEntry(ctx.db, {
     action,
     actorId,
     logType: LOG_TYPES[action] ?? 'admin',

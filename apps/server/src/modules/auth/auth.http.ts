@@ -25,7 +25,6 @@ export function contextOf(app: AppInstance, state: AuthModuleState, request: Fas
     config: app.deps.config,
     secrets: app.deps.secrets,
     keys: app.deps.keys,
-    analysisStats: app.deps.analysisStats,
     mailer: state.mailer,
     redirects: state.redirects,
     log: request.log,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../context.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { createAccount } from '../account/account.service.ts';
@@ -134,12 +134,12 @@ export async function completeOAuthSignIn(
 
   const now = new Date();
   try {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const user = await resolveGoogleUser(tx, ctx, claims, now);
+    const outcome = await withTransaction(ctx, async (tx) => {
+      const user = await resolveGoogleUser(tx, claims, now);
       if (user.bannedUntil && user.bannedUntil > now) throw authErrors.userBanned();
       if (isPkce) {
         const code = randomUUID();
-        await updateFlowState(tx, flow.id, {
+        await updateFlowState(tx.db, flow.id, {
           userId: user.id,
           authCodeHash: sha256Hex(code),
           authCodeIssuedAt: now,
@@ -148,12 +148,12 @@ export async function completeOAuthSignIn(
         });
         return { kind: 'code' as const, code };
       }
-      await deleteFlowState(tx, flow.id);
-      return { kind: 'session' as const, opened: await openSession(tx, ctx, user, 'oauth') };
+      await deleteFlowState(tx.db, flow.id);
+      return { kind: 'session' as const, opened: await openSession(tx, user, 'oauth') };
     });
     if (outcome.kind === 'code') return withQuery(redirectTo, { code: outcome.code });
     const { user, session, refreshToken } = outcome.opened;
-    const answer = await buildSessionAnswer(ctx.db, ctx, user, session, refreshToken);
+    const answer = await buildSessionAnswer(ctx, user, session, refreshToken);
     return withFragment(redirectTo, {
       access_token: answer.access_token,
       expires_at: String(answer.expires_at),
@@ -196,21 +196,21 @@ const withProvider = (appMetadata: Metadata, provider: string): Metadata => {
  * the account. Linking to an account whose address was never confirmed also drops that account's password: it
  * could have been set by someone squatting the address.
  */
-async function resolveGoogleUser(tx: DbOrTx, ctx: AuthContext, claims: OidcClaims, now: Date): Promise<UserRow> {
+async function resolveGoogleUser(tx: AuthContext, claims: OidcClaims, now: Date): Promise<UserRow> {
   const identityData = googleIdentityData(claims);
-  const known = await findIdentity(tx, 'google', claims.sub);
+  const known = await findIdentity(tx.db, 'google', claims.sub);
   if (known) {
-    const user = await findUserById(tx, known.userId, { forUpdate: true });
+    const user = await findUserById(tx.db, known.userId, { forUpdate: true });
     if (!user) throw authErrors.userNotFound();
-    await updateIdentity(tx, known.id, { identityData, email: claims.email ?? known.email, lastSignInAt: now });
-    await audit(tx, ctx, 'login', user.id, { provider: 'google' });
+    await updateIdentity(tx.db, known.id, { identityData, email: claims.email ?? known.email, lastSignInAt: now });
+    await audit(tx, 'login', user.id, { provider: 'google' });
     return user;
   }
   if (!claims.email || !claims.isEmailVerified) throw authErrors.providerEmailNeedsVerification();
 
-  const existing = await findUserByEmail(tx, claims.email);
+  const existing = await findUserByEmail(tx.db, claims.email);
   if (existing) {
-    await insertIdentity(tx, {
+    await insertIdentity(tx.db, {
       providerId: claims.sub,
       userId: existing.id,
       provider: 'google',
@@ -221,48 +221,45 @@ async function resolveGoogleUser(tx: DbOrTx, ctx: AuthContext, claims: OidcClaim
       updatedAt: now,
     });
     const wasConfirmed = Boolean(existing.emailConfirmedAt);
-    if (!wasConfirmed) await deleteOneTimeTokensOfUser(tx, existing.id, 'confirmation_token');
-    const user = await updateUser(tx, existing.id, {
+    if (!wasConfirmed) await deleteOneTimeTokensOfUser(tx.db, existing.id, 'confirmation_token');
+    const user = await updateUser(tx.db, existing.id, {
       rawAppMetaData: withProvider(existing.rawAppMetaData, 'google'),
       ...(wasConfirmed ? {} : { emailConfirmedAt: now, encryptedPassword: null }),
     });
-    await audit(tx, ctx, 'identity_linked', user.id, {
+    await audit(tx, 'identity_linked', user.id, {
       provider: 'google',
       dropped_unconfirmed_password: !wasConfirmed,
     });
-    await audit(tx, ctx, 'login', user.id, { provider: 'google' });
+    await audit(tx, 'login', user.id, { provider: 'google' });
     return user;
   }
 
   const id = randomUUID();
-  const user = await createAccount(
-    { db: tx },
-    {
-      user: {
-        id,
-        email: claims.email,
-        emailConfirmedAt: now,
-        rawAppMetaData: { provider: 'google', providers: ['google'] },
-        // first_name/last_name are the names the app reads; the rest mirrors what GoTrue stores for Google users.
-        rawUserMetaData: Object.fromEntries(
-          Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(
-            ([, v]) => v !== undefined,
-          ),
+  const user = await createAccount(tx, {
+    user: {
+      id,
+      email: claims.email,
+      emailConfirmedAt: now,
+      rawAppMetaData: { provider: 'google', providers: ['google'] },
+      // first_name/last_name are the names the app reads; the rest mirrors what GoTrue stores for Google users.
+      rawUserMetaData: Object.fromEntries(
+        Object.entries({ ...identityData, first_name: claims.givenName, last_name: claims.familyName }).filter(
+          ([, v]) => v !== undefined,
         ),
-        createdAt: now,
-        updatedAt: now,
-      },
-      identity: {
-        providerId: claims.sub,
-        provider: 'google',
-        email: claims.email,
-        identityData,
-        lastSignInAt: now,
-        createdAt: now,
-        updatedAt: now,
-      },
+      ),
+      createdAt: now,
+      updatedAt: now,
     },
-  );
-  await audit(tx, ctx, 'user_signedup', id, { provider: 'google' });
+    identity: {
+      providerId: claims.sub,
+      provider: 'google',
+      email: claims.email,
+      identityData,
+      lastSignInAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  await audit(tx, 'user_signedup', id, { provider: 'google' });
   return user;
 }

@@ -11,7 +11,8 @@ import {
   type UpdateUserBody,
 } from '@sonhario/contracts/auth';
 import { CONSENT_PURPOSES, CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../context.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import type { Metadata, OneTimeTokenType } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { createAccount, emailIdentity } from '../account/account.service.ts';
@@ -151,13 +152,12 @@ function assertResendSpacing(sentAt: Date | null, now: Date): void {
  * turn into a code. Returns the e-mail to send once the transaction has committed.
  */
 async function prepareEmailLink(
-  tx: DbOrTx,
   ctx: AuthContext,
   input: { user: UserRow; type: EmailLinkType; to: string; pkce: PkceChallenge | null; redirectTo: string; now: Date },
 ): Promise<OutgoingEmail> {
   let flowStateId: string | null = null;
   if (input.pkce) {
-    const flow = await insertFlowState(tx, {
+    const flow = await insertFlowState(ctx.db, {
       userId: input.user.id,
       providerType: 'email',
       authenticationMethod: FLOW_METHOD[input.type],
@@ -169,7 +169,7 @@ async function prepareEmailLink(
     flowStateId = flow.id;
   }
   const token = `${input.pkce ? PKCE_PREFIX : ''}${randomToken()}`;
-  await upsertOneTimeToken(tx, {
+  await upsertOneTimeToken(ctx.db, {
     userId: input.user.id,
     tokenType: TOKEN_TYPE[input.type],
     tokenHash: sha256Hex(token),
@@ -225,7 +225,7 @@ export async function signUp(
   type Created = { user: UserRow; opened?: Awaited<ReturnType<typeof openSession>>; outgoing?: OutgoingEmail };
   let created: Created;
   try {
-    created = await ctx.db.transaction(async (tx): Promise<Created> => {
+    created = await withTransaction(ctx, async (tx): Promise<Created> => {
       const values = {
         id: randomUUID(),
         email,
@@ -237,10 +237,10 @@ export async function signUp(
         createdAt: now,
         updatedAt: now,
       };
-      const user = await createAccount({ db: tx }, { user: values, identity: emailIdentity(values) });
+      const user = await createAccount(tx, { user: values, identity: emailIdentity(values) });
       if (consentVersion) {
         await insertConsents(
-          tx,
+          tx.db,
           CONSENT_PURPOSES.map((purpose) => ({
             userId: user.id,
             purpose,
@@ -252,13 +252,13 @@ export async function signUp(
         );
       }
       if (isAutoconfirm) {
-        await audit(tx, ctx, 'user_signedup', user.id, { provider: 'email' });
-        const opened = await openSession(tx, ctx, user, 'password');
-        await audit(tx, ctx, 'login', user.id, { provider: 'email' });
+        await audit(tx, 'user_signedup', user.id, { provider: 'email' });
+        const opened = await openSession(tx, user, 'password');
+        await audit(tx, 'login', user.id, { provider: 'email' });
         return { user: opened.user, opened };
       }
-      await audit(tx, ctx, 'user_confirmation_requested', user.id, { provider: 'email' });
-      const outgoing = await prepareEmailLink(tx, ctx, { user, type: 'signup', to: email, pkce, redirectTo, now });
+      await audit(tx, 'user_confirmation_requested', user.id, { provider: 'email' });
+      const outgoing = await prepareEmailLink(tx, { user, type: 'signup', to: email, pkce, redirectTo, now });
       return { user, outgoing };
     });
   } catch (error) {
@@ -271,7 +271,7 @@ export async function signUp(
 
   if (created.opened) {
     const { session, refreshToken, user } = created.opened;
-    return { kind: 'session', session: await buildSessionAnswer(ctx.db, ctx, user, session, refreshToken) };
+    return { kind: 'session', session: await buildSessionAnswer(ctx, user, session, refreshToken) };
   }
   if (created.outgoing) {
     const userId = created.user.id;
@@ -290,7 +290,7 @@ async function signUpExisting(
   existing: UserRow,
   input: { metadata: Metadata; pkce: PkceChallenge | null; redirectTo: string },
 ): Promise<SignUpResult> {
-  await audit(ctx.db, ctx, 'user_repeated_signup', existing.id, { provider: 'email' });
+  await audit(ctx, 'user_repeated_signup', existing.id, { provider: 'email' });
   if (ctx.config.env.AUTH_AUTOCONFIRM) throw authErrors.userAlreadyExists();
   const now = new Date();
   if (existing.emailConfirmedAt) {
@@ -318,8 +318,8 @@ async function signUpExisting(
   }
   assertResendSpacing(existing.confirmationSentAt, now);
   const previous = existing.confirmationSentAt;
-  const { email, user } = await ctx.db.transaction(async (tx) => {
-    const email = await prepareEmailLink(tx, ctx, {
+  const { email, user } = await withTransaction(ctx, async (tx) => {
+    const email = await prepareEmailLink(tx, {
       user: existing,
       type: 'signup',
       to: existing.email,
@@ -327,8 +327,8 @@ async function signUpExisting(
       redirectTo: input.redirectTo,
       now,
     });
-    const user = await updateUser(tx, existing.id, { confirmationSentAt: now, updatedAt: existing.updatedAt });
-    await audit(tx, ctx, 'user_confirmation_requested', existing.id, { provider: 'email' });
+    const user = await updateUser(tx.db, existing.id, { confirmationSentAt: now, updatedAt: existing.updatedAt });
+    await audit(tx, 'user_confirmation_requested', existing.id, { provider: 'email' });
     return { email, user };
   });
   await deliver(ctx, email, () => updateUser(ctx.db, existing.id, { confirmationSentAt: previous }));
@@ -356,13 +356,13 @@ export async function signInWithPassword(
   if (user.bannedUntil && user.bannedUntil > new Date()) throw authErrors.userBanned();
   const upgradedHash = check.needsRehash ? await hashPassword(password, passwordOptions) : undefined;
 
-  const opened = await ctx.db.transaction(async (tx) => {
-    if (upgradedHash) await updateUser(tx, user.id, { encryptedPassword: upgradedHash });
-    const opened = await openSession(tx, ctx, user, 'password');
-    await audit(tx, ctx, 'login', user.id, { provider: 'email' });
+  const opened = await withTransaction(ctx, async (tx) => {
+    if (upgradedHash) await updateUser(tx.db, user.id, { encryptedPassword: upgradedHash });
+    const opened = await openSession(tx, user, 'password');
+    await audit(tx, 'login', user.id, { provider: 'email' });
     return opened;
   });
-  return buildSessionAnswer(ctx.db, ctx, opened.user, opened.session, opened.refreshToken);
+  return buildSessionAnswer(ctx, opened.user, opened.session, opened.refreshToken);
 }
 
 // --- refresh -----------------------------------------------------------------------------------------------------
@@ -370,11 +370,11 @@ export async function signInWithPassword(
 export async function refreshSession(ctx: AuthContext, presented: string | undefined): Promise<AuthSession> {
   if (!presented) throw authErrors.refreshTokenRequired();
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const token = await findRefreshTokenForUpdate(tx, sha256Hex(presented));
+  const outcome = await withTransaction(ctx, async (tx) => {
+    const token = await findRefreshTokenForUpdate(tx.db, sha256Hex(presented));
     if (!token) return { error: authErrors.refreshTokenNotFound() };
-    const session = await findSession(tx, token.sessionId);
-    const user = await findUserById(tx, token.userId);
+    const session = await findSession(tx.db, token.sessionId);
+    const user = await findUserById(tx.db, token.userId);
     if (!session || !user) return { error: authErrors.refreshTokenNotFound() };
     if (user.bannedUntil && user.bannedUntil > now) return { error: authErrors.userBanned() };
     const isSessionEnded = session.notAfter !== null && session.notAfter <= now;
@@ -384,20 +384,20 @@ export async function refreshSession(ctx: AuthContext, presented: string | undef
     if (token.revokedAt) {
       // Two tabs refreshing at once: the slower one presents the token the faster one just rotated. Within the
       // reuse interval, and only while that rotation's successor is still the live token, both get the same one.
-      const child = await findActiveChildToken(tx, token.id);
+      const child = await findActiveChildToken(tx.db, token.id);
       const isWithinInterval = now.getTime() - token.revokedAt.getTime() <= AUTH_RULES.refreshReuseIntervalMs;
       if (!child || !isWithinInterval || isSessionEnded || child.tokenHash !== sha256Hex(successor)) {
         // Anything else is a replayed token: someone else may hold the family. End the whole session.
-        await revokeSessionTokens(tx, session.id, now);
-        await endSession(tx, session.id, now);
-        await audit(tx, ctx, 'token_revoked', user.id, { reason: 'refresh_token_reuse', session_id: session.id });
+        await revokeSessionTokens(tx.db, session.id, now);
+        await endSession(tx.db, session.id, now);
+        await audit(tx, 'token_revoked', user.id, { reason: 'refresh_token_reuse', session_id: session.id });
         return { error: authErrors.refreshTokenAlreadyUsed() };
       }
       issued = successor;
     } else {
       if (isSessionEnded) return { error: authErrors.sessionExpired() };
-      await revokeRefreshToken(tx, token.id, now);
-      await insertRefreshToken(tx, {
+      await revokeRefreshToken(tx.db, token.id, now);
+      await insertRefreshToken(tx.db, {
         tokenHash: sha256Hex(successor),
         userId: user.id,
         sessionId: session.id,
@@ -407,13 +407,13 @@ export async function refreshSession(ctx: AuthContext, presented: string | undef
       });
       issued = successor;
     }
-    await touchSession(tx, session.id, { at: now, userAgent: ctx.userAgent, ip: ctx.ip });
-    await audit(tx, ctx, 'token_refreshed', user.id, { session_id: session.id });
+    await touchSession(tx.db, session.id, { at: now, userAgent: ctx.userAgent, ip: ctx.ip });
+    await audit(tx, 'token_refreshed', user.id, { session_id: session.id });
     return { user, session, refreshToken: issued };
   });
   // Reuse detection must commit its revocation, so the transaction returns the error instead of throwing it.
   if ('error' in outcome) throw outcome.error;
-  return buildSessionAnswer(ctx.db, ctx, outcome.user, outcome.session, outcome.refreshToken);
+  return buildSessionAnswer(ctx, outcome.user, outcome.session, outcome.refreshToken);
 }
 
 // --- PKCE code exchange ------------------------------------------------------------------------------------------------
@@ -427,28 +427,28 @@ export async function exchangeAuthCode(
   }
   const { authCode, codeVerifier } = input;
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const flow = await findFlowStateByAuthCodeForUpdate(tx, sha256Hex(authCode));
+  const outcome = await withTransaction(ctx, async (tx) => {
+    const flow = await findFlowStateByAuthCodeForUpdate(tx.db, sha256Hex(authCode));
     if (!flow || !flow.userId || !flow.codeChallenge || !flow.codeChallengeMethod)
       return { error: authErrors.flowStateNotFound() };
     const issuedAt = flow.authCodeIssuedAt ?? flow.createdAt;
     if (now.getTime() - issuedAt.getTime() > AUTH_RULES.flowStateLifetimeMs) {
-      await deleteFlowState(tx, flow.id);
+      await deleteFlowState(tx.db, flow.id);
       return { error: authErrors.flowStateExpired() };
     }
     if (!isValidCodeVerifier(codeVerifier, flow.codeChallenge, flow.codeChallengeMethod as CodeChallengeMethod)) {
       return { error: authErrors.badCodeVerifier() };
     }
-    const user = await findUserById(tx, flow.userId);
+    const user = await findUserById(tx.db, flow.userId);
     if (!user) return { error: authErrors.flowStateNotFound() };
     if (user.bannedUntil && user.bannedUntil > now) return { error: authErrors.userBanned() };
-    await deleteFlowState(tx, flow.id);
-    const opened = await openSession(tx, ctx, user, flow.authenticationMethod as SignInMethod);
-    await audit(tx, ctx, 'login', user.id, { provider: flow.providerType, flow: 'pkce' });
+    await deleteFlowState(tx.db, flow.id);
+    const opened = await openSession(tx, user, flow.authenticationMethod as SignInMethod);
+    await audit(tx, 'login', user.id, { provider: flow.providerType, flow: 'pkce' });
     return opened;
   });
   if ('error' in outcome) throw outcome.error;
-  return buildSessionAnswer(ctx.db, ctx, outcome.user, outcome.session, outcome.refreshToken);
+  return buildSessionAnswer(ctx, outcome.user, outcome.session, outcome.refreshToken);
 }
 
 // --- the signed-in user ----------------------------------------------------------------------------------------------
@@ -487,11 +487,11 @@ export async function getUser(ctx: AuthContext, auth: RequestAuth): Promise<Auth
 }
 
 export async function logout(ctx: AuthContext, auth: RequestAuth, scope: 'global' | 'local' | 'others'): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (scope === 'local') await deleteSession(tx, auth.userId, auth.sessionId);
-    else if (scope === 'others') await deleteUserSessions(tx, auth.userId, { exceptSessionId: auth.sessionId });
-    else await deleteUserSessions(tx, auth.userId);
-    await audit(tx, ctx, 'logout', auth.userId, { scope });
+  await withTransaction(ctx, async (tx) => {
+    if (scope === 'local') await deleteSession(tx.db, auth.userId, auth.sessionId);
+    else if (scope === 'others') await deleteUserSessions(tx.db, auth.userId, { exceptSessionId: auth.sessionId });
+    else await deleteUserSessions(tx.db, auth.userId);
+    await audit(tx, 'logout', auth.userId, { scope });
   });
 }
 
@@ -565,9 +565,9 @@ export async function updateCurrentUser(
   const pkce = newEmail ? parsePkce(body.code_challenge, body.code_challenge_method) : null;
   const redirectTo = ctx.redirects.resolve(input.redirectTo);
 
-  const { user, email } = await ctx.db.transaction(async (tx) => {
+  const { user, email } = await withTransaction(ctx, async (tx) => {
     let email: OutgoingEmail | undefined;
-    let user = await updateUser(tx, current.id, {
+    let user = await updateUser(tx.db, current.id, {
       ...(metadata ? { rawUserMetaData: metadata } : {}),
       ...(passwordHash ? { encryptedPassword: passwordHash } : {}),
       ...(newEmail ? { emailChange: newEmail, emailChangeSentAt: now } : {}),
@@ -575,17 +575,17 @@ export async function updateCurrentUser(
     });
     if (passwordHash) {
       // A new password signs out every other device: whoever knew the old one is out.
-      await deleteUserSessions(tx, user.id, { exceptSessionId: auth.sessionId });
-      await audit(tx, ctx, 'user_updated_password', user.id);
+      await deleteUserSessions(tx.db, user.id, { exceptSessionId: auth.sessionId });
+      await audit(tx, 'user_updated_password', user.id);
     }
     if (newEmail) {
-      email = await prepareEmailLink(tx, ctx, { user, type: 'email_change', to: newEmail, pkce, redirectTo, now });
+      email = await prepareEmailLink(tx, { user, type: 'email_change', to: newEmail, pkce, redirectTo, now });
     }
     if (metadata || newEmail)
-      await audit(tx, ctx, 'user_modified', user.id, {
+      await audit(tx, 'user_modified', user.id, {
         fields: [metadata && 'data', newEmail && 'email'].filter(Boolean),
       });
-    user = (await findUserById(tx, user.id))!;
+    user = (await findUserById(tx.db, user.id))!;
     return { user, email };
   });
   if (email) {
@@ -609,10 +609,10 @@ export async function requestRecovery(
   const now = new Date();
   assertResendSpacing(user.recoverySentAt, now);
   const previous = user.recoverySentAt;
-  const outgoing = await ctx.db.transaction(async (tx) => {
-    const outgoing = await prepareEmailLink(tx, ctx, { user, type: 'recovery', to: user.email, pkce, redirectTo, now });
-    await updateUser(tx, user.id, { recoverySentAt: now, updatedAt: user.updatedAt });
-    await audit(tx, ctx, 'user_recovery_requested', user.id);
+  const outgoing = await withTransaction(ctx, async (tx) => {
+    const outgoing = await prepareEmailLink(tx, { user, type: 'recovery', to: user.email, pkce, redirectTo, now });
+    await updateUser(tx.db, user.id, { recoverySentAt: now, updatedAt: user.updatedAt });
+    await audit(tx, 'user_recovery_requested', user.id);
     return outgoing;
   });
   await deliver(ctx, outgoing, () => updateUser(ctx.db, user.id, { recoverySentAt: previous }));
@@ -648,10 +648,10 @@ export async function resendEmail(
   assertResendSpacing(sentAt, now);
   const to = type === 'signup' ? user.email : user.emailChange!;
   const stamp = (at: Date | null) => (type === 'signup' ? { confirmationSentAt: at } : { emailChangeSentAt: at });
-  const outgoing = await ctx.db.transaction(async (tx) => {
-    const outgoing = await prepareEmailLink(tx, ctx, { user, type, to, pkce, redirectTo, now });
-    await updateUser(tx, user.id, { ...stamp(now), updatedAt: user.updatedAt });
-    await audit(tx, ctx, type === 'signup' ? 'user_confirmation_requested' : 'user_modified', user.id, {
+  const outgoing = await withTransaction(ctx, async (tx) => {
+    const outgoing = await prepareEmailLink(tx, { user, type, to, pkce, redirectTo, now });
+    await updateUser(tx.db, user.id, { ...stamp(now), updatedAt: user.updatedAt });
+    await audit(tx, type === 'signup' ? 'user_confirmation_requested' : 'user_modified', user.id, {
       resend: true,
     });
     return outgoing;
@@ -688,46 +688,46 @@ async function consumeEmailToken(
   },
 ): Promise<Verified> {
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx): Promise<Verified | { error: AuthApiError }> => {
-    const row = await findOneTimeTokenForUpdate(tx, sha256Hex(input.token), TOKEN_TYPE[input.type]);
+  const outcome = await withTransaction(ctx, async (tx): Promise<Verified | { error: AuthApiError }> => {
+    const row = await findOneTimeTokenForUpdate(tx.db, sha256Hex(input.token), TOKEN_TYPE[input.type]);
     if (!row || row.expiresAt <= now || (input.expectedEmail && row.relatesTo !== input.expectedEmail)) {
       return { error: input.expiredError() };
     }
-    await deleteOneTimeToken(tx, row.id);
-    let user = await findUserById(tx, row.userId, { forUpdate: true });
+    await deleteOneTimeToken(tx.db, row.id);
+    let user = await findUserById(tx.db, row.userId, { forUpdate: true });
     if (!user) return { error: input.expiredError() };
     if (user.bannedUntil && user.bannedUntil > now) return { error: authErrors.userBanned() };
 
     if (input.type === 'signup' || input.type === 'recovery') {
       if (!user.emailConfirmedAt) {
         // Following a link sent to the address proves it, recovery links included.
-        user = await updateUser(tx, user.id, { emailConfirmedAt: now });
-        await audit(tx, ctx, 'user_signedup', user.id, { provider: 'email' });
+        user = await updateUser(tx.db, user.id, { emailConfirmedAt: now });
+        await audit(tx, 'user_signedup', user.id, { provider: 'email' });
       }
     } else {
       if (user.emailChange !== row.relatesTo) return { error: input.expiredError() };
-      const owner = await findUserByEmail(tx, row.relatesTo);
+      const owner = await findUserByEmail(tx.db, row.relatesTo);
       if (owner && owner.id !== user.id) return { error: authErrors.emailExists() };
-      user = await updateUser(tx, user.id, {
+      user = await updateUser(tx.db, user.id, {
         email: row.relatesTo,
         emailChange: null,
         emailChangeSentAt: null,
         emailConfirmedAt: now,
       });
-      await updateEmailIdentity(tx, user.id, row.relatesTo);
-      await audit(tx, ctx, 'user_modified', user.id, { fields: ['email'] });
+      await updateEmailIdentity(tx.db, user.id, row.relatesTo);
+      await audit(tx, 'user_modified', user.id, { fields: ['email'] });
     }
 
     if (row.flowStateId && input.allowCode) {
-      const flow = await findFlowState(tx, row.flowStateId);
+      const flow = await findFlowState(tx.db, row.flowStateId);
       if (!flow) return { error: authErrors.flowStateNotFound() };
       const code = randomUUID();
-      await updateFlowState(tx, flow.id, { userId: user.id, authCodeHash: sha256Hex(code), authCodeIssuedAt: now });
+      await updateFlowState(tx.db, flow.id, { userId: user.id, authCodeHash: sha256Hex(code), authCodeIssuedAt: now });
       return { kind: 'code', code };
     }
     if (input.token.startsWith(PKCE_PREFIX) && input.allowCode) return { error: authErrors.flowStateNotFound() };
-    const session = await openSession(tx, ctx, user, input.type === 'recovery' ? 'recovery' : 'otp');
-    await audit(tx, ctx, 'login', user.id, { provider: 'email', via: input.type });
+    const session = await openSession(tx, user, input.type === 'recovery' ? 'recovery' : 'otp');
+    await audit(tx, 'login', user.id, { provider: 'email', via: input.type });
     return { kind: 'session', user: session.user, session };
   });
   if ('error' in outcome) throw outcome.error;
@@ -752,7 +752,6 @@ export async function verifyEmailLink(
     });
     if (verified.kind === 'code') return withQuery(redirectTo, { code: verified.code });
     const answer = await buildSessionAnswer(
-      ctx.db,
       ctx,
       verified.user,
       verified.session.session,
@@ -793,5 +792,5 @@ export async function verifyEmailToken(
     allowCode: false,
   });
   if (verified.kind !== 'session') throw authErrors.otpExpired();
-  return buildSessionAnswer(ctx.db, ctx, verified.user, verified.session.session, verified.session.refreshToken);
+  return buildSessionAnswer(ctx, verified.user, verified.session.session, verified.session.refreshToken);
 }

@@ -16,13 +16,12 @@ export type SignInMethod = 'password' | 'otp' | 'recovery' | 'email/signup' | 'e
 
 /** Opens a session with its first refresh token and stamps the sign-in on the user. Runs inside the caller's transaction. */
 export async function openSession(
-  tx: DbOrTx,
-  ctx: Pick<AuthContext, 'ip' | 'userAgent'>,
+  ctx: Pick<AuthContext, 'db' | 'ip' | 'userAgent'>,
   user: UserRow,
   method: SignInMethod,
 ): Promise<{ session: SessionRow; refreshToken: string; user: UserRow }> {
   const now = new Date();
-  const session = await insertSession(tx, {
+  const session = await insertSession(ctx.db, {
     userId: user.id,
     amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
     userAgent: ctx.userAgent,
@@ -32,14 +31,14 @@ export async function openSession(
     updatedAt: now,
   });
   const refreshToken = randomToken();
-  await insertRefreshToken(tx, {
+  await insertRefreshToken(ctx.db, {
     tokenHash: sha256Hex(refreshToken),
     userId: user.id,
     sessionId: session.id,
     createdAt: now,
     updatedAt: now,
   });
-  const signedIn = await updateUser(tx, user.id, { lastSignInAt: now, updatedAt: user.updatedAt });
+  const signedIn = await updateUser(ctx.db, user.id, { lastSignInAt: now, updatedAt: user.updatedAt });
   return { session, refreshToken, user: signedIn };
 }
 
@@ -49,8 +48,7 @@ export async function loadAuthUser(db: DbOrTx, user: UserRow): Promise<AuthUser>
 
 /** The session answer supabase-js stores: a fresh access token, the refresh token and the user. */
 export async function buildSessionAnswer(
-  db: DbOrTx,
-  ctx: Pick<AuthContext, 'config' | 'secrets'>,
+  ctx: Pick<AuthContext, 'db' | 'config' | 'secrets'>,
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
@@ -74,5 +72,11 @@ export async function buildSessionAnswer(
       is_anonymous: false,
     },
   });
-  return toAuthSession({ accessToken: token, expiresIn, expiresAt, refreshToken, user: await loadAuthUser(db, user) });
+  return toAuthSession({
+    accessToken: token,
+    expiresIn,
+    expiresAt,
+    refreshToken,
+    user: await loadAuthUser(ctx.db, user),
+  });
 }

@@ -2,16 +2,13 @@ import { consentsResponseSchema, recordConsentSchema } from '@sonhario/contracts
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { getConsents, recordConsent, type ConsentsContext } from './consents.service.ts';
+import { requestContext } from '../../context.ts';
+import { getConsents, recordConsent } from './consents.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export async function consentsRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): ConsentsContext => ({
-    db: app.deps.database.db,
-    userId: request.auth.userId,
-    now: app.deps.now,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
     '/me/consents',
@@ -40,8 +37,6 @@ export async function consentsRoutes(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await recordConsent(ctx(request), request.body, request.body.source)),
+      reply.header('cache-control', 'no-store').send(await recordConsent(ctx(request), request.body)),
   );
 }

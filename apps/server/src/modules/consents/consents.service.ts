@@ -6,14 +6,8 @@ import {
   type ConsentState,
   type RecordConsentInput,
 } from '@sonhario/contracts/consents';
-import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { findLatestConsents, insertConsentRows, markConsentWithdrawn, type ConsentRow } from './consents.repository.ts';
-
-export interface ConsentsContext {
-  db: DbOrTx;
-  userId: string;
-  now: () => Date;
-}
 
 function statusOf(row: ConsentRow | undefined): ConsentState['status'] {
   if (!row) return 'unanswered';
@@ -36,12 +30,12 @@ function toStates(rows: ConsentRow[]): ConsentsResponse {
   };
 }
 
-export async function getConsents(ctx: ConsentsContext): Promise<ConsentsResponse> {
+export async function getConsents(ctx: RequestContext): Promise<ConsentsResponse> {
   return toStates(await findLatestConsents(ctx.db, ctx.userId));
 }
 
 /** Whether the user's recorded answer lets their dream text go to an analysis provider. */
-export async function hasConsent(ctx: ConsentsContext, purpose: ConsentPurpose): Promise<boolean> {
+export async function hasConsent(ctx: RequestContext, purpose: ConsentPurpose): Promise<boolean> {
   const rows = await findLatestConsents(ctx.db, ctx.userId);
   return statusOf(rows.find((row) => row.purpose === purpose)) === 'granted';
 }
@@ -50,12 +44,9 @@ export async function hasConsent(ctx: ConsentsContext, purpose: ConsentPurpose):
  * Records an answer to CONSENT_TEXT for each purpose. Yes: a new grant unless one stands. No: withdraws a standing
  * consent, or records the refusal when the question had never been answered. Repeating an answer changes nothing.
  */
-export async function recordConsent(
-  ctx: ConsentsContext,
-  input: RecordConsentInput,
-  source = 'prompt',
-): Promise<ConsentsResponse> {
-  return ctx.db.transaction(async (tx) => {
+export async function recordConsent(ctx: RequestContext, input: RecordConsentInput): Promise<ConsentsResponse> {
+  const source = input.source ?? 'prompt';
+  return withTransaction(ctx, async ({ db: tx }) => {
     const now = ctx.now();
     const latest = new Map((await findLatestConsents(tx, ctx.userId)).map((row) => [row.purpose, row]));
     for (const purpose of new Set(input.purposes)) {

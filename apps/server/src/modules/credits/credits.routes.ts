@@ -2,16 +2,13 @@ import { creditsSummarySchema, listLedgerQuerySchema, listLedgerResponseSchema }
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { getCreditsSummary, listLedger, type CreditsContext } from './credits.service.ts';
+import { requestContext } from '../../context.ts';
+import { getCreditsSummary, listLedger } from './credits.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export async function creditsRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): CreditsContext => ({
-    db: app.deps.database.db,
-    userId: request.auth.userId,
-    now: app.deps.now,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
     '/credits',

@@ -9,7 +9,7 @@ import {
   type Quota,
 } from '@sonhario/contracts/credits';
 import type { AnalysisCharge } from '@sonhario/contracts/analyses';
-import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ValidationError } from '../../errors.ts';
 import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
@@ -22,12 +22,6 @@ import {
   sumBalance,
 } from './credits.repository.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
-
-export interface CreditsContext {
-  db: DbOrTx;
-  userId: string;
-  now: () => Date;
-}
 
 /** Neither the month's quota nor the credits cover another analysis (402: payment, in credits, is required). */
 export class AnalysisLimitError extends AppError {
@@ -49,7 +43,7 @@ interface Standing {
   nextCharge: AnalysisCharge | null;
 }
 
-async function readStanding(ctx: CreditsContext): Promise<Standing> {
+async function readStanding(ctx: RequestContext): Promise<Standing> {
   const profile = await getProfile(ctx);
   const month = localMonth(ctx.now(), profile.timeZone);
   const [used, balance] = await Promise.all([
@@ -72,7 +66,7 @@ function limitMessage(standing: Standing): string {
   );
 }
 
-export async function getCreditsSummary(ctx: CreditsContext): Promise<CreditsSummary> {
+export async function getCreditsSummary(ctx: RequestContext): Promise<CreditsSummary> {
   const standing = await readStanding(ctx);
   return {
     balance: standing.balance,
@@ -83,7 +77,7 @@ export async function getCreditsSummary(ctx: CreditsContext): Promise<CreditsSum
 }
 
 /** Refuses early (before any provider call) when the analysis could not be paid for. */
-export async function assertCanAnalyze(ctx: CreditsContext): Promise<void> {
+export async function assertCanAnalyze(ctx: RequestContext): Promise<void> {
   const standing = await readStanding(ctx);
   if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
 }
@@ -92,7 +86,7 @@ const asReason = (reason: string): LedgerReason =>
   (LEDGER_REASONS as readonly string[]).includes(reason) ? (reason as LedgerReason) : 'operator_grant';
 
 export async function listLedger(
-  ctx: CreditsContext,
+  ctx: RequestContext,
   query: { cursor?: string; limit: number },
 ): Promise<ListLedgerResponse> {
   const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
@@ -111,8 +105,11 @@ export async function listLedger(
 
 // --- writing ---------------------------------------------------------------------------------------------------
 
-/** +10 once per user, whoever calls it and however often (its idempotency key is the user's). */
-export async function grantWelcomeBonus(ctx: CreditsContext): Promise<boolean> {
+/**
+ * +10 once per user, whoever calls it and however often (its idempotency key is the user's). Reads only the database
+ * and the clock of the context: account creation has no request of the new user behind it.
+ */
+export async function grantWelcomeBonus(ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>): Promise<boolean> {
   return insertLedgerEntry(ctx.db, {
     userId: ctx.userId,
     amount: CREDIT_RULES.welcomeBonus,
@@ -124,56 +121,55 @@ export async function grantWelcomeBonus(ctx: CreditsContext): Promise<boolean> {
 
 /** An operator's gift (CLI); the key makes a retried command grant once. */
 export async function grantCredits(
-  db: DbOrTx,
-  userId: string,
-  amount: number,
-  key: string,
-  now: Date,
+  ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>,
+  input: { amount: number; key: string },
 ): Promise<boolean> {
+  const { amount, key } = input;
   if (!Number.isInteger(amount) || amount <= 0)
     throw new ValidationError('A quantidade de créditos deve ser um inteiro positivo');
-  return insertLedgerEntry(db, {
-    userId,
+  return insertLedgerEntry(ctx.db, {
+    userId: ctx.userId,
     amount,
     reason: 'operator_grant',
-    idempotencyKey: `grant:${userId}:${key}`,
-    createdAt: now,
+    idempotencyKey: `grant:${ctx.userId}:${key}`,
+    createdAt: ctx.now(),
   });
 }
 
 /**
- * Pays for one analysis inside the caller's transaction (the one that stores it): the month's quota first, then
- * credits. Under the user's credit lock, so concurrent analyses cannot both take the last quota slot or the same
- * credits. Throws AnalysisLimitError, which rolls the whole transaction back, when neither covers it.
+ * Pays for one analysis in the transaction that stores it (the caller's; one is opened if the caller has none): the
+ * month's quota first, then credits. Under the user's credit lock, so concurrent analyses cannot both take the last
+ * quota slot or the same credits. Throws AnalysisLimitError, which rolls the whole transaction back, when neither
+ * covers it.
  */
 export async function chargeAnalysis(
-  tx: DbOrTx,
-  ctx: CreditsContext,
+  ctx: RequestContext,
   analysis: { id: string; provider: string; model: string },
 ): Promise<AnalysisCharge> {
-  await lockUserCredits(tx, ctx.userId);
-  const txCtx = { ...ctx, db: tx };
-  const standing = await readStanding(txCtx);
-  if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
-  const now = ctx.now();
-  if (standing.nextCharge === 'credits') {
-    await insertLedgerEntry(tx, {
+  return withTransaction(ctx, async (tx) => {
+    await lockUserCredits(tx.db, ctx.userId);
+    const standing = await readStanding(tx);
+    if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
+    const now = ctx.now();
+    if (standing.nextCharge === 'credits') {
+      await insertLedgerEntry(tx.db, {
+        userId: ctx.userId,
+        amount: -CREDIT_RULES.analysisCost,
+        reason: 'analysis',
+        idempotencyKey: `analysis:${analysis.id}`,
+        analysisId: analysis.id,
+        createdAt: now,
+      });
+    }
+    await insertUsage(tx.db, {
       userId: ctx.userId,
-      amount: -CREDIT_RULES.analysisCost,
-      reason: 'analysis',
-      idempotencyKey: `analysis:${analysis.id}`,
       analysisId: analysis.id,
+      month: standing.quota.month,
+      charge: standing.nextCharge,
+      provider: analysis.provider,
+      model: analysis.model,
       createdAt: now,
     });
-  }
-  await insertUsage(tx, {
-    userId: ctx.userId,
-    analysisId: analysis.id,
-    month: standing.quota.month,
-    charge: standing.nextCharge,
-    provider: analysis.provider,
-    model: analysis.model,
-    createdAt: now,
+    return standing.nextCharge;
   });
-  return standing.nextCharge;
 }

@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { requestContext } from '../../context.ts';
 import {
   createDream,
   deleteDream,
@@ -20,17 +21,12 @@ import {
   listTags,
   restoreDream,
   updateDream,
-  type DreamsContext,
 } from './dreams.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export function dreamsContextOf(app: AppInstance, request: FastifyRequest): DreamsContext {
-  return { db: app.deps.database.db, userId: request.auth.userId, now: app.deps.now, keys: app.deps.keys };
-}
-
 export async function dreamsRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest) => dreamsContextOf(app, request);
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
   const security = [{ bearerAuth: [] }];
 
   app.get(
@@ -101,7 +97,7 @@ export async function dreamsRoutes(app: AppInstance) {
         response: { 200: dreamSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => updateDream(ctx(request), request.params.id, request.body),
+    async (request) => updateDream(ctx(request), { id: request.params.id, patch: request.body }),
   );
 
   app.delete(

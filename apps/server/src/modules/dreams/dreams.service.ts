@@ -12,11 +12,10 @@ import type {
 } from '@sonhario/contracts/dreams';
 import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
-import type { KeyRing } from '../keys/keys.service.ts';
 import { getTimeZone } from '../profiles/profiles.service.ts';
 import {
   addTagUses,
@@ -43,14 +42,6 @@ import {
 } from './dreams.repository.ts';
 import { documentTokens, queryTokenGroups, tagToken } from './dreams.search.ts';
 import { deriveTitle, excerptOf } from './dreams.text.ts';
-
-/** Who is asking (already authenticated), on which database, at what time, with access to their keys. */
-export interface DreamsContext {
-  db: DbOrTx;
-  userId: string;
-  now: () => Date;
-  keys: KeyRing;
-}
 
 export type CreateDreamBody = z.output<typeof createDreamSchema>;
 export type UpdateDreamBody = z.output<typeof updateDreamSchema>;
@@ -279,7 +270,7 @@ function newDreamRow(
  * created, with `isCreated: false`, and stores nothing.
  */
 export async function createDream(
-  ctx: DreamsContext,
+  ctx: RequestContext,
   input: { body: CreateDreamBody; idempotencyKey?: string },
 ): Promise<{ dream: Dream; isCreated: boolean }> {
   const keys = await ctx.keys.forUser(ctx.userId);
@@ -304,9 +295,9 @@ export async function createDream(
     recordedAt: now,
     idempotencyKey: input.idempotencyKey ?? null,
   });
-  const isInserted = await ctx.db.transaction(async (tx) => {
-    if (!(await insertDream(tx, row))) return false;
-    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+  const isInserted = await withTransaction(ctx, async (tx) => {
+    if (!(await insertDream(tx.db, row))) return false;
+    await addTagUses(tx.db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
     return true;
   });
   if (isInserted) return { dream: toDream(row, text), isCreated: true };
@@ -316,14 +307,14 @@ export async function createDream(
   return winner;
 }
 
-export async function getDream(ctx: DreamsContext, id: string): Promise<Dream> {
+export async function getDream(ctx: RequestContext, id: string): Promise<Dream> {
   const row = await findDream(ctx.db, ctx.userId, id);
   if (!row) throw dreamNotFound();
   const keys = await ctx.keys.forUser(ctx.userId);
   return toDream(row, openDreamText(keys, ctx.userId, row));
 }
 
-export async function listDreams(ctx: DreamsContext, query: ListDreamsParams): Promise<ListDreamsResponse> {
+export async function listDreams(ctx: RequestContext, query: ListDreamsParams): Promise<ListDreamsResponse> {
   if (query.from && query.to && query.from > query.to) {
     const message = 'A data inicial não pode ser posterior à data final';
     throw new ValidationError(message, [{ path: 'querystring.from', message }]);
@@ -351,13 +342,13 @@ export async function listDreams(ctx: DreamsContext, query: ListDreamsParams): P
 }
 
 /** The latest dreams, in the journal's order, for the dashboard. */
-export async function listRecentDreams(ctx: DreamsContext): Promise<DreamListItem[]> {
+export async function listRecentDreams(ctx: RequestContext): Promise<DreamListItem[]> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listDreamRows(ctx.db, ctx.userId, { tokenGroups: [] }, { limit: DREAM_LIMITS.recentCount });
   return rows.map((row) => toListItem(keys, ctx.userId, row));
 }
 
-export async function countDreams(ctx: DreamsContext): Promise<number> {
+export async function countDreams(ctx: RequestContext): Promise<number> {
   return countLiveDreams(ctx.db, ctx.userId);
 }
 
@@ -365,10 +356,11 @@ export async function countDreams(ctx: DreamsContext): Promise<number> {
  * Changes some fields. A stale `version` is refused (409) instead of overwriting another device's edit. A blank
  * title is derived again from the content, and a derived title follows content changes.
  */
-export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateDreamBody): Promise<Dream> {
+export async function updateDream(ctx: RequestContext, input: { id: string; patch: UpdateDreamBody }): Promise<Dream> {
+  const { id, patch } = input;
   const keys = await ctx.keys.forUser(ctx.userId);
-  return ctx.db.transaction(async (tx) => {
-    const row = await findDream(tx, ctx.userId, id, { forUpdate: true });
+  return withTransaction(ctx, async (tx) => {
+    const row = await findDream(tx.db, ctx.userId, id, { forUpdate: true });
     if (!row) throw dreamNotFound();
     if (patch.version !== undefined && patch.version !== row.version) {
       throw new ConflictError(
@@ -377,7 +369,7 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
       );
     }
     const now = ctx.now();
-    if (patch.dreamtOn !== undefined) assertDreamtOn(patch.dreamtOn, now, await getTimeZone({ ...ctx, db: tx }));
+    if (patch.dreamtOn !== undefined) assertDreamtOn(patch.dreamtOn, now, await getTimeZone(tx));
 
     const current = openDreamText(keys, ctx.userId, row);
     const content = patch.content ?? current.content;
@@ -390,7 +382,7 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
       notes: patch.notes === undefined ? current.notes : blankToNull(patch.notes),
       tags: patch.tags === undefined ? current.tags : distinctTags(keys, patch.tags),
     };
-    const updated = await updateDreamRow(tx, ctx.userId, id, {
+    const updated = await updateDreamRow(tx.db, ctx.userId, id, {
       ...sealDreamText(keys, ctx.userId, id, next),
       ...(patch.dreamtOn !== undefined ? { dreamtOn: patch.dreamtOn } : {}),
       ...(patch.mood !== undefined ? { mood: patch.mood } : {}),
@@ -408,12 +400,12 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);
     await removeTagUses(
-      tx,
+      tx.db,
       ctx.userId,
       row.tagTokens.filter((token) => !after.has(token)),
     );
     await addTagUses(
-      tx,
+      tx.db,
       ctx.userId,
       tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)),
       now,
@@ -423,35 +415,35 @@ export async function updateDream(ctx: DreamsContext, id: string, patch: UpdateD
 }
 
 /** Soft delete: the dream vanishes at once and can be restored for ten minutes, then it is purged. */
-export async function deleteDream(ctx: DreamsContext, id: string): Promise<DeleteDreamResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await findDream(tx, ctx.userId, id, { forUpdate: true });
+export async function deleteDream(ctx: RequestContext, id: string): Promise<DeleteDreamResponse> {
+  return withTransaction(ctx, async ({ db }) => {
+    const row = await findDream(db, ctx.userId, id, { forUpdate: true });
     if (!row) throw dreamNotFound();
     const now = ctx.now();
     const purgeAfter = new Date(now.getTime() + UNDO_WINDOW_MS);
-    await updateDreamRow(tx, ctx.userId, id, { deletedAt: now, purgeAfter });
-    await removeTagUses(tx, ctx.userId, row.tagTokens);
-    await purgeExpiredDreamsOf(tx, ctx.userId, now);
+    await updateDreamRow(db, ctx.userId, id, { deletedAt: now, purgeAfter });
+    await removeTagUses(db, ctx.userId, row.tagTokens);
+    await purgeExpiredDreamsOf(db, ctx.userId, now);
     return { id, deletedAt: now.toISOString(), purgeAfter: purgeAfter.toISOString() };
   });
 }
 
 /** Undoes a delete within the window; after it the dream is gone (404). Restoring a live dream returns it. */
-export async function restoreDream(ctx: DreamsContext, id: string): Promise<Dream> {
+export async function restoreDream(ctx: RequestContext, id: string): Promise<Dream> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const restored = await ctx.db.transaction(async (tx) => {
-    const row = await findDream(tx, ctx.userId, id, { isDeletedIncluded: true, forUpdate: true });
+  const restored = await withTransaction(ctx, async ({ db }) => {
+    const row = await findDream(db, ctx.userId, id, { isDeletedIncluded: true, forUpdate: true });
     if (!row) return undefined;
     const text = openDreamText(keys, ctx.userId, row);
     if (!row.deletedAt) return toDream(row, text);
     const now = ctx.now();
     if (!row.purgeAfter || row.purgeAfter <= now) {
       // Past the window: purge it now rather than wait for the sweeper.
-      await deleteDreamRow(tx, ctx.userId, id);
+      await deleteDreamRow(db, ctx.userId, id);
       return undefined;
     }
-    const updated = await updateDreamRow(tx, ctx.userId, id, { deletedAt: null, purgeAfter: null });
-    await addTagUses(tx, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+    const updated = await updateDreamRow(db, ctx.userId, id, { deletedAt: null, purgeAfter: null });
+    await addTagUses(db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
     return toDream(updated!, text);
   });
   if (!restored) throw dreamNotFound();
@@ -459,7 +451,7 @@ export async function restoreDream(ctx: DreamsContext, id: string): Promise<Drea
 }
 
 /** The user's tags, most used first: what the form suggests. Reads the tag table, never the dreams. */
-export async function listTags(ctx: DreamsContext): Promise<TagsResponse> {
+export async function listTags(ctx: RequestContext): Promise<TagsResponse> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listTagRows(ctx.db, ctx.userId);
   return {
@@ -483,10 +475,10 @@ export function openDreamSummary(
 
 /** The user's latest dreams before this one, in the clear (for the history an analysis compares with). */
 export async function listEarlierDreamTexts(
-  ctx: DreamsContext,
-  excludeId: string,
-  limit: number,
+  ctx: RequestContext,
+  input: { excludeId: string; limit: number },
 ): Promise<{ title: string; content: string }[]> {
+  const { excludeId, limit } = input;
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listLatestDreamRows(ctx.db, ctx.userId, { excludeId, limit });
   return rows.map((row) => ({
@@ -505,7 +497,7 @@ export type ExportedDreamFields = Dream & { deletedAt: string | null; purgeAfter
  * yet purged. `next` is where the following page starts (undefined after the last page).
  */
 export async function listDreamsForExport(
-  ctx: DreamsContext,
+  ctx: RequestContext,
   page: { isDeleted: boolean; after?: ListPosition; limit: number },
 ): Promise<{ items: ExportedDreamFields[]; next?: ListPosition }> {
   const keys = await ctx.keys.forUser(ctx.userId);
@@ -532,7 +524,7 @@ export async function listDreamsForExport(
  * (never later than now). Returns how many were created.
  */
 export async function createImportedDreams(
-  ctx: DreamsContext,
+  ctx: RequestContext,
   inputs: { body: CreateDreamBody; idempotencyKey: string; recordedAt: Date }[],
 ): Promise<number> {
   if (inputs.length === 0) return 0;
@@ -547,9 +539,9 @@ export async function createImportedDreams(
       idempotencyKey,
     }),
   );
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async ({ db }) => {
     const inserted = await insertDreams(
-      tx,
+      db,
       prepared.map((p) => p.row),
     );
     // Tag counts of the dreams actually inserted, one row per tag (a statement may not update a row twice).
@@ -564,7 +556,7 @@ export async function createImportedDreams(
     const tagRows = [...uses.values()].flatMap(({ name, count }) =>
       tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })),
     );
-    await addTagUses(tx, ctx.userId, tagRows, now);
+    await addTagUses(db, ctx.userId, tagRows, now);
     return inserted.size;
   });
 }
@@ -582,7 +574,7 @@ export interface DreamCandidate {
  * live dream of the same night with the same text. Three indexed queries per batch, whatever the journal's size.
  */
 export async function findDreamsInJournal(
-  ctx: DreamsContext,
+  ctx: RequestContext,
   candidates: DreamCandidate[],
 ): Promise<Set<DreamCandidate>> {
   const [ids, idempotencyKeys, sameNights] = await Promise.all([

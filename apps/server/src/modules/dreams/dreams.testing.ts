@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { PASSWORD, uniqueEmail } from '../auth/auth.testing.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
-import type { DreamsContext } from './dreams.service.ts';
+import type { RequestContext } from '../../context.ts';
 
 /** Test env for journal tests: sign-ups return a session at once. */
 export const JOURNAL_TEST_ENV = { AUTH_AUTOCONFIRM: 'true' };
@@ -44,8 +44,8 @@ export async function signUpUser(t: TestApp, options: { isConsenting?: boolean }
 }
 
 /** The service context of a user, with a chosen clock. */
-export function contextFor(t: TestApp, userId: string, now: () => Date = () => new Date()): DreamsContext {
-  return { db: t.database.db, userId, now, keys: t.app.deps.keys };
+export function contextFor(t: TestApp, userId: string, now: () => Date = () => new Date()): RequestContext {
+  return { db: t.database.db, userId, now, keys: t.app.deps.keys, log: t.app.log };
 }
 
 /** A request against the API as a user. */

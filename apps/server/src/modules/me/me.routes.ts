@@ -1,6 +1,7 @@
 import { meResponseSchema } from '@sonhario/contracts/auth';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { AppInstance } from '../../app.ts';
+import { requestContext } from '../../context.ts';
 import { getMe } from './me.service.ts';
 
 export async function meRoutes(app: AppInstance) {
@@ -16,7 +17,7 @@ export async function meRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const me = await getMe({ db: app.deps.database.db, auth: request.auth });
+      const me = await getMe(requestContext(app.deps, request));
       return reply.header('cache-control', 'no-store').send(me);
     },
   );

@@ -1,13 +1,12 @@
 import type { MeResponse } from '@sonhario/contracts/auth';
-import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../context.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../auth/auth.context.ts';
 import { findProfile } from './me.repository.ts';
 
 const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-export async function getMe(ctx: { db: Db; auth: RequestAuth }): Promise<MeResponse> {
-  const profile = await findProfile(ctx.db, ctx.auth.userId);
+export async function getMe(ctx: RequestContext): Promise<MeResponse> {
+  const profile = await findProfile(ctx.db, ctx.userId);
   // The session check passed a moment ago; the account can still have been deleted in between.
   if (!profile) throw new NotFoundError('User not found');
   return {

@@ -1,7 +1,7 @@
 import { overviewResponseSchema } from '@sonhario/contracts/overview';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { AppInstance } from '../../app.ts';
-import { dreamsContextOf } from '../dreams/dreams.routes.ts';
+import { requestContext } from '../../context.ts';
 import { getOverview } from './overview.service.ts';
 
 export async function overviewRoutes(app: AppInstance) {
@@ -17,6 +17,6 @@ export async function overviewRoutes(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await getOverview(dreamsContextOf(app, request))),
+      reply.header('cache-control', 'no-store').send(await getOverview(requestContext(app.deps, request))),
   );
 }

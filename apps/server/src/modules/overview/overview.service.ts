@@ -1,11 +1,12 @@
 import { countAnalyses } from '../analyses/analyses.service.ts';
 import type { OverviewResponse } from '@sonhario/contracts/overview';
-import { countDreams, listRecentDreams, type DreamsContext } from '../dreams/dreams.service.ts';
+import type { RequestContext } from '../../context.ts';
+import { countDreams, listRecentDreams } from '../dreams/dreams.service.ts';
 import { getTimeZone } from '../profiles/profiles.service.ts';
 import { getStreaks } from '../streaks/streaks.service.ts';
 
 /** The dashboard: counts, streaks (in the user's time zone) and the latest dreams. */
-export async function getOverview(ctx: DreamsContext): Promise<OverviewResponse> {
+export async function getOverview(ctx: RequestContext): Promise<OverviewResponse> {
   const timeZone = await getTimeZone(ctx);
   const [dreamCount, analysisCount, streaks, recent] = await Promise.all([
     countDreams(ctx),

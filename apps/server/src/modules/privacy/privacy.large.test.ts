@@ -64,7 +64,7 @@ describe(`a journal of ${DREAMS} dreams`, () => {
     expect(res.status).toBe(200);
     let bytes = 0;
     let chunks = 0;
-    for await (const chunk of res.body!) {
+    for await (const chunk of res.body! as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
       chunks += 1;
     }

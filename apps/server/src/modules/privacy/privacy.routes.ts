@@ -11,6 +11,7 @@ import {
 import { privacyInfoSchema } from '@sonhario/contracts/legal';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { requestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { createHtmlExportWriter } from './privacy.export-html.ts';
 import { createJsonExportWriter } from './privacy.export-json.ts';
@@ -21,7 +22,6 @@ import {
   importDreams,
   listSessions,
   writeExport,
-  type PrivacyContext,
 } from './privacy.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -57,12 +57,7 @@ function importBodyError(error: FastifyError): unknown {
 
 /** LGPD art. 18 / GDPR art. 15–20: the user's data as a file, its dreams back from a file, their devices; public facts. */
 export async function privacyRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): PrivacyContext => ({
-    db: app.deps.database.db,
-    userId: request.auth.userId,
-    now: app.deps.now,
-    keys: app.deps.keys,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
     '/me/export',

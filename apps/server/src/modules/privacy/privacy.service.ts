@@ -13,6 +13,7 @@ import {
 import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { createDreamSchema } from '@sonhario/contracts/dreams';
 import type { AppDeps } from '../../app.ts';
+import type { RequestContext } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { PRODUCT_NAME } from '../../product.ts';
@@ -25,7 +26,6 @@ import {
   UNDO_WINDOW_MS,
   type CreateDreamBody,
   type DreamCandidate,
-  type DreamsContext,
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profiles/profiles.service.ts';
 import {
@@ -37,9 +37,6 @@ import {
   listSessionRows,
   listUsageRows,
 } from './privacy.repository.ts';
-
-/** Who is asking (authenticated), on which database, at what time, with their keys. */
-export type PrivacyContext = DreamsContext;
 
 /** Dreams read, opened and written per step of an export (and checked per step of an import). */
 export const EXPORT_PAGE_SIZE = 200;
@@ -76,7 +73,7 @@ function securityLogDetails(payload: Record<string, unknown>): ExportSecurityLog
   return details;
 }
 
-async function readExportHead(ctx: PrivacyContext): Promise<ExportHead> {
+async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
   const account = await findAccount(ctx.db, ctx.userId);
   // The session check passed a moment ago; the account can still have been deleted in between.
   if (!account) throw new NotFoundError('Usuário não encontrado');
@@ -143,7 +140,7 @@ async function readExportHead(ctx: PrivacyContext): Promise<ExportHead> {
  * in memory whatever the journal's size. No transaction spans the pages (a slow download must not hold one open):
  * a dream written during the download may or may not be in it.
  */
-export async function* readDreamPages(ctx: PrivacyContext, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportDream[]> {
+export async function* readDreamPages(ctx: RequestContext, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportDream[]> {
   for (const isDeleted of [false, true]) {
     let after: Parameters<typeof listDreamsForExport>[1]['after'];
     do {
@@ -161,7 +158,7 @@ export async function* readDreamPages(ctx: PrivacyContext, pageSize = EXPORT_PAG
 
 /** The export as chunks of text in the writer's format: the head, one chunk per page of dreams, the end. */
 export async function* writeExport(
-  ctx: PrivacyContext,
+  ctx: RequestContext,
   writer: ExportWriter,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
@@ -177,7 +174,7 @@ export async function* writeExport(
 }
 
 /** sonhario-export-YYYY-MM-DD.<ext>, dated today in the user's time zone. */
-export async function exportFileName(ctx: PrivacyContext, extension: string): Promise<string> {
+export async function exportFileName(ctx: RequestContext, extension: string): Promise<string> {
   return `sonhario-export-${localDate(ctx.now(), await getTimeZone(ctx))}.${extension}`;
 }
 
@@ -287,7 +284,7 @@ const textKey = (dreamtOn: string, content: string) =>
  * checked before any is written; then each batch of 200 is written in one transaction, so an interrupted import
  * leaves whole batches behind and can simply be run again.
  */
-export async function importDreams(ctx: PrivacyContext, file: ImportFile): Promise<ImportResult> {
+export async function importDreams(ctx: RequestContext, file: ImportFile): Promise<ImportResult> {
   if (file.dreams.length > IMPORT_LIMITS.maxDreams) throw tooManyDreams(file.dreams.length);
   const { prepared, deleted } = prepareDreams(file, localDate(ctx.now(), await getTimeZone(ctx)));
   let imported = 0;
@@ -324,7 +321,7 @@ export async function importDreams(ctx: PrivacyContext, file: ImportFile): Promi
 // --- sessions --------------------------------------------------------------------------------------------------
 
 /** The user's live sessions (those app.authenticate accepts), most recently used first. */
-export async function listSessions(ctx: PrivacyContext, currentSessionId: string): Promise<{ items: SessionInfo[] }> {
+export async function listSessions(ctx: RequestContext, currentSessionId: string): Promise<{ items: SessionInfo[] }> {
   const rows = await listSessionRows(ctx.db, ctx.userId, { liveAt: ctx.now() });
   return {
     items: rows.map((row) => ({

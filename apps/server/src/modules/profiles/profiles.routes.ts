@@ -4,17 +4,14 @@ import { profileSchema, updateProfileSchema } from '@sonhario/contracts/profile'
 import { adminUserParamsSchema } from '@sonhario/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { requestContext } from '../../context.ts';
 import { assertServiceRole } from '../auth/auth.http.ts';
-import { getProfile, setPlan, updateProfile, type ProfilesContext } from './profiles.service.ts';
+import { getProfile, setPlan, updateProfile } from './profiles.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export async function profilesRoutes(app: AppInstance) {
-  const ctx = (request: FastifyRequest): ProfilesContext => ({
-    db: app.deps.database.db,
-    userId: request.auth.userId,
-    now: app.deps.now,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
     '/me/profile',

@@ -1,6 +1,6 @@
 import type { Profile, UpdateProfileInput } from '@sonhario/contracts/profile';
 import { PLANS, type PlanId, LOCALES, THEMES } from '@sonhario/contracts/profile';
-import type { DbOrTx } from '../../db/client.ts';
+import type { RequestContext } from '../../context.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import {
@@ -11,13 +11,6 @@ import {
   type ProfilePatch,
   type ProfileRow,
 } from './profiles.repository.ts';
-
-/** Who is asking (already authenticated), on which database, at what time. */
-export interface ProfilesContext {
-  db: DbOrTx;
-  userId: string;
-  now: () => Date;
-}
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -34,7 +27,7 @@ function toProfile(row: ProfileRow): Profile {
 }
 
 /** The user's profile row, created with the defaults on first access. */
-async function loadProfile(ctx: ProfilesContext): Promise<ProfileRow> {
+async function loadProfile(ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>): Promise<ProfileRow> {
   const existing = await findProfile(ctx.db, ctx.userId);
   if (existing) return existing;
   await insertDefaultProfile(ctx.db, ctx.userId);
@@ -43,12 +36,12 @@ async function loadProfile(ctx: ProfilesContext): Promise<ProfileRow> {
   return created;
 }
 
-export async function getProfile(ctx: ProfilesContext): Promise<Profile> {
+export async function getProfile(ctx: RequestContext): Promise<Profile> {
   return toProfile(await loadProfile(ctx));
 }
 
 /** The zone that decides the user's "today" (streaks) and "last night" (a new dream's date). */
-export async function getTimeZone(ctx: ProfilesContext): Promise<string> {
+export async function getTimeZone(ctx: RequestContext): Promise<string> {
   return (await loadProfile(ctx)).timeZone;
 }
 
@@ -57,7 +50,7 @@ function canonicalTimeZone(timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
 }
 
-export async function updateProfile(ctx: ProfilesContext, input: UpdateProfileInput): Promise<Profile> {
+export async function updateProfile(ctx: RequestContext, input: UpdateProfileInput): Promise<Profile> {
   await loadProfile(ctx);
   const patch: ProfilePatch = {};
   if (input.timeZone !== undefined) {
@@ -78,8 +71,11 @@ export async function updateProfile(ctx: ProfilesContext, input: UpdateProfileIn
   return toProfile(row);
 }
 
-/** An operator changes a user's plan (admin API or `npm run admin -- set-plan`); billing comes later. */
-export async function setPlan(ctx: ProfilesContext, plan: PlanId): Promise<Profile> {
+/**
+ * An operator changes a user's plan (admin API or `npm run admin -- set-plan`); billing comes later. Reads only the
+ * database and the clock of the context: the CLI has no key ring or request logger.
+ */
+export async function setPlan(ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>, plan: PlanId): Promise<Profile> {
   if (!(await findUserById(ctx.db, ctx.userId))) throw new NotFoundError('Usuário não encontrado');
   await loadProfile(ctx);
   const row = await updateProfileRow(ctx.db, ctx.userId, { plan }, ctx.now());
