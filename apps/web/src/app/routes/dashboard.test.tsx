@@ -1,29 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Profile } from '@sonhario/contracts/profile';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/test/auth';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import {
+  analyseDream,
+  createDreams,
+  createUser,
+  type NewUserOptions,
+  type TestUser,
+  userApi,
+} from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
+const api = setupAppWithServer();
 
-async function openDashboard(user = makeUser()) {
-  signInAs(user);
+/** An instant `days` days before now (the day a dream was recorded, for the streaks). */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+async function openDashboard(user: TestUser | NewUserOptions = {}) {
+  const account = 'session' in user ? user : await createUser(user);
+  signInAs(account);
   const view = renderApp('/app');
   await screen.findByRole('heading', { level: 1, name: /^Olá, / });
-  return view;
+  return { ...view, account };
 }
 
 const statValue = (name: string) => within(screen.getByRole('group', { name })).getByText(/^\d+$/);
 
 describe('dashboard /app (spec section 2)', () => {
   it('greets the user by display name with the intro line', async () => {
-    await openDashboard(makeUser({ user_metadata: { first_name: 'Ana', last_name: 'Lima' } }));
+    await openDashboard({ firstName: 'Ana', lastName: 'Lima' });
     expect(screen.getByRole('heading', { level: 1, name: 'Olá, Ana! 👋' })).toBeInTheDocument();
     expect(screen.getByText('Bem-vindo ao seu diário de sonhos personalizado')).toBeInTheDocument();
   });
 
   it('falls back to the e-mail name in the greeting', async () => {
-    await openDashboard(makeUser({ email: 'bia@example.com', user_metadata: {} }));
+    await openDashboard({ emailName: 'bia', firstName: null, lastName: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Olá, bia! 👋' })).toBeInTheDocument();
   });
 
@@ -56,34 +68,41 @@ describe('dashboard /app (spec section 2)', () => {
 
   it('shows skeletons while the numbers load, then the real values from /me/overview', async () => {
     const release = api.server.hold('GET', '/me/overview');
-    api.server.seed([{ content: 'Eu voava sobre o mar.' }, { content: 'Uma casa antiga.' }, { content: 'Um trem.' }]);
-    api.server.streaks = { current: 2, longest: 12 };
-    await openDashboard();
+    const account = await createUser();
+    // Recorded yesterday and today (a streak of 2), and on three days in a row the week before (the record).
+    await createDreams(account, [
+      { content: 'Eu voava sobre o mar.', at: daysAgo(9) },
+      { content: 'Uma casa antiga.', at: daysAgo(8) },
+      { content: 'Um trem.', at: daysAgo(7) },
+      { content: 'Uma escada.', at: daysAgo(1) },
+      { content: 'Um jardim.' },
+    ]);
+    await openDashboard(account);
     expect(screen.getByTestId('stat-dreams-loading')).toBeInTheDocument();
     (await release)();
-    await waitFor(() => expect(statValue('Sonhos Registrados')).toHaveTextContent('3'));
+    await waitFor(() => expect(statValue('Sonhos Registrados')).toHaveTextContent('5'));
     expect(statValue('Análises Realizadas')).toHaveTextContent('0');
     const streak = screen.getByRole('group', { name: 'Sequência Atual' });
     expect(within(streak).getByText('2')).toBeInTheDocument();
     expect(within(streak).getByText('dias consecutivos')).toBeInTheDocument();
-    expect(within(streak).getByText('Recorde: 12 dias')).toBeInTheDocument();
+    expect(within(streak).getByText('Recorde: 3 dias')).toBeInTheDocument();
     expect(screen.queryByTestId('stat-dreams-loading')).not.toBeInTheDocument();
   });
 
   it("shows the analyses count of /me/overview in 'Análises Realizadas'", async () => {
-    api.server.on('GET', '/me/overview', async (_request, _params, next) => {
-      const reply = await next();
-      return reply === 'drop' ? reply : { ...reply, body: { ...(reply.body as object), analysisCount: 7 } };
-    });
-    await openDashboard();
-    await waitFor(() => expect(statValue('Análises Realizadas')).toHaveTextContent('7'));
+    const account = await createUser();
+    const [dream] = await createDreams(account, [{ content: 'Eu voava sobre o mar.' }]);
+    await analyseDream(account, dream!.id);
+    await analyseDream(account, dream!.id);
+    await openDashboard(account);
+    await waitFor(() => expect(statValue('Análises Realizadas')).toHaveTextContent('2'));
     expect(within(screen.getByRole('group', { name: 'Análises Realizadas' })).getByText('com IA')).toBeInTheDocument();
   });
 
   it('says "1 dia consecutivo" for a one-day streak', async () => {
-    api.server.seed([{ content: 'Sonho de hoje.' }]);
-    api.server.streaks = { current: 1, longest: 1 };
-    await openDashboard();
+    const account = await createUser();
+    await createDreams(account, [{ content: 'Sonho de hoje.' }]);
+    await openDashboard(account);
     const streak = screen.getByRole('group', { name: 'Sequência Atual' });
     expect(await within(streak).findByText('dia consecutivo')).toBeInTheDocument();
     expect(within(streak).getByText('Recorde: 1 dia')).toBeInTheDocument();
@@ -91,14 +110,16 @@ describe('dashboard /app (spec section 2)', () => {
 
   it('lists the last five dreams in Atividade Recente, each linking to its page', async () => {
     const user = userEvent.setup();
-    const seeded = api.server.seed(
+    const account = await createUser();
+    const seeded = await createDreams(
+      account,
       ['Primeiro', 'Segundo', 'Terceiro', 'Quarto', 'Quinto', 'Sexto'].map((title, index) => ({
         title,
         content: `Sonho número ${index + 1}.`,
         dreamtOn: `2026-03-0${index + 1}`,
       })),
     );
-    const { router } = await openDashboard();
+    const { router } = await openDashboard(account);
     const recent = screen.getByRole('region', { name: 'Atividade Recente' });
     const list = await within(recent).findByRole('list', { name: 'Últimos sonhos' });
     const titles = within(list)
@@ -124,13 +145,12 @@ describe('dashboard /app (spec section 2)', () => {
   });
 
   it('stores the browser time zone once when the profile has none yet', async () => {
-    api.server.profile = { ...api.server.profile, timeZone: 'UTC', isTimeZoneSet: false };
-    await openDashboard();
+    const { account } = await openDashboard({ timeZone: null });
     await waitFor(() => expect(api.server.requestsTo('PATCH', '/me/profile')).toHaveLength(1));
     expect(api.server.requestsTo('PATCH', '/me/profile')[0]!.body).toEqual({
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    expect(api.server.profile.isTimeZoneSet).toBe(true);
+    await waitFor(async () => expect((await userApi(account).get<Profile>('/me/profile')).isTimeZoneSet).toBe(true));
   });
 
   it('leaves a time zone the user already has alone', async () => {
@@ -146,8 +166,12 @@ describe('dashboard /app (spec section 2)', () => {
   });
 
   it('sends every API call with the session token', async () => {
-    await openDashboard();
+    const { account } = await openDashboard();
     await waitFor(() => expect(api.server.requestsTo('GET', '/me/overview').length).toBeGreaterThan(0));
-    expect(api.server.requests.every((request) => request.headers.authorization === 'Bearer access-token')).toBe(true);
+    const apiCalls = api.server.requests.filter((request) => request.path.startsWith('/api/v1/'));
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(
+      apiCalls.every((request) => request.headers.authorization === `Bearer ${account.session.access_token}`),
+    ).toBe(true);
   });
 });

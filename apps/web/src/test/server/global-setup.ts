@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
 import { grantCredits } from '../../../../server/src/modules/credits/credits.service.ts';
-import { createListeningTestApp, createTestDatabase, type TestApp } from '../../../../server/src/test/harness.ts';
+import { createTestApp, createTestDatabase, freePort, type TestApp } from '../../../../server/src/test/harness.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
 
@@ -23,7 +24,6 @@ import type { ControlRequest } from './control-protocol.ts';
  */
 export default async function setup(project: TestProject) {
   const clock = new AsyncLocalStorage<Date>();
-  const now = () => clock.getStore() ?? new Date();
   const provider = await startFakeProvider();
   const database = await createTestDatabase();
   // Both instances sign and encrypt with the same keys, kept where both read them (the shared database).
@@ -37,8 +37,8 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_VERIFY: '100000',
     RATE_LIMIT_EMAIL_SENT: '100000',
   };
-  const main = await createListeningTestApp({ ...shared, AI_BUILTIN_REVEAL_MS: '20' }, database, { now });
-  const generative = await createListeningTestApp(
+  const main = await startInstance({ ...shared, AI_BUILTIN_REVEAL_MS: '20' }, database, clock);
+  const generative = await startInstance(
     {
       ...shared,
       AI_PROVIDER: 'openai',
@@ -48,10 +48,10 @@ export default async function setup(project: TestProject) {
       AI_TIMEOUT_MS: '3000',
     },
     database,
-    { now },
+    clock,
   );
   const { anonKey, serviceRoleKey } = getApiKeys(main.app.deps.secrets);
-  const control = await startControlServer({ main, generative }, clock, provider.control);
+  const control = await startControlServer({ main, generative }, provider.control);
 
   project.provide('webTestServer', {
     url: main.url,
@@ -70,6 +70,27 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** The header the control server sets on a request made as of another instant. */
+const AS_OF_HEADER = 'x-test-as-of';
+
+/**
+ * One instance listening on a free port (SITE_URL its own address, as supabase-js and e-mail links need), whose clock
+ * (`buildApp`'s `now`) reads the instant of a request the control server made as of another time.
+ */
+async function startInstance(env: Record<string, string>, database: Database, clock: AsyncLocalStorage<Date>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ SITE_URL: url, ...env }, database, { now: () => clock.getStore() ?? new Date() });
+  // A root hook, added before the app is ready, runs for every route: the rest of the request runs in that clock.
+  t.app.addHook('preHandler', (request, _reply, done) => {
+    const at = request.headers[AS_OF_HEADER];
+    if (typeof at === 'string') clock.run(new Date(at), done);
+    else done();
+  });
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { ...t, url };
+}
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -83,7 +104,6 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 async function startControlServer(
   instances: { main: TestApp; generative: TestApp },
-  clock: AsyncLocalStorage<Date>,
   providerControl: (path: string, body: unknown) => Promise<unknown>,
 ) {
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -92,14 +112,12 @@ async function startControlServer(
     if (path === '/inject') {
       // A request to the real app, optionally as of another instant: everything it writes carries that time.
       const { at, instance, method, url, headers, payload } = body as ControlRequest;
-      const run = () =>
-        instances[instance ?? 'main'].app.inject({
-          method,
-          url,
-          headers,
-          ...(payload === undefined ? {} : { payload: payload as object }),
-        });
-      const answer = at ? await clock.run(new Date(at), run) : await run();
+      const answer = await instances[instance ?? 'main'].app.inject({
+        method,
+        url,
+        headers: { ...headers, ...(at ? { [AS_OF_HEADER]: at } : {}) },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       send(res, 200, { status: answer.statusCode, headers: answer.headers, body: answer.body });
       return;
     }

@@ -95,6 +95,8 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
+    // Cut by a reset while it arrived: a request of the previous test, recorded nowhere.
+    if (req.socket.destroyed) return;
     const text = raw.toString('utf8');
     let body: unknown = text || undefined;
     if (text && (req.headers['content-type'] ?? '').includes('json')) {
@@ -189,7 +191,9 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
     res.end();
   }
 
-  const server: Server = createServer((req, res) => void handle(req, res));
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => req.socket.destroy());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -234,6 +238,8 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
       upstream = 'main';
       // A request or stream a test left held goes on now, to a client long gone.
       for (const release of pendingReleases.splice(0)) release();
+      // What the previous test's app still had in flight ends here, so it is not counted in the next test.
+      server.closeAllConnections();
     },
     close: () =>
       new Promise((resolve) => {

@@ -61,15 +61,17 @@ export interface TestUser {
 }
 
 let sequence = 0;
+/** `name@<unique>.example.com`: unique per account, with the part before the @ the app shows as it was chosen. */
 const uniqueEmail = (name: string) => {
   sequence += 1;
-  return `${name}.${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  return `${name}@${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 6)}.example.com`;
 };
 
 export interface NewUserOptions {
-  firstName?: string;
-  lastName?: string;
-  /** The part of the e-mail before the @ (a unique suffix is added). */
+  /** null: no name given at sign-up. */
+  firstName?: string | null;
+  lastName?: string | null;
+  /** The part of the e-mail before the @ (the domain is unique). */
   emailName?: string;
   /** Ticks the sign-up consent box (both purposes granted); off: the consent is unanswered, as for Google. */
   isConsenting?: boolean;
@@ -94,8 +96,8 @@ export async function createUser(options: NewUserOptions = {}): Promise<TestUser
       email,
       password: TEST_PASSWORD,
       data: {
-        first_name: options.firstName ?? 'Ana',
-        last_name: options.lastName ?? 'Lima',
+        ...(options.firstName === null ? {} : { first_name: options.firstName ?? 'Ana' }),
+        ...(options.lastName === null ? {} : { last_name: options.lastName ?? 'Lima' }),
         ...((options.isConsenting ?? true) ? { consent_version: CONSENT_VERSION } : {}),
       },
     },
