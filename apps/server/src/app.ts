@@ -31,7 +31,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesAdminRoutes, profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { authenticatePlugin } from './plugins/authenticate.ts';
+import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -76,6 +76,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The clock for services (tests only); the real time by default. */
   now?: () => Date;
+  /** Routes added to the /api/v1 scope after the app's own (tests only: they check what a new route gets by default). */
+  extraApiRoutes?: (api: AppInstance) => Promise<void>;
 }
 
 /** Builds the whole server without listening, so tests can `inject` into it or listen on a free port. */
@@ -123,7 +125,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
   await app.register(corsPlugin, { config });
   await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
-  await app.register(authenticatePlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authModule, { prefix: '/auth/v1' });
   await app.register(
     async (api: AppInstance) => {
+      // Every route of this scope requires a signed-in user unless the plugin's allow-list names it.
+      await api.register(apiAuthenticationPlugin);
       await api.register(healthRoutes);
       await api.register(meRoutes);
       await api.register(profilesRoutes);
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes);
       await api.register(profilesAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api/v1' },
   );

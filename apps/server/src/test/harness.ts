@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { buildApp, type AppInstance } from '../app.ts';
+import { buildApp, type AppInstance, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 
@@ -77,13 +77,13 @@ const TEST_ENV = { LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: 
 export async function createTestApp(
   env: Record<string, string> = {},
   database?: Database,
-  options: { now?: () => Date } = {},
+  options: Pick<BuildAppOptions, 'now' | 'extraApiRoutes'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
   const db = database ?? (await createTestDatabase());
   const logs = new LogCapture();
-  const app = await buildApp(config, { database: db, logStream: logs, now: options.now });
+  const app = await buildApp(config, { ...options, database: db, logStream: logs });
   return {
     app,
     config,

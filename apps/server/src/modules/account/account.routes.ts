@@ -17,13 +17,10 @@ export async function accountRoutes(app: AppInstance) {
   app.post(
     '/me/delete',
     {
-      preHandler: [
-        app.authenticate,
-        // The password is checked here: guesses count like sign-in attempts.
-        async (request, reply) => {
-          if (!(await app.rateLimits.consume('account:delete', request, reply)).allowed) throw new RateLimitError();
-        },
-      ],
+      // The password is checked here: guesses count like sign-in attempts.
+      preHandler: async (request, reply) => {
+        if (!(await app.rateLimits.consume('account:delete', request, reply)).allowed) throw new RateLimitError();
+      },
       schema: {
         tags: ['account'],
         summary: 'Delete the account and everything in it, for good',

@@ -120,7 +120,6 @@ export async function analysesRoutes(
   app.post(
     '/dreams/:id/analyses',
     {
-      preHandler: app.authenticate,
       compress: false,
       schema: {
         tags: ['analyses'],
@@ -183,7 +182,6 @@ export async function analysesRoutes(
   app.get(
     '/dreams/:id/analyses',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['analyses'],
         summary: "A dream's analyses, newest first",
@@ -199,7 +197,6 @@ export async function analysesRoutes(
   app.get(
     '/analyses',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['analyses'],
         summary: "The user's analyses across their dreams, newest first",
@@ -215,7 +212,6 @@ export async function analysesRoutes(
   app.delete(
     '/analyses',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['analyses'],
         summary: "Erase all of the user's past analyses (quota and credit history stay)",
@@ -230,7 +226,6 @@ export async function analysesRoutes(
   app.get(
     '/analyses/stats',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['analyses'],
         summary: 'Most frequent symbols, themes, emotions and dream types across the analyses',

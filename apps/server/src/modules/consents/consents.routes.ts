@@ -13,7 +13,6 @@ export async function consentsRoutes(app: AppInstance) {
   app.get(
     '/me/consents',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['consents'],
         summary: "The user's answer for each consent purpose",
@@ -27,7 +26,6 @@ export async function consentsRoutes(app: AppInstance) {
   app.post(
     '/me/consents',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['consents'],
         summary: 'Answer the consent question (grant, decline or withdraw) for some purposes',

@@ -13,7 +13,6 @@ export async function creditsRoutes(app: AppInstance) {
   app.get(
     '/credits',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['credits'],
         summary: "Credit balance, this month's quota use, and how the next analysis would be paid",
@@ -27,7 +26,6 @@ export async function creditsRoutes(app: AppInstance) {
   app.get(
     '/credits/ledger',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['credits'],
         summary: 'The credit ledger, newest first, with the balance after each row',

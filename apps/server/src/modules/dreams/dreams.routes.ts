@@ -32,7 +32,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.get(
     '/dreams',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'The journal, newest night first; search and filters combine with AND',
@@ -47,7 +46,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.post(
     '/dreams',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'Record a dream (201); a retry with the same Idempotency-Key returns the first one (200)',
@@ -72,7 +70,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.get(
     '/dreams/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'One dream',
@@ -87,7 +84,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.patch(
     '/dreams/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'Change some fields; a stale `version` answers 409 version_conflict',
@@ -103,7 +99,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.delete(
     '/dreams/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'Delete a dream (restorable until purgeAfter, ten minutes)',
@@ -118,7 +113,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.post(
     '/dreams/:id/restore',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: 'Undo a delete before purgeAfter',
@@ -133,7 +127,6 @@ export async function dreamsRoutes(app: AppInstance) {
   app.get(
     '/tags',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['dreams'],
         summary: "The user's tags with how many dreams carry each, most used first",

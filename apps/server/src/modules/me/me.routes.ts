@@ -8,7 +8,6 @@ export async function meRoutes(app: AppInstance) {
   app.get(
     '/me',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'The signed-in user',

@@ -8,7 +8,6 @@ export async function overviewRoutes(app: AppInstance) {
   app.get(
     '/me/overview',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'The dashboard: dream count, streaks and the latest dreams',

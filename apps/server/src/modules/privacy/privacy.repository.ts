@@ -72,7 +72,7 @@ export async function listSessionRows(db: DbOrTx, userId: string, options: { liv
         notAfter: authSessions.notAfter,
       })
       .from(authSessions)
-      // Live: what app.authenticate accepts (a session row without an end, or ending later).
+      // Live: what the /api/v1 authentication accepts (a session row without an end, or ending later).
       .where(
         and(
           eq(authSessions.userId, userId),

@@ -62,7 +62,6 @@ export async function privacyRoutes(app: AppInstance) {
   app.get(
     '/me/export',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['privacy'],
         summary: 'Download everything stored about the user (JSON or printable HTML), streamed',
@@ -100,7 +99,6 @@ export async function privacyRoutes(app: AppInstance) {
   app.post(
     '/me/import',
     {
-      preHandler: app.authenticate,
       bodyLimit: IMPORT_LIMITS.maxBytes,
       // The schema documents the body; failures are explained by the handler (wrong version, too many dreams…).
       attachValidation: true,
@@ -138,7 +136,6 @@ export async function privacyRoutes(app: AppInstance) {
   app.get(
     '/me/sessions',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['privacy'],
         summary: "The user's signed-in devices, most recently used first; isCurrent marks the caller's",

@@ -320,7 +320,7 @@ export async function importDreams(ctx: RequestContext, file: ImportFile): Promi
 
 // --- sessions --------------------------------------------------------------------------------------------------
 
-/** The user's live sessions (those app.authenticate accepts), most recently used first. */
+/** The user's live sessions (those the /api/v1 authentication accepts), most recently used first. */
 export async function listSessions(ctx: RequestContext, currentSessionId: string): Promise<{ items: SessionInfo[] }> {
   const rows = await listSessionRows(ctx.db, ctx.userId, { liveAt: ctx.now() });
   return {

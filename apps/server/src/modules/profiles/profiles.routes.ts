@@ -16,7 +16,6 @@ export async function profilesRoutes(app: AppInstance) {
   app.get(
     '/me/profile',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: "The user's settings (created with defaults on first access)",
@@ -30,7 +29,6 @@ export async function profilesRoutes(app: AppInstance) {
   app.patch(
     '/me/profile',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change the time zone, language or theme',
@@ -49,7 +47,8 @@ export async function profilesAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/users/:id/plan',
     {
-      preHandler: async (request) => assertServiceRole(app, request),
+      // Before the body is read, as the /api/v1 authentication does for users' routes.
+      onRequest: async (request) => assertServiceRole(app, request),
       schema: {
         tags: ['admin'],
         summary: "Change a user's plan (service-role key)",
