@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { findUserByEmail } from './modules/auth/auth.repository.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
-import { setPlan } from './modules/profiles/profiles.service.ts';
+import { setPlan } from './modules/profile/profile.service.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { loadSecrets } from './secrets.ts';
 

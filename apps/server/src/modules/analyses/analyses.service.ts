@@ -27,7 +27,7 @@ import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts'
 import { getDream, listEarlierDreamTexts, openDreamSummary } from '../dreams/dreams.service.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
-import { getProfile } from '../profiles/profiles.service.ts';
+import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
 import {
   countLiveAnalyses,

@@ -12,7 +12,7 @@ import type { AnalysisCharge } from '@sonhario/contracts/analyses';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ValidationError } from '../../errors.ts';
 import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
-import { getProfile } from '../profiles/profiles.service.ts';
+import { getProfile } from '../profile/profile.service.ts';
 import {
   countQuotaUsage,
   insertLedgerEntry,

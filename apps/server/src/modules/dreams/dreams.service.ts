@@ -16,7 +16,7 @@ import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
-import { getTimeZone } from '../profiles/profiles.service.ts';
+import { getTimeZone } from '../profile/profile.service.ts';
 import {
   addTagUses,
   countLiveDreams,

@@ -2,7 +2,7 @@ import { countAnalyses } from '../analyses/analyses.service.ts';
 import type { OverviewResponse } from '@sonhario/contracts/overview';
 import type { RequestContext } from '../../context.ts';
 import { countDreams, listRecentDreams } from '../dreams/dreams.service.ts';
-import { getTimeZone } from '../profiles/profiles.service.ts';
+import { getTimeZone } from '../profile/profile.service.ts';
 import { getStreaks } from '../streaks/streaks.service.ts';
 
 /** The dashboard: counts, streaks (in the user's time zone) and the latest dreams. */

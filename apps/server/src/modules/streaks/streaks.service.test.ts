@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { contextFor, JOURNAL_TEST_ENV, signUpUser } from '../dreams/dreams.testing.ts';
 import { createDream, deleteDream } from '../dreams/dreams.service.ts';
 import { getOverview } from '../overview/overview.service.ts';
-import { updateProfile } from '../profiles/profiles.service.ts';
+import { updateProfile } from '../profile/profile.service.ts';
 
 // Streaks from dreams recorded at chosen instants (through the service, with a test clock), with the local days
 // computed by the database in the user's time zone.

@@ -6,10 +6,10 @@ import type { KeyRing } from '../keys/keys.service.ts';
 import { createDream } from '../dreams/dreams.service.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { createHtmlExportWriter } from './privacy.export-html.ts';
-import { createJsonExportWriter } from './privacy.export-json.ts';
-import { EXPORT_PAGE_SIZE, writeExport } from './privacy.service.ts';
-import { importBody } from './privacy.testing.ts';
+import { createHtmlExportWriter } from './account.export-html.ts';
+import { createJsonExportWriter } from './account.export-json.ts';
+import { EXPORT_PAGE_SIZE, writeExport } from './account.data.service.ts';
+import { importBody } from './account.data.testing.ts';
 
 // A journal of a few thousand dreams (PRIVACY_LARGE_DREAMS=10000 measures a big one): the export is complete, is
 // read a page at a time as it is consumed, and comes back whole through the import.

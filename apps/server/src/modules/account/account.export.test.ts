@@ -7,8 +7,8 @@ import { PASSWORD } from '../auth/auth.testing.ts';
 import { insertAuditEntry } from '../auth/auth.repository.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { listSecurityLogRows } from './privacy.repository.ts';
-import { exportJson, refreshSession, signInAgain, signUpNamed } from './privacy.testing.ts';
+import { listSecurityLogRows } from './account.data.repository.ts';
+import { exportJson, refreshSession, signInAgain, signUpNamed } from './account.data.testing.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
 const OTHER_WORD = 'xilofonescarlate';

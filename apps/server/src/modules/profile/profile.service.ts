@@ -10,7 +10,7 @@ import {
   updateProfileRow,
   type ProfilePatch,
   type ProfileRow,
-} from './profiles.repository.ts';
+} from './profile.repository.ts';
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;

@@ -2,7 +2,7 @@ import { IMPORT_LIMITS, type ExportFile } from '@sonhario/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { exportJson, importBody } from './privacy.testing.ts';
+import { exportJson, importBody } from './account.data.testing.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
 

@@ -1,5 +1,5 @@
 import type { ExportDream } from '@sonhario/contracts/account';
-import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
+import type { ExportHead, ExportTotals, ExportWriter } from './account.data.service.ts';
 
 /** Re-indents a pretty-printed JSON value that is written `spaces` deep into the file. */
 const nested = (value: unknown, spaces: number) =>

@@ -8,21 +8,19 @@ import {
   importResultSchema,
   sessionsResponseSchema,
 } from '@sonhario/contracts/account';
-import { privacyInfoSchema } from '@sonhario/contracts/legal';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { createHtmlExportWriter } from './privacy.export-html.ts';
-import { createJsonExportWriter } from './privacy.export-json.ts';
+import { createHtmlExportWriter } from './account.export-html.ts';
+import { createJsonExportWriter } from './account.export-json.ts';
 import {
   explainRejectedImport,
   exportFileName,
-  getPrivacyInfo,
   importDreams,
   listSessions,
   writeExport,
-} from './privacy.service.ts';
+} from './account.data.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
@@ -55,8 +53,8 @@ function importBodyError(error: FastifyError): unknown {
   }
 }
 
-/** LGPD art. 18 / GDPR art. 15–20: the user's data as a file, its dreams back from a file, their devices; public facts. */
-export async function privacyRoutes(app: AppInstance) {
+/** LGPD art. 18 / GDPR art. 15–20: the user's data as a file, its dreams back from a file, their devices. */
+export async function accountDataRoutes(app: AppInstance) {
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
@@ -145,18 +143,5 @@ export async function privacyRoutes(app: AppInstance) {
     },
     async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await listSessions(ctx(request), request.auth.sessionId)),
-  );
-
-  app.get(
-    '/privacy-info',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'What this server does with dream text (AI provider and host, retention, contact): public',
-        response: { 200: privacyInfoSchema },
-      },
-    },
-    // Configuration changes only with a restart; a minute of caching costs nothing.
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send(getPrivacyInfo(app.deps)),
   );
 }

@@ -10,24 +10,20 @@ import {
   type ImportResult,
   type SessionInfo,
 } from '@sonhario/contracts/account';
-import { type PrivacyInfo } from '@sonhario/contracts/legal';
 import { createDreamSchema } from '@sonhario/contracts/dreams';
-import type { AppDeps } from '../../app.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { localDate } from '../../lib/local-time.ts';
 import { PRODUCT_NAME } from '../../product.ts';
 import { listAnalysesOfDreams } from '../analyses/analyses.service.ts';
-import { OPENAI_DEFAULT_BASE_URL } from '../analyses/providers/create-provider.ts';
 import {
   createImportedDreams,
   findDreamsInJournal,
   listDreamsForExport,
-  UNDO_WINDOW_MS,
   type CreateDreamBody,
   type DreamCandidate,
 } from '../dreams/dreams.service.ts';
-import { getProfile, getTimeZone } from '../profiles/profiles.service.ts';
+import { getProfile, getTimeZone } from '../profile/profile.service.ts';
 import {
   findAccount,
   listConsentRows,
@@ -36,7 +32,7 @@ import {
   listSecurityLogRows,
   listSessionRows,
   listUsageRows,
-} from './privacy.repository.ts';
+} from './account.data.repository.ts';
 
 /** Dreams read, opened and written per step of an export (and checked per step of an import). */
 export const EXPORT_PAGE_SIZE = 200;
@@ -331,32 +327,5 @@ export async function listSessions(ctx: RequestContext, currentSessionId: string
       userAgent: row.userAgent,
       isCurrent: row.id === currentSessionId,
     })),
-  };
-}
-
-// --- what the server does with text ----------------------------------------------------------------------------
-
-const ANTHROPIC_DEFAULT_HOST = 'api.anthropic.com';
-
-const hostOf = (url: string) => new URL(url).host;
-
-/** Public facts for the privacy page, from the running configuration. */
-export function getPrivacyInfo(deps: Pick<AppDeps, 'analysisProvider' | 'config'>): PrivacyInfo {
-  const { analysisProvider: provider, config } = deps;
-  const baseUrl = config.env.AI_BASE_URL;
-  const host =
-    provider.id === 'openai'
-      ? hostOf(baseUrl ?? OPENAI_DEFAULT_BASE_URL)
-      : provider.id === 'anthropic'
-        ? baseUrl
-          ? hostOf(baseUrl)
-          : ANTHROPIC_DEFAULT_HOST
-        : null;
-  return {
-    productName: PRODUCT_NAME,
-    ai: { provider: provider.id, model: provider.model, isGenerative: provider.isGenerative, host },
-    retention: { deletedDreamUndoMinutes: Math.round(UNDO_WINDOW_MS / 60_000) },
-    isKeyStoreSeparate: config.keyStore.kind === 'files' || config.keyStore.url !== null,
-    contactEmail: config.env.PRIVACY_CONTACT_EMAIL ?? null,
   };
 }

@@ -6,11 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext } from '../../context.ts';
 import { assertServiceRole } from '../auth/auth.http.ts';
-import { getProfile, setPlan, updateProfile } from './profiles.service.ts';
+import { getProfile, setPlan, updateProfile } from './profile.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-export async function profilesRoutes(app: AppInstance) {
+export async function profileRoutes(app: AppInstance) {
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   app.get(
@@ -43,7 +43,7 @@ export async function profilesRoutes(app: AppInstance) {
 }
 
 /** Operators only (the service-role key, as for /auth/v1/admin): set a user's plan. */
-export async function profilesAdminRoutes(app: AppInstance) {
+export async function profileAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/users/:id/plan',
     {

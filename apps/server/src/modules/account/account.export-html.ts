@@ -3,7 +3,7 @@ import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
 import { escapeHtml as esc } from '../../lib/html.ts';
-import type { ExportHead, ExportTotals, ExportWriter } from './privacy.service.ts';
+import type { ExportHead, ExportTotals, ExportWriter } from './account.data.service.ts';
 
 // The HTML export: one self-contained pt-BR document that reads and prints well. It is a downloaded file, opened
 // from disk, so it carries its own styles inline and a CSP of its own (no scripts, no requests at all). Every
