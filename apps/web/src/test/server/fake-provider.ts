@@ -6,33 +6,7 @@ import {
   sampleWireJson,
 } from '../../../../server/src/modules/analyses/providers/provider-test-servers.ts';
 import type { ProviderScript } from './control-protocol.ts';
-
-/** What the local model answers unless a test scripted otherwise: a flying dream, read as a model would. */
-export const PROVIDER_RESULT: AnalysisResult = {
-  summary: 'Você voava sobre um mar calmo ao entardecer, até avistar uma casa antiga na praia.',
-  themes: [
-    { name: 'Liberdade', description: 'O voo sugere vontade de leveza e de autonomia.' },
-    { name: 'Memória', description: 'A casa antiga traz o passado para a cena.' },
-  ],
-  symbols: [
-    { symbol: 'Voar', meaning: 'Liberdade, perspectiva, superar limites.' },
-    { symbol: 'Mar', meaning: 'O mundo emocional; aqui, sereno.' },
-    { symbol: 'Casa antiga', meaning: 'Memórias e a própria história.' },
-  ],
-  emotions: [
-    { emotion: 'paz', intensity: 0.8 },
-    { emotion: 'alegria', intensity: 0.55 },
-  ],
-  characters: ['Você', 'Uma gaivota'],
-  settings: ['Mar ao entardecer', 'Praia'],
-  dreamType: 'vívido',
-  interpretation:
-    'Voar costuma falar de liberdade e da vontade de ver a vida de cima, com mais perspectiva.\n\nO mar calmo sugere emoções em paz neste momento. A casa antiga pode apontar para lembranças que pedem um olhar carinhoso.',
-  reflectionQuestions: ['O que na sua vida hoje pede mais leveza?', 'Que lembrança a casa antiga desperta em você?'],
-  luciditySignals: [],
-  sentiment: 0.6,
-  distress: false,
-};
+import { PROVIDER_RESULT } from './provider-results.ts';
 
 interface Scripted {
   id: number;
@@ -43,6 +17,9 @@ interface Scripted {
   /** Resolves when a request took this script (and, for a stall, reached its pause). */
   reached: Promise<void>;
   markReached: () => void;
+  /** Resolves when its answer ended, or its connection closed (the server gave up on it). */
+  finished: Promise<void>;
+  markFinished: () => void;
 }
 
 /**
@@ -82,6 +59,7 @@ export async function startFakeProvider() {
     const scripted = index === -1 ? undefined : scripts.splice(index, 1)[0];
     if (!scripted) return answer(res, PROVIDER_RESULT);
     const { script } = scripted;
+    res.on('close', scripted.markFinished);
     if (script.kind === 'hang') {
       scripted.markReached();
       return;
@@ -108,8 +86,10 @@ export async function startFakeProvider() {
         sequence += 1;
         let release!: () => void;
         let markReached!: () => void;
+        let markFinished!: () => void;
         const released = new Promise<void>((resolve) => (release = resolve));
         const reached = new Promise<void>((resolve) => (markReached = resolve));
+        const finished = new Promise<void>((resolve) => (markFinished = resolve));
         const scripted: Scripted = {
           id: sequence,
           script: body as ProviderScript,
@@ -117,6 +97,8 @@ export async function startFakeProvider() {
           released,
           reached,
           markReached,
+          finished,
+          markFinished,
         };
         scripts.push(scripted);
         all.set(scripted.id, scripted);
@@ -125,6 +107,7 @@ export async function startFakeProvider() {
       const [, action, id] = path.split('/');
       const scripted = byId(Number(id));
       if (action === 'reached') await scripted.reached;
+      else if (action === 'finished') await scripted.finished;
       else if (action === 'release') scripted.release();
       else throw new Error(`no provider control ${path}`);
       return {};

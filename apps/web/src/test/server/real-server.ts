@@ -210,6 +210,7 @@ export async function scriptProvider(script: ProviderScript) {
   const { id } = await control<{ id: number }>('/provider/script', script);
   return {
     reached: () => control(`/provider/reached/${id}`, {}),
+    finished: () => control(`/provider/finished/${id}`, {}),
     release: () => control(`/provider/release/${id}`, {}),
   };
 }

@@ -1,19 +1,38 @@
+import type { Analysis } from '@sonhario/contracts/analyses';
 import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
+import type { CreditsSummary } from '@sonhario/contracts/credits';
+import type { CreateDreamInput } from '@sonhario/contracts/dreams';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { makeAnalysisResult } from '@/test/api-server';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { PROVIDER_DISTRESS, PROVIDER_RESULT } from '@/test/server/provider-results';
+import {
+  analyseDream,
+  answerConsent,
+  createDreams,
+  createUser,
+  grantCredits,
+  scriptProvider,
+  type TestUser,
+  userApi,
+} from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
+const api = setupAppWithServer();
 
 const BUILTIN_LABEL = 'Análise simbólica local (sem IA generativa) · léxico 2026.11';
+const DREAM_TEXT = 'Eu voava sobre o mar ao entardecer e via uma casa antiga na praia.';
 
-function seedDream(overrides: Parameters<typeof api.server.seed>[0][number] = {}) {
-  const [dream] = api.server.seed([
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
+});
+
+async function seedDream(overrides: Partial<CreateDreamInput> = {}) {
+  const [dream] = await createDreams(account, [
     {
       title: 'Voando sobre o mar',
-      content: 'Eu voava sobre o mar ao entardecer e via uma casa antiga na praia.',
+      content: DREAM_TEXT,
       dreamtOn: '2026-03-13',
       emotions: ['paz', 'alegria'],
       ...overrides,
@@ -23,10 +42,20 @@ function seedDream(overrides: Parameters<typeof api.server.seed>[0][number] = {}
 }
 
 async function openDream(id: string) {
-  signInAs();
+  signInAs(account);
   const view = renderApp(`/app/dreams/${id}`);
   await screen.findByRole('heading', { level: 1 });
   return { ...view, section: await screen.findByRole('region', { name: 'Análise do sonho' }) };
+}
+
+/** What the server holds: the dream's analyses and the user's credits. */
+const storedAnalyses = async (dreamId: string) =>
+  (await userApi(account).get<{ items: Analysis[] }>(`/dreams/${dreamId}/analyses`)).items;
+const credits = () => userApi(account).get<CreditsSummary>('/credits');
+
+/** Uses up the month's plan quota (5 analyses on the Dreamer plan) with real analyses. */
+async function useUpQuota(dreamId: string) {
+  for (let i = 0; i < 5; i += 1) await analyseDream(account, dreamId);
 }
 
 const cardTitles = (container: HTMLElement, level = 3) =>
@@ -37,8 +66,8 @@ const cardTitles = (container: HTMLElement, level = 3) =>
 describe('analysing a dream on its page', () => {
   it('streams the summary and interpretation as they are written, then shows the analysis as cards', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    const release = api.server.pauseNextAnalysis();
+    const dream = await seedDream();
+    const stalled = api.server.stallStream('POST', '/dreams/:id/analyses');
     const { section } = await openDream(dream.id);
     expect(await within(section).findByText('Este sonho ainda não foi analisado.')).toBeInTheDocument();
     expect(
@@ -47,12 +76,14 @@ describe('analysing a dream on its page', () => {
 
     await user.click(within(section).getByRole('button', { name: 'Analisar sonho' }));
 
-    // Paused after the first piece of the summary: it shows, the rest has not come yet.
-    const partial = await within(section).findByText('Você voava sobre um mar');
+    // Held after the first piece of the summary: it shows, the rest has not come yet.
+    const release = await stalled;
+    const partial = await within(section).findByText(/^Leitura simbólica/);
+    expect(partial.textContent).not.toContain('Emoção mais marcada');
     expect(partial.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     expect(within(section).getByText(BUILTIN_LABEL)).toBeInTheDocument();
     expect(within(section).getByRole('heading', { name: 'Analisando seu sonho…' })).toHaveFocus();
-    expect(within(section).queryByText(/Voar costuma falar de liberdade/)).not.toBeInTheDocument();
+    expect(within(section).queryByText(/^Esta é uma leitura simbólica local/)).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
 
@@ -71,23 +102,29 @@ describe('analysing a dream on its page', () => {
     ]);
     expect(within(section).getByRole('heading', { level: 3, name: 'Resumo' })).toHaveFocus();
     expect(
-      within(section).getByText('Você voava sobre um mar calmo ao entardecer, até avistar uma casa antiga na praia.'),
+      within(section).getByText(
+        'Leitura simbólica local (sem IA generativa): um sonho com voo, mar e casa. Temas: voo, água e casas. Emoção mais marcada: alegria.',
+      ),
     ).toBeInTheDocument();
-    // The interpretation's two paragraphs.
-    expect(within(section).getByText(/^Voar costuma falar de liberdade/).tagName).toBe('P');
-    expect(within(section).getByText(/^O mar calmo sugere emoções em paz/).tagName).toBe('P');
-    expect(within(section).getByText('Casa antiga').nextElementSibling).toHaveTextContent(
-      'Memórias e a própria história.',
-    );
-    expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '80');
-    expect(within(section).getByText('Vívido')).toBeInTheDocument();
-    expect(within(section).getByText('Que lembrança a casa antiga desperta em você?')).toBeInTheDocument();
+    // The interpretation's paragraphs.
+    expect(within(section).getByText(/^Esta é uma leitura simbólica local/).tagName).toBe('P');
+    expect(within(section).getByText(/^Temas que aparecem:/).tagName).toBe('P');
+    expect(
+      within(section)
+        .getAllByText('Casa')
+        .map((symbol) => symbol.nextElementSibling?.textContent),
+    ).toContain('A casa costuma representar você mesmo, sua vida interior e sua segurança.');
+    expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '60');
+    expect(within(section).getByText('Comum')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?'),
+    ).toBeInTheDocument();
     expect(within(section).getByText(BUILTIN_LABEL)).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Analisar novamente' })).toBeInTheDocument();
 
     // Stored and charged once; the quota line follows.
-    expect(api.server.analyses).toHaveLength(1);
-    expect(api.server.credits.used).toBe(1);
+    expect(await storedAnalyses(dream.id)).toHaveLength(1);
+    expect((await credits()).quota.used).toBe(1);
     expect(
       await within(section).findByText('Incluída no seu plano: 1 de 5 análises usadas este mês'),
     ).toBeInTheDocument();
@@ -101,13 +138,8 @@ describe('analysing a dream on its page', () => {
 
   it("names a generative provider and its model: 'Feita por OpenAI · gpt-4o-mini'", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.analysisRun = {
-      ...api.server.analysisRun,
-      provider: 'openai',
-      model: 'gpt-4o-mini',
-      isGenerative: true,
-    };
+    const dream = await seedDream();
+    api.server.upstream = 'generative';
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
     expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
@@ -117,55 +149,61 @@ describe('analysing a dream on its page', () => {
 
   it("'Cancelar' stops the analysis: nothing stored or charged, and a toast says so", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    const release = api.server.pauseNextAnalysis();
+    const dream = await seedDream();
+    // The model pauses after a few words: the server is mid-analysis when the user cancels.
+    api.server.upstream = 'generative';
+    const model = await scriptProvider({ needle: DREAM_TEXT, kind: 'stall' });
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
-    await within(section).findByText('Você voava sobre um mar');
+    await within(section).findByText('Você voava sobre um');
 
     await user.click(within(section).getByRole('button', { name: 'Cancelar' }));
 
     expect(await screen.findByText('Análise cancelada. Nenhum crédito foi usado.')).toBeInTheDocument();
-    expect(within(section).queryByText('Você voava sobre um mar')).not.toBeInTheDocument();
+    expect(within(section).queryByText('Você voava sobre um')).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Analisar sonho' })).toBeInTheDocument();
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.server.analyses).toHaveLength(0);
-    expect(api.server.credits).toEqual({ balance: 10, used: 0 });
+    // The server gives the model up (it hangs up on it), and so stores and charges nothing.
+    await model.finished();
+    expect(await storedAnalyses(dream.id)).toEqual([]);
+    const { balance, quota } = await credits();
+    expect({ balance, used: quota.used }).toEqual({ balance: 10, used: 0 });
   });
 
   it("shows the server's 402 message inline with a link to 'Ver Créditos', the button still enabled", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.credits = { balance: 0, used: 5 };
+    const dream = await seedDream();
+    // The month's five analyses, then a sixth paid with the welcome credits: nothing left to pay with.
+    await useUpQuota(dream.id);
+    await analyseDream(account, dream.id);
     const { section } = await openDream(dream.id);
     expect(
       await within(section).findByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos'),
     ).toBeInTheDocument();
-    const button = within(section).getByRole('button', { name: 'Analisar sonho' });
+    const button = await within(section).findByRole('button', { name: 'Analisar novamente' });
     expect(button).toBeEnabled();
 
     await user.click(button);
 
     const alert = await within(section).findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Você já usou as 5 análises do seu plano este mês e não tem créditos suficientes (cada análise custa 10 créditos).',
+      'Você já usou as análises do seu plano este mês e não tem créditos suficientes para outra.',
     );
     expect(within(alert).getByRole('link', { name: 'Ver Créditos' })).toHaveAttribute('href', '/app/credits');
-    expect(within(section).getByRole('button', { name: 'Analisar sonho' })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Analisar novamente' })).toBeEnabled();
   });
 
   it('says when the analysis will use credits instead of the plan', async () => {
-    const dream = seedDream();
-    api.server.credits = { balance: 20, used: 5 };
+    const dream = await seedDream();
+    await useUpQuota(dream.id);
+    await grantCredits(account, 10);
     const { section } = await openDream(dream.id);
     expect(await within(section).findByText('Esta análise usará 10 créditos (saldo: 20)')).toBeInTheDocument();
   });
 
   it("with the AI consent withdrawn, says analysis is off in place of the button; 'Consentir novamente' + 'Concordo' analyses", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.setConsents('withdrawn');
+    const dream = await seedDream();
+    await answerConsent(account, false);
     const { section } = await openDream(dream.id);
 
     expect(
@@ -189,16 +227,16 @@ describe('analysing a dream on its page', () => {
       { purposes: ['ai_analysis', 'data_processing'], isGranted: true, textVersion: CONSENT_VERSION },
     ]);
     expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(1);
-    expect(api.server.analyses).toHaveLength(1);
+    expect(await storedAnalyses(dream.id)).toHaveLength(1);
     expect(await within(section).findByRole('button', { name: 'Analisar novamente' })).toBeInTheDocument();
   });
 
   it("asks for consent when the server requires it (the consent changed elsewhere), and 'Agora não' analyses nothing", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
+    const dream = await seedDream();
     const { section } = await openDream(dream.id);
     const button = await within(section).findByRole('button', { name: 'Analisar sonho' });
-    api.server.setConsents('withdrawn'); // taken back on another device after this page loaded
+    await answerConsent(account, false); // taken back on another device after this page loaded
     await user.click(button);
     const dialog = await screen.findByRole('alertdialog');
 
@@ -208,25 +246,23 @@ describe('analysing a dream on its page', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/consents')[0]!.body).toMatchObject({ isGranted: false });
     expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(1);
-    expect(api.server.analyses).toHaveLength(0);
+    expect(await storedAnalyses(dream.id)).toEqual([]);
   });
 
   it("shows a provider's stream error with 'Tentar novamente', which starts again", async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.analysisRun = {
-      ...api.server.analysisRun,
-      failure: { code: 'provider_timeout', message: 'A análise demorou demais e foi interrompida.' },
-    };
+    const dream = await seedDream();
+    // The model never answers: the server gives up after its AI_TIMEOUT_MS (3 s here).
+    api.server.upstream = 'generative';
+    await scriptProvider({ needle: DREAM_TEXT, kind: 'hang' });
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
 
-    const alert = await within(section).findByRole('alert');
+    const alert = await within(section).findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('A análise não pôde ser concluída');
     expect(alert).toHaveTextContent('A análise demorou demais e foi interrompida. Nenhum crédito foi usado.');
-    expect(api.server.analyses).toHaveLength(0);
+    expect(await storedAnalyses(dream.id)).toEqual([]);
 
-    api.server.analysisRun = { ...api.server.analysisRun, failure: null };
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
@@ -234,15 +270,8 @@ describe('analysing a dream on its page', () => {
 
   it('says the connection dropped when the stream dies midway; the retry is the same request', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.once('POST', '/dreams/:id/analyses', () => ({
-      status: 200,
-      stream: [
-        { event: 'start', data: { provider: 'builtin', model: 'léxico 2026.11', isGenerative: false } },
-        { event: 'delta', data: { field: 'summary', text: 'Você voava ' } },
-        'drop',
-      ],
-    }));
+    const dream = await seedDream();
+    api.server.cutStream('POST', '/dreams/:id/analyses', 1);
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
 
@@ -255,10 +284,9 @@ describe('analysing a dream on its page', () => {
   });
 
   it('opens a distressing analysis with a calm support card pointing to CVV (188, cvv.org.br)', async () => {
-    const dream = seedDream({ isNightmare: true });
-    api.server.seedAnalyses(dream.id, [
-      { result: makeAnalysisResult({ distress: true, dreamType: 'pesadelo', sentiment: -0.7 }) },
-    ]);
+    const dream = await seedDream({ isNightmare: true });
+    await scriptProvider({ needle: DREAM_TEXT, kind: 'answer', result: PROVIDER_DISTRESS });
+    await analyseDream(account, dream.id, { instance: 'generative' });
     const { section } = await openDream(dream.id);
 
     const support = await within(section).findByRole('complementary', { name: 'Você não está sozinho' });
@@ -274,16 +302,17 @@ describe('analysing a dream on its page', () => {
   });
 
   it('has no support card when the analysis sensed no distress', async () => {
-    const dream = seedDream();
-    api.server.seedAnalyses(dream.id, [{}]);
+    const dream = await seedDream();
+    await analyseDream(account, dream.id);
     const { section } = await openDream(dream.id);
     await within(section).findByRole('heading', { level: 3, name: 'Resumo' });
     expect(within(section).queryByText('Você não está sozinho')).not.toBeInTheDocument();
   });
 
   it('notes an analysis made on an earlier version of the dream', async () => {
-    const dream = seedDream({ version: 3 });
-    api.server.seedAnalyses(dream.id, [{ dreamVersion: 2 }]);
+    const dream = await seedDream();
+    await analyseDream(account, dream.id);
+    await userApi(account).patch(`/dreams/${dream.id}`, { content: `${DREAM_TEXT} O vento era morno.` });
     const { section } = await openDream(dream.id);
     expect(
       await within(section).findByText('Esta análise foi feita numa versão anterior do sonho.'),
@@ -293,20 +322,25 @@ describe('analysing a dream on its page', () => {
 
   it('shows the newest analysis and lists earlier ones (date, provider), each opening to its cards', async () => {
     const user = userEvent.setup();
-    const dream = seedDream();
-    api.server.seedAnalyses(dream.id, [
-      { createdAt: '2026-03-16T09:30:00.000Z', result: makeAnalysisResult({ summary: 'A leitura mais nova.' }) },
-      {
-        createdAt: '2026-03-15T09:30:00.000Z',
-        provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
-        result: makeAnalysisResult({
-          summary: 'Uma leitura do meio.',
-          luciditySignals: ['Você percebeu que estava sonhando'],
-        }),
+    const dream = await seedDream();
+    // Three analyses on three days: the builtin reading, then the model's twice.
+    await analyseDream(account, dream.id, { at: '2026-03-14T09:30:00.000Z' });
+    await scriptProvider({
+      needle: DREAM_TEXT,
+      kind: 'answer',
+      result: {
+        ...PROVIDER_RESULT,
+        summary: 'Uma leitura do meio.',
+        luciditySignals: ['Você percebeu que estava sonhando'],
       },
-      { createdAt: '2026-03-14T09:30:00.000Z', result: makeAnalysisResult({ summary: 'A primeira leitura.' }) },
-    ]);
+    });
+    await analyseDream(account, dream.id, { at: '2026-03-15T09:30:00.000Z', instance: 'generative' });
+    await scriptProvider({
+      needle: DREAM_TEXT,
+      kind: 'answer',
+      result: { ...PROVIDER_RESULT, summary: 'A leitura mais nova.' },
+    });
+    await analyseDream(account, dream.id, { at: '2026-03-16T09:30:00.000Z', instance: 'generative' });
     const { section } = await openDream(dream.id);
 
     expect(await within(section).findByText('A leitura mais nova.')).toBeInTheDocument();
@@ -314,7 +348,7 @@ describe('analysing a dream on its page', () => {
     const history = within(section).getByRole('region', { name: 'Análises anteriores' });
     const toggles = within(history).getAllByRole('button');
     expect(toggles.map((toggle) => toggle.textContent)).toEqual([
-      expect.stringMatching(/15 de mar\. de 2026.*Anthropic · claude-sonnet-4-5/),
+      expect.stringMatching(/15 de mar\. de 2026.*OpenAI · gpt-4o-mini/),
       expect.stringMatching(/14 de mar\. de 2026.*Análise simbólica local/),
     ]);
     expect(within(history).queryByText('Uma leitura do meio.')).not.toBeInTheDocument();
@@ -323,7 +357,7 @@ describe('analysing a dream on its page', () => {
 
     expect(toggles[0]).toHaveAttribute('aria-expanded', 'true');
     expect(within(history).getByText('Uma leitura do meio.')).toBeInTheDocument();
-    expect(within(history).getByText('Feita por Anthropic · claude-sonnet-4-5')).toBeInTheDocument();
+    expect(within(history).getByText('Feita por OpenAI · gpt-4o-mini')).toBeInTheDocument();
     expect(cardTitles(history, 4)).toContain('Sinais de lucidez');
     expect(within(history).getByText('Você percebeu que estava sonhando')).toBeInTheDocument();
   });
