@@ -175,7 +175,7 @@ describe('signing in', () => {
     expect(screen.getByRole('button', { name: 'Google' })).toBeEnabled();
   });
 
-  it('shows any other sign-in error as received', async () => {
+  it("says any other sign-in error by its code, in Portuguese, not the server's English message", async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
     server.on('POST', '/token', () => ({
@@ -184,7 +184,10 @@ describe('signing in', () => {
     }));
     await fillSignIn(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email not confirmed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Confirme seu e-mail antes de entrar: abra o link que enviamos para ele.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Email not confirmed')).not.toBeInTheDocument();
     expect(screen.getByText('Erro no login')).toBeInTheDocument();
   });
 

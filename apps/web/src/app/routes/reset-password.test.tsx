@@ -73,7 +73,7 @@ describe('/redefinir-senha', () => {
     });
   });
 
-  it("shows the server's refusal and stays on the form", async () => {
+  it("shows the server's refusal, in Portuguese, and stays on the form", async () => {
     const user = userEvent.setup();
     const session = makeSession();
     localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
@@ -88,7 +88,7 @@ describe('/redefinir-senha', () => {
     await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
 
     expect(await screen.findByText('Erro ao redefinir a senha')).toBeInTheDocument();
-    expect(screen.getByText('New password should be different from the old password.')).toBeInTheDocument();
+    expect(screen.getByText('A nova senha precisa ser diferente da atual.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/redefinir-senha');
   });
 });

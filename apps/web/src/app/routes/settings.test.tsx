@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLanguage, applyTheme, storedLocale } from '@/lib/preferences';
 import { storedTheme } from '@/lib/theme';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app';
+import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
 import { makeUser } from '@/test/auth';
 import { useAuthTestServer } from '@/test/auth-server';
 

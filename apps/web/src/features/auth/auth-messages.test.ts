@@ -9,55 +9,60 @@ import {
 } from './auth-messages';
 
 describe('describeAuthError (spec section 8)', () => {
-  it("turns 'Invalid login credentials' into 'Email ou senha incorretos' under 'Erro no login'", () => {
-    expect(describeAuthError('signIn', { message: 'Invalid login credentials', status: 400 })).toEqual({
+  it("turns invalid_credentials into 'Email ou senha incorretos' under 'Erro no login'", () => {
+    expect(
+      describeAuthError('signIn', { code: 'invalid_credentials', message: 'Invalid login credentials', status: 400 }),
+    ).toEqual({ title: 'Erro no login', description: 'Email ou senha incorretos' });
+  });
+
+  it("still knows the spec's 'Invalid login credentials' from a server that sends no code", () => {
+    expect(describeAuthError('signIn', { message: 'Invalid login credentials', status: 400 }).description).toBe(
+      'Email ou senha incorretos',
+    );
+  });
+
+  it("says any other sign-in error's code in Portuguese, not the server's English message", () => {
+    expect(describeAuthError('signIn', { code: 'email_not_confirmed', message: 'Email not confirmed' })).toEqual({
       title: 'Erro no login',
-      description: 'Email ou senha incorretos',
+      description: 'Confirme seu e-mail antes de entrar: abra o link que enviamos para ele.',
     });
   });
 
-  it('shows any other sign-in message as received', () => {
-    expect(describeAuthError('signIn', { message: 'Email not confirmed' })).toEqual({
-      title: 'Erro no login',
-      description: 'Email not confirmed',
-    });
-  });
-
-  it("turns 'User already registered' into 'Usuário já cadastrado' with the recovery hint", () => {
-    expect(describeAuthError('signUp', { message: 'User already registered' })).toEqual({
+  it("turns user_already_exists into 'Usuário já cadastrado' with the recovery hint", () => {
+    expect(describeAuthError('signUp', { code: 'user_already_exists', message: 'User already registered' })).toEqual({
       title: 'Usuário já cadastrado',
       description: 'Este email já possui uma conta. Faça login ou use a opção de recuperar senha.',
     });
   });
 
-  it("shows other sign-up messages as received under 'Erro no cadastro'", () => {
-    expect(describeAuthError('signUp', { message: 'Password should be at least 6 characters.' })).toEqual({
-      title: 'Erro no cadastro',
-      description: 'Password should be at least 6 characters.',
-    });
+  it("titles other sign-up errors 'Erro no cadastro', with their code's text", () => {
+    expect(
+      describeAuthError('signUp', { code: 'weak_password', message: 'Password should be at least 6 characters.' }),
+    ).toEqual({ title: 'Erro no cadastro', description: 'Senha fraca: use de 6 a 72 caracteres.' });
   });
 
-  it('maps each message only for its own action', () => {
-    expect(describeAuthError('signUp', { message: 'Invalid login credentials' }).description).toBe(
-      'Invalid login credentials',
+  it("gives the sign-up's title only to the sign-up", () => {
+    expect(describeAuthError('signIn', { code: 'user_already_exists', message: 'User already registered' }).title).toBe(
+      'Erro no login',
     );
-    expect(describeAuthError('signIn', { message: 'User already registered' }).title).toBe('Erro no login');
   });
 
-  it('titles Google and sign-out errors as the spec says, with the message as received', () => {
-    expect(describeAuthError('google', { message: 'Unsupported provider: provider is not enabled' })).toEqual({
+  it('titles Google and sign-out errors as the spec says', () => {
+    expect(describeAuthError('google', { code: 'provider_disabled', message: 'Unsupported provider' })).toEqual({
       title: 'Erro no login com Google',
-      description: 'Unsupported provider: provider is not enabled',
+      description: 'O login com Google não está disponível agora.',
     });
-    expect(describeAuthError('signOut', new Error('Failed to fetch'))).toEqual({
+    expect(
+      describeAuthError('signOut', { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' }),
+    ).toEqual({
       title: 'Erro ao sair',
-      description: 'Failed to fetch',
+      description: 'Sem conexão com o servidor. Verifique sua internet e tente de novo.',
     });
   });
 
-  it("falls back to 'Erro inesperado' for an exception without a message", () => {
+  it("falls back to 'Erro inesperado' when no code can be told", () => {
     expect(describeAuthError('signIn', undefined)).toEqual({ title: 'Erro no login', description: 'Erro inesperado' });
-    expect(describeAuthError('signUp', { message: '' }).description).toBe('Erro inesperado');
+    expect(describeAuthError('signUp', { message: 'Something odd' }).description).toBe('Erro inesperado');
     expect(describeAuthError('google', 42).description).toBe('Erro inesperado');
   });
 });
@@ -95,20 +100,26 @@ describe('describeRedirectError', () => {
     });
   });
 
-  it('shows other link errors and Google errors as received', () => {
+  it("says other link errors and Google errors by their code, not the server's description", () => {
     expect(
       describeRedirectError({
         error: 'access_denied',
         code: 'over_request_rate_limit',
         description: 'Request rate limit reached',
       }),
-    ).toEqual({ title: 'Não foi possível usar o link', description: 'Request rate limit reached' });
+    ).toEqual({
+      title: 'Não foi possível usar o link',
+      description: 'Muitas tentativas seguidas. Aguarde um pouco e tente de novo.',
+    });
     expect(
       describeRedirectError({
         error: 'invalid_request',
         code: 'provider_disabled',
         description: 'Unsupported provider: provider is not enabled',
       }),
-    ).toEqual({ title: 'Erro no login com Google', description: 'Unsupported provider: provider is not enabled' });
+    ).toEqual({ title: 'Erro no login com Google', description: 'O login com Google não está disponível agora.' });
+    expect(describeRedirectError({ error: 'server_error', code: null, description: 'Boom' }).description).toBe(
+      'Erro inesperado',
+    );
   });
 });

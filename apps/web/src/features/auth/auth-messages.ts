@@ -1,3 +1,4 @@
+import { authErrorCode, authErrorMessage } from '@/lib/auth-error-message';
 import { i18n, productName } from '@/lib/i18n';
 
 /** The auth actions that can fail, each with its toast title (spec section 8). */
@@ -17,31 +18,20 @@ const TITLE_KEY = {
   reset: 'auth.toast.resetError',
 } as const;
 
-// The server's texts the spec turns into Portuguese; every other message is shown as received.
-const INVALID_CREDENTIALS = 'Invalid login credentials';
-const ALREADY_REGISTERED = 'User already registered';
-
-function messageOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
-    return error.message.trim();
-  }
-  if (typeof error === 'string') return error.trim();
-  return '';
-}
-
 /**
- * The destructive toast for a failed auth call: an error answered by the server or an unexpected
- * exception (spec section 8: "its message, or 'Erro inesperado'").
+ * The destructive toast for a failed auth call (spec section 8): the action's title ('Erro no login', …) over the
+ * text of the error's code in the user's language (lib/auth-error-message), 'Erro inesperado' when no code can be
+ * told. The spec's own texts are kept word for word: 'Email ou senha incorretos' for invalid_credentials, and for a
+ * sign-up whose e-mail already has an account, 'Usuário já cadastrado' over its recovery hint. Where the spec says
+ * "message as received", the user now reads the code's text instead: the server's messages are GoTrue's English
+ * (CONVENTIONS 15, decision 013).
  */
 export function describeAuthError(action: AuthAction, error: unknown): ToastContent {
-  const message = messageOf(error);
-  if (action === 'signIn' && message === INVALID_CREDENTIALS) {
-    return { title: i18n.t('auth.toast.signInError'), description: i18n.t('auth.toast.invalidCredentials') };
+  const description = authErrorMessage(error);
+  if (action === 'signUp' && authErrorCode(error) === 'user_already_exists') {
+    return { title: i18n.t('auth.toast.alreadyRegisteredTitle'), description };
   }
-  if (action === 'signUp' && message === ALREADY_REGISTERED) {
-    return { title: i18n.t('auth.toast.alreadyRegisteredTitle'), description: i18n.t('auth.toast.alreadyRegistered') };
-  }
-  return { title: i18n.t(TITLE_KEY[action]), description: message || i18n.t('auth.toast.unexpected') };
+  return { title: i18n.t(TITLE_KEY[action]), description };
 }
 
 export const signInSuccess = (): ToastContent => ({
@@ -69,16 +59,20 @@ export const passwordResetSuccess = (): ToastContent => ({
   description: i18n.t('auth.toast.resetSuccessText'),
 });
 
-/** The toast for an error an auth redirect left in the URL (an expired e-mail link, a failed Google sign-in). */
+/**
+ * The toast for an error an auth redirect left in the URL (an expired e-mail link, a failed Google sign-in): its
+ * `error_code`'s text in the user's language (the `error_description` is the server's English).
+ */
 export function describeRedirectError(error: {
   error: string;
   code: string | null;
-  description: string | null;
+  /** The server's English words: never shown. */
+  description?: string | null;
 }): ToastContent {
   if (error.code === 'otp_expired') {
     return { title: i18n.t('auth.toast.linkInvalidTitle'), description: i18n.t('auth.toast.linkInvalid') };
   }
-  const description = error.description?.trim() || i18n.t('auth.toast.unexpected');
+  const description = authErrorMessage({ code: error.code });
   // E-mail links fail as access_denied (GoTrue); anything else came back from the Google flow.
   if (error.error === 'access_denied') return { title: i18n.t('auth.toast.linkErrorTitle'), description };
   return { title: i18n.t('auth.toast.googleError'), description };

@@ -1,12 +1,13 @@
 import { toast } from 'sonner';
-import { i18n } from '@/lib/i18n';
 import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { i18n } from '@/lib/i18n';
 
-/** The pt-BR toast for a failed save. The text the user wrote is never touched by a failure. */
+/** The toast for a failed save, in the user's language. The text the user wrote is never touched by a failure. */
 export function showSaveError(error: unknown) {
   const title = i18n.t('dreams.toast.saveError');
   if (!isApiError(error)) {
-    toast.error(title, { description: i18n.t('auth.toast.unexpected') });
+    toast.error(title, { description: apiErrorMessage(error) });
     return;
   }
   if (error.isNetworkError || error.status >= 500) {
@@ -18,6 +19,6 @@ export function showSaveError(error: unknown) {
   } else if (error.code === 'validation_failed') {
     toast.error(title, { description: i18n.t('dreams.form.fixErrors') });
   } else {
-    toast.error(title, { description: error.message });
+    toast.error(title, { description: apiErrorMessage(error) });
   }
 }

@@ -1,7 +1,6 @@
 import { importResultSchema } from '@sonhario/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
 import { invalidateJournal } from '@/lib/journal-cache';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -15,13 +14,13 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** The file's text as JSON; a file that is not JSON is refused here, in words, before anything is sent. */
+/** The file's text as JSON; a file that is not JSON is refused here (`bad_json`), before anything is sent. */
 async function readJson(file: File): Promise<unknown> {
   const text = await readText(file);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError(400, 'bad_json', i18n.t('account.data.invalidJson'));
+    throw new ApiError(400, 'bad_json', 'The chosen file is not JSON');
   }
 }
 

@@ -98,7 +98,9 @@ describe('settings: your data (export and import)', { timeout: 20_000 }, () => {
     await openSettings();
     await user.click(within(dataSection()).getByRole('button', { name: 'Exportar meus dados' }));
     expect(await screen.findByText('Não foi possível exportar seus dados')).toBeInTheDocument();
-    expect(screen.getByText('Tente de novo em instantes.')).toBeInTheDocument();
+    expect(
+      screen.getByText('O servidor não conseguiu responder agora. Tente de novo em instantes.'),
+    ).toBeInTheDocument();
     expect(downloads).toEqual([]);
   });
 

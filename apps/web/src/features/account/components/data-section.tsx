@@ -5,13 +5,10 @@ import { toast } from 'sonner';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/utils';
 import { useExportData, type ExportFormat } from '../api/use-export-data';
 import { useImportData } from '../api/use-import-data';
-
-const errorText = (error: unknown, network: string) =>
-  isApiError(error) && error.isNetworkError ? network : error instanceof Error ? error.message : undefined;
 
 function ExportButton({ format }: { format: ExportFormat }) {
   const { t } = useTranslation();
@@ -23,8 +20,7 @@ function ExportButton({ format }: { format: ExportFormat }) {
     if (exportData.isPending) return;
     exportData.mutate(format, {
       onSuccess: (fileName) => toast.success(t('account.data.exported'), { description: fileName }),
-      onError: (error) =>
-        toast.error(t('account.data.exportError'), { description: errorText(error, t('account.data.networkError')) }),
+      onError: (error) => toast.error(t('account.data.exportError'), { description: apiErrorMessage(error) }),
     });
   };
 
@@ -78,7 +74,10 @@ function ImportButton() {
         toast.success(t('account.data.importResult', { imported: importedText, skipped: skippedText }));
       },
       onError: (error) =>
-        toast.error(t('account.data.importError'), { description: errorText(error, t('account.data.networkError')) }),
+        toast.error(t('account.data.importError'), {
+          // The file was refused before anything was sent (use-import-data): say which file to pick instead.
+          description: apiErrorMessage(error, { bad_json: t('account.data.invalidJson') }),
+        }),
     });
   };
 

@@ -3,7 +3,7 @@ import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -26,6 +26,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { isApiError } from '@/lib/api-client';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { hasPassword } from '@/lib/has-password';
 import { beginSignOut } from '@/lib/sign-out-intent';
 import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
@@ -49,18 +50,19 @@ function DeleteAccountForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deleteAccount = useDeleteAccount();
+  const errorMessage = useApiErrorMessage();
   const [isLeaving, setIsLeaving] = useState(false);
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors },
   } = useForm<DeleteFormValues>({
     resolver: zodResolver(deleteFormSchema),
     defaultValues: { password: '', confirmation: '' },
   });
-  const [password, confirmation] = watch(['password', 'confirmation']);
+  const [password, confirmation] = useWatch({ control, name: ['password', 'confirmation'] });
   const isReady = isConfirmed(confirmation) && (!isPasswordUser || password.length > 0);
   const isBusy = deleteAccount.isPending || isLeaving;
   const errorCode = deleteAccount.isError && isApiError(deleteAccount.error) ? deleteAccount.error.code : null;
@@ -108,16 +110,14 @@ function DeleteAccountForm({
 
   const otherError =
     deleteAccount.isError && !isReauthNeeded && errorCode !== 'invalid_credentials' && errorCode !== 'password_required'
-      ? isApiError(deleteAccount.error) && deleteAccount.error.isNetworkError
-        ? t('account.data.networkError')
-        : deleteAccount.error.message
+      ? errorMessage(deleteAccount.error)
       : null;
 
   return (
     <form
       className="grid gap-4"
       aria-label={t('account.delete.dialogTitle')}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
       noValidate
     >
       {isPasswordUser ? (

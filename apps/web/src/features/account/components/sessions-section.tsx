@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { formatDateTime } from '@/lib/dates';
-import { describeUserUpdateError } from '@/lib/user-update-error';
+import { authErrorMessage } from '@/lib/auth-error-message';
 import { cn } from '@/lib/utils';
 import { useSessions, useSignOutOthers } from '../api/use-sessions';
 import { describeDevice } from '../describe-device';
@@ -68,8 +68,7 @@ export function SessionsSection() {
     if (signOutOthers.isPending) return;
     signOutOthers.mutate(undefined, {
       onSuccess: () => toast.success(t('settings.sessions.signedOutOthers')),
-      onError: (error) =>
-        toast.error(t('settings.sessions.signOutError'), { description: describeUserUpdateError(error) }),
+      onError: (error) => toast.error(t('settings.sessions.signOutError'), { description: authErrorMessage(error) }),
     });
   };
 

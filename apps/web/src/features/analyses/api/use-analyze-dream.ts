@@ -7,7 +7,7 @@ import {
 } from '@sonhario/contracts/analyses';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, streamApi } from '@/lib/api-client';
+import { ApiError, isApiError, streamApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface AnalysisAuthor {
@@ -16,17 +16,20 @@ export interface AnalysisAuthor {
   isGenerative: boolean;
 }
 
-/** Why an analysis did not come: each has its own words and way out on the page. */
+/**
+ * Why an analysis did not come: each has its own words and way out on the page. `error` carries the code the
+ * page turns into text in the user's language (lib/api-error-message).
+ */
 export type AnalysisFailure =
-  /** 402: the quota is used up and the credits do not cover one; `message` is the server's pt-BR sentence. */
-  | { kind: 'limit'; message: string }
+  /** 402: the quota is used up and the credits do not cover one. */
+  | { kind: 'limit'; error: ApiError }
   /** 403: no consent to AI analysis on record (never asked, declined or withdrawn). */
   | { kind: 'consent' }
   /** The stream's `error` event: the provider failed; nothing stored, nothing charged. */
-  | { kind: 'provider'; code: string; message: string }
+  | { kind: 'provider'; error: ApiError }
   /** The connection dropped before the final event. */
   | { kind: 'network' }
-  | { kind: 'other'; message: string };
+  | { kind: 'other'; error: unknown };
 
 export type AnalyzeState =
   | { status: 'idle' }
@@ -45,11 +48,10 @@ function newAnalysisKey(): string {
 function failureOf(error: unknown): AnalysisFailure {
   if (isApiError(error)) {
     if (error.isNetworkError) return { kind: 'network' };
-    if (error.code === ANALYSIS_ERROR_CODES.limitReached) return { kind: 'limit', message: error.message };
+    if (error.code === ANALYSIS_ERROR_CODES.limitReached) return { kind: 'limit', error };
     if (error.code === ANALYSIS_ERROR_CODES.consentRequired) return { kind: 'consent' };
-    return { kind: 'other', message: error.message };
   }
-  return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'other', error };
 }
 
 /**
@@ -104,7 +106,8 @@ export function useAnalyzeDream(dreamId: string) {
       outcome = next;
       setState(next);
     };
-    let isFinished = false;
+    // Set by the stream's callback: an object, so that the checks after the stream read what it wrote.
+    const progress = { isFinished: false };
     try {
       await streamApi(`/dreams/${encodeURIComponent(dreamId)}/analyses`, {
         body: {},
@@ -112,7 +115,7 @@ export function useAnalyzeDream(dreamId: string) {
         signal: controller.signal,
         schema: analysisStreamEventSchema,
         onEvent: (event) => {
-          if (controller.signal.aborted || isFinished) return;
+          if (controller.signal.aborted || progress.isFinished) return;
           switch (event.event) {
             case 'start':
               setState((current) => (current.status === 'streaming' ? { ...current, author: event.data } : current));
@@ -125,27 +128,28 @@ export function useAnalyzeDream(dreamId: string) {
               break;
             }
             case 'done':
-              isFinished = true;
+              progress.isFinished = true;
               recordAnalysis(queryClient, event.data);
               finish({ status: 'done', analysis: event.data });
               break;
             case 'error':
-              isFinished = true;
+              progress.isFinished = true;
               finish({
                 status: 'error',
-                failure: { kind: 'provider', code: event.data.code, message: event.data.message },
+                // The stream answered 200 before the provider failed: the event's code says why.
+                failure: { kind: 'provider', error: new ApiError(200, event.data.code, event.data.message) },
               });
               break;
           }
         },
       });
-      if (!isFinished && !controller.signal.aborted) {
+      if (!progress.isFinished && !controller.signal.aborted) {
         // The server ended the stream without its final event: as good as a dropped connection.
         retryKey.current = key;
         finish({ status: 'error', failure: { kind: 'network' } });
       }
     } catch (error) {
-      if (controller.signal.aborted || isFinished) return outcome;
+      if (controller.signal.aborted || progress.isFinished) return outcome;
       const failure = failureOf(error);
       if (failure.kind === 'network') retryKey.current = key;
       finish({ status: 'error', failure });

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { type AnalysisFailure, useAnalyzeDream } from '../api/use-analyze-dream';
 import { useDreamAnalyses } from '../api/use-dream-analyses';
 import { AnalysisHistory } from './analysis-history';
@@ -43,6 +44,7 @@ function Notice({
 
 function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry: () => void }) {
   const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
   const retry = (
     <Button variant="outline" className="h-10" onClick={onRetry}>
       <RotateCcw aria-hidden="true" />
@@ -61,13 +63,13 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
             </Button>
           }
         >
-          {failure.message}
+          {errorMessage(failure.error)}
         </Notice>
       );
     case 'provider':
       return (
         <Notice icon={TriangleAlert} title={t('analyses.errors.providerTitle')} action={retry}>
-          {failure.message} {t('analyses.errors.nothingCharged')}
+          {errorMessage(failure.error)} {t('analyses.errors.nothingCharged')}
         </Notice>
       );
     case 'network':
@@ -79,7 +81,7 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
     case 'other':
       return (
         <Notice icon={TriangleAlert} title={t('analyses.errors.otherTitle')} action={retry}>
-          {failure.message}
+          {errorMessage(failure.error)}
         </Notice>
       );
     case 'consent':

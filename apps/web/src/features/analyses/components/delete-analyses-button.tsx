@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useDeleteAnalyses } from '../api/use-delete-analyses';
 
 /** 'Excluir análises anteriores' → a confirmation → every past analysis erased (the dreams stay). */
@@ -28,7 +29,7 @@ export function DeleteAnalysesButton() {
         setIsOpen(false);
         toast.success(deleted === 1 ? t('analyses.erase.doneOne') : t('analyses.erase.done', { count: deleted }));
       },
-      onError: (error) => toast.error(t('analyses.erase.error'), { description: error.message }),
+      onError: (error) => toast.error(t('analyses.erase.error'), { description: apiErrorMessage(error) }),
     });
   }
 

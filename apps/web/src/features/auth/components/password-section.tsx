@@ -11,7 +11,7 @@ import { FormAlert, SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { hasPassword } from '@/lib/has-password';
-import { describeUserUpdateError, userUpdateErrorCode } from '@/lib/user-update-error';
+import { authErrorCode, authErrorMessage } from '@/lib/auth-error-message';
 import { useChangePassword } from '../api/use-change-password';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
 
@@ -46,7 +46,7 @@ export function PasswordSection({ user }: { user: User }) {
   const newError = errors.newPassword?.message;
   const confirmationError = errors.confirmation?.message;
   const newHint = t('settings.password.newHint');
-  const code = changePassword.isError ? userUpdateErrorCode(changePassword.error) : null;
+  const code = changePassword.isError ? authErrorCode(changePassword.error) : null;
   const isFieldError =
     code === 'current_password_invalid' ||
     code === 'current_password_required' ||
@@ -63,8 +63,8 @@ export function PasswordSection({ user }: { user: User }) {
           toast.success(t('settings.password.success'));
         },
         onError: (error) => {
-          const message = describeUserUpdateError(error);
-          switch (userUpdateErrorCode(error)) {
+          const message = authErrorMessage(error);
+          switch (authErrorCode(error)) {
             case 'current_password_invalid':
             case 'current_password_required':
               setError('currentPassword', { message }, { shouldFocus: true });
@@ -91,7 +91,7 @@ export function PasswordSection({ user }: { user: User }) {
       <form
         className="grid gap-5"
         aria-label={t('settings.password.formLabel')}
-        onSubmit={handleSubmit(submit)}
+        onSubmit={(event) => void handleSubmit(submit)(event)}
         noValidate
       >
         {/* Lets password managers file the change under the right account. */}
@@ -138,10 +138,10 @@ export function PasswordSection({ user }: { user: User }) {
         {changePassword.isError ? (
           isFieldError ? (
             <p role="alert" className="sr-only">
-              {describeUserUpdateError(changePassword.error)}
+              {authErrorMessage(changePassword.error)}
             </p>
           ) : (
-            <FormAlert>{describeUserUpdateError(changePassword.error)}</FormAlert>
+            <FormAlert>{authErrorMessage(changePassword.error)}</FormAlert>
           )
         ) : null}
         <div className="flex justify-end">

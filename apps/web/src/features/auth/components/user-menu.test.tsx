@@ -99,7 +99,7 @@ describe('UserMenu (spec section 2)', () => {
     expect(localStorage.getItem('sb-127-auth-token')).toBeNull();
   });
 
-  it("shows 'Erro ao sair' with the server's message and stays put when sign-out fails", async () => {
+  it("shows 'Erro ao sair' with the error's text in Portuguese and stays put when sign-out fails", async () => {
     const user = userEvent.setup();
     const session = makeSession();
     localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
@@ -114,7 +114,7 @@ describe('UserMenu (spec section 2)', () => {
 
     const title = await screen.findByText('Erro ao sair', {}, { timeout: 5000 });
     expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
-    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Algo deu errado do nosso lado. Tente de novo em instantes.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
   });
 });

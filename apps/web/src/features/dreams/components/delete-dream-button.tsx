@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { restoreDream, useDeleteDream } from '../api/use-delete-dream';
 
 /** How long 'Desfazer' stays on screen (the server keeps the dream restorable for ten minutes). */
@@ -36,8 +36,7 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
   function undo() {
     restoreDream(queryClient, dreamId).then(
       () => toast.success(t('dreams.toast.restored')),
-      (error: unknown) =>
-        toast.error(t('dreams.toast.restoreError'), { description: isApiError(error) ? error.message : undefined }),
+      (error: unknown) => toast.error(t('dreams.toast.restoreError'), { description: apiErrorMessage(error) }),
     );
   }
 
@@ -54,7 +53,7 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
       },
       onError: (error) => {
         toast.error(t('dreams.toast.deleteError'), {
-          description: isApiError(error) && error.isNetworkError ? t('dreams.toast.networkError') : error.message,
+          description: apiErrorMessage(error),
         });
       },
     });

@@ -9,7 +9,7 @@ import { FormAlert, SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { describeUserUpdateError } from '@/lib/user-update-error';
+import { authErrorMessage } from '@/lib/auth-error-message';
 import { useChangeEmail } from '../api/use-update-user';
 import { emailChangeSchema, type EmailChangeValues } from '../schemas';
 
@@ -66,7 +66,12 @@ export function EmailForm({ user }: { user: User }) {
           </div>
         ) : null}
       </div>
-      <form className="grid gap-5" aria-label={t('profile.email.formLabel')} onSubmit={handleSubmit(submit)} noValidate>
+      <form
+        className="grid gap-5"
+        aria-label={t('profile.email.formLabel')}
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        noValidate
+      >
         <FormField id="profile-new-email" label={t('profile.email.newEmail')} error={emailError}>
           <Input
             id="profile-new-email"
@@ -79,7 +84,7 @@ export function EmailForm({ user }: { user: User }) {
             {...register('email')}
           />
         </FormField>
-        {changeEmail.isError ? <FormAlert>{describeUserUpdateError(changeEmail.error)}</FormAlert> : null}
+        {changeEmail.isError ? <FormAlert>{authErrorMessage(changeEmail.error)}</FormAlert> : null}
         <div className="flex justify-end">
           <Button
             type="submit"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
 import { UserRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { describedBy, FormField } from '@/components/form-field';
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { getDisplayName, getInitials } from '@/lib/user-display';
-import { describeUserUpdateError } from '@/lib/user-update-error';
+import { authErrorMessage } from '@/lib/auth-error-message';
 import { useUpdateName } from '../api/use-update-user';
 import { NAME_MAX_LENGTH, nameSchema, type NameValues } from '../schemas';
 
@@ -27,17 +27,17 @@ export function NameForm({ user }: { user: User }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     reset,
     formState: { errors, isDirty },
   } = useForm<NameValues>({
     resolver: zodResolver(nameSchema),
     defaultValues: {
-      firstName: metadataText(user.user_metadata?.first_name),
-      lastName: metadataText(user.user_metadata?.last_name),
+      firstName: metadataText(user.user_metadata.first_name),
+      lastName: metadataText(user.user_metadata.last_name),
     },
   });
-  const [firstName, lastName] = watch(['firstName', 'lastName']);
+  const [firstName, lastName] = useWatch({ control, name: ['firstName', 'lastName'] });
   const preview = { email: user.email, user_metadata: { first_name: firstName, last_name: lastName } };
   const initials = getInitials(preview);
   const firstNameError = errors.firstName?.message;
@@ -55,7 +55,12 @@ export function NameForm({ user }: { user: User }) {
 
   return (
     <SectionCard id="nome" icon={UserRound} title={t('profile.name.title')} description={t('profile.name.description')}>
-      <form className="grid gap-5" aria-labelledby="nome-title" onSubmit={handleSubmit(submit)} noValidate>
+      <form
+        className="grid gap-5"
+        aria-labelledby="nome-title"
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        noValidate
+      >
         <div className="flex items-center gap-4 rounded-lg border border-border/70 bg-background/30 px-4 py-3">
           <Avatar className="size-14 ring-1 ring-primary/40" aria-hidden="true">
             <AvatarFallback className="bg-gradient-to-br from-primary/45 to-primary/15 text-lg font-semibold tracking-wide text-foreground">
@@ -93,7 +98,7 @@ export function NameForm({ user }: { user: User }) {
             />
           </FormField>
         </div>
-        {updateName.isError ? <FormAlert>{describeUserUpdateError(updateName.error)}</FormAlert> : null}
+        {updateName.isError ? <FormAlert>{authErrorMessage(updateName.error)}</FormAlert> : null}
         <div className="flex justify-end">
           <Button
             type="submit"

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { browserTimeZone } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/use-update-profile';
@@ -38,6 +38,7 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const ids = useId();
   const updateProfile = useUpdateProfile();
+  const errorMessage = useApiErrorMessage();
   const detected = useMemo(() => currentZoneName(browserTimeZone()), []);
   const saved = profile.isTimeZoneSet ? currentZoneName(profile.timeZone) : null;
   const [selected, setSelected] = useState(saved ?? detected);
@@ -167,10 +168,7 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
       ) : null}
       {updateProfile.isError ? (
         <FormAlert>
-          {t('profile.timeZone.saveError')}
-          {isApiError(updateProfile.error) && !updateProfile.error.isNetworkError
-            ? ` ${updateProfile.error.message}`
-            : ''}
+          {t('profile.timeZone.saveError')} {errorMessage(updateProfile.error)}
         </FormAlert>
       ) : null}
       <div className="flex justify-end">
