@@ -33,9 +33,10 @@ export function getInitials(user: UserIdentity | null | undefined): string {
   const words = getDisplayName(user)
     .split(/[\s._+-]+/u)
     .filter(Boolean);
-  if (words.length >= 2) return upper(firstLetter(words[0]!) + firstLetter(words[1]!));
+  const [first, second] = words;
+  if (first && second) return upper(firstLetter(first) + firstLetter(second));
   return upper(
-    Array.from(words[0] ?? FALLBACK_NAME)
+    Array.from(first ?? FALLBACK_NAME)
       .slice(0, 2)
       .join(''),
   );

@@ -35,7 +35,11 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   };
 
   return (
-    <form className="grid gap-5" onSubmit={handleSubmit(submit)} aria-label={t('auth.reset.title')}>
+    <form
+      className="grid gap-5"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      aria-label={t('auth.reset.title')}
+    >
       <FormField id="new-password" label={t('auth.fields.newPassword')} hint={hint} error={passwordError}>
         <PasswordInput
           id="new-password"

@@ -53,7 +53,11 @@ export function PasswordRecoveryForm({ isDisabled, isBusy, sentTo, onSubmit, onB
   }
 
   return (
-    <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} aria-labelledby="recovery-title">
+    <form
+      className="grid gap-5"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby="recovery-title"
+    >
       <div className="grid gap-1.5">
         <h2 id="recovery-title" className="font-display text-lg font-semibold">
           {t('auth.recovery.title')}

@@ -27,7 +27,11 @@ export function SignInForm({ isDisabled, isBusy, onSubmit, onForgotPassword }: S
   const passwordError = errors.password?.message;
 
   return (
-    <form className="grid gap-5" onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.login.tabLogin')}>
+    <form
+      className="grid gap-5"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-label={t('auth.login.tabLogin')}
+    >
       <EmailField id="signin-email" error={emailError} registration={register('email')} />
       <FormField
         id="signin-password"

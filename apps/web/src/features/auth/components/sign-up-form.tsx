@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
 import { CONSENT_TEXT } from '@sonhario/contracts/consents';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
@@ -31,13 +31,12 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
     register,
     handleSubmit,
     control,
-    watch,
     formState: { errors },
   } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', consent: false },
   });
-  const hasConsent = watch('consent');
+  const hasConsent = useWatch({ control, name: 'consent' });
   const emailError = errors.email?.message;
   const passwordError = errors.password?.message;
 
@@ -45,9 +44,11 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
     <form
       className="grid gap-5"
       aria-label={t('auth.login.tabSignUp')}
-      onSubmit={handleSubmit((values) => {
-        if (values.consent) onSubmit(values);
-      })}
+      onSubmit={(event) =>
+        void handleSubmit((values) => {
+          if (values.consent) onSubmit(values);
+        })(event)
+      }
     >
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
         <FormField id="signup-first-name" label={t('auth.fields.firstName')}>

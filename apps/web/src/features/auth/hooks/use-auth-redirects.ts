@@ -33,7 +33,7 @@ export function useAuthRedirects(): AuthEventListener {
     void import('../redirect-error-toast').then((module) => module.showRedirectError(landing));
     void navigate(
       { pathname: location.pathname, search: location.search, hash: '' },
-      { replace: true, state: location.state },
+      { replace: true, state: location.state as unknown },
     );
   }, [landing, location, navigate]);
 

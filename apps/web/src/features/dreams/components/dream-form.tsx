@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DREAM_LIMITS, LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import { Annoyed, ChevronDown, Frown, Laugh, Meh, Smile } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -131,7 +131,7 @@ export function DreamForm({
     register,
     control,
     handleSubmit,
-    watch,
+    subscribe,
     formState: { errors, dirtyFields },
   } = useForm<DreamFormValues, unknown, ValidDreamValues>({
     resolver: zodResolver(schema),
@@ -144,9 +144,11 @@ export function DreamForm({
 
   useEffect(() => {
     if (!onValuesChange) return;
-    const subscription = watch((values) => onValuesChange(values as DreamFormValues));
-    return () => subscription.unsubscribe();
-  }, [watch, onValuesChange]);
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => onValuesChange(values),
+    });
+  }, [subscribe, onValuesChange]);
 
   const errorOf = (name: DreamFormField) => messageOf(errors[name]);
   const hasHiddenError = DETAIL_FIELDS.some((name) => errors[name]);
@@ -158,7 +160,7 @@ export function DreamForm({
   const dateError = errorOf('dreamtOn');
   const notesError = errorOf('notes');
   const tagsError = errorOf('tags');
-  const contentLength = watch('content').length;
+  const contentLength = useWatch({ control, name: 'content' }).length;
 
   const { ref: contentRef, onChange: onContentChange, ...contentField } = register('content');
 
@@ -180,7 +182,13 @@ export function DreamForm({
   }));
 
   return (
-    <form noValidate onSubmit={submit} aria-label={ariaLabel} className="grid gap-6" aria-busy={isSaving || undefined}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={ariaLabel}
+      className="grid gap-6"
+      aria-busy={isSaving || undefined}
+    >
       <FormField id={field('content')} label={t('dreams.fields.content')} error={contentError} className="gap-2.5">
         <Textarea
           id={field('content')}

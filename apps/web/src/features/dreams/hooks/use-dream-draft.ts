@@ -63,7 +63,7 @@ function hasContent(values: Partial<DreamFormValues>): boolean {
       ? value.length > 0
       : typeof value === 'string'
         ? value.trim() !== ''
-        : value !== null && value !== undefined && value !== false && value !== 0,
+        : value !== null && value !== false && value !== 0,
   );
 }
 
