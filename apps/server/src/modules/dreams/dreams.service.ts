@@ -15,7 +15,18 @@ import type { z } from 'zod';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
-import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import type { UserKeys } from '../keys/keys.crypto.ts';
+import { decodeCursor, encodeCursor } from './dreams.cursors.ts';
+import {
+  distinctTags,
+  openDreamText,
+  openField,
+  openTagName,
+  sealDreamText,
+  tagUses,
+  type DreamSummary,
+  type DreamText,
+} from './dreams.sealing.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
 import {
   addTagUses,
@@ -40,8 +51,8 @@ import {
   type DreamRow,
   type ListPosition,
 } from './dreams.repository.ts';
-import { documentTokens, queryTokenGroups, tagToken } from './dreams.search.ts';
-import { deriveTitle, excerptOf } from './dreams.text.ts';
+import { queryTokenGroups, tagToken } from './dreams.search.ts';
+import { deriveTitle } from './dreams.text.ts';
 
 export type CreateDreamBody = z.output<typeof createDreamSchema>;
 export type UpdateDreamBody = z.output<typeof updateDreamSchema>;
@@ -52,64 +63,6 @@ export const UNDO_WINDOW_MS = 10 * 60_000;
 export const EARLIEST_DREAM_DATE = '1900-01-01';
 
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
-
-// --- encryption ------------------------------------------------------------------------------------------------
-
-type SealedField = 'title' | 'content' | 'notes' | 'tags' | 'summary';
-
-/** The sealed list view of a dream. */
-interface DreamSummary {
-  title: string;
-  excerpt: string;
-  tags: string[];
-}
-
-/** Binds a blob to its user, dream and field: a blob copied to another row or field no longer opens. */
-const dreamAad = (userId: string, dreamId: string, field: SealedField) => `dream:${dreamId}:${field}|user:${userId}`;
-const tagAad = (userId: string, token: string) => `user-tag:${token}|user:${userId}`;
-
-/** The words of a dream, in the clear (only ever in memory). */
-interface DreamText {
-  title: string;
-  isTitleDerived: boolean;
-  content: string;
-  notes: string | null;
-  tags: string[];
-}
-
-function sealDreamText(keys: UserKeys, userId: string, dreamId: string, text: DreamText) {
-  const seal = (field: SealedField, value: string) =>
-    sealText(keys.encryption, value, dreamAad(userId, dreamId, field));
-  return {
-    titleEnc: seal('title', text.title),
-    isTitleDerived: text.isTitleDerived,
-    contentEnc: seal('content', text.content),
-    notesEnc: text.notes === null ? null : seal('notes', text.notes),
-    tagsEnc: seal('tags', JSON.stringify(text.tags)),
-    summaryEnc: seal(
-      'summary',
-      JSON.stringify({ title: text.title, excerpt: excerptOf(text.content), tags: text.tags } satisfies DreamSummary),
-    ),
-    tagTokens: text.tags.map((tag) => tagToken(keys.index, tag)),
-    searchTokens: documentTokens(keys.index, [text.title, text.content, text.notes]),
-  };
-}
-
-const openField = (keys: UserKeys, userId: string, dreamId: string, field: SealedField, blob: Buffer) =>
-  openText(keys.encryption, blob, dreamAad(userId, dreamId, field));
-
-const openTags = (keys: UserKeys, userId: string, dreamId: string, blob: Buffer) =>
-  JSON.parse(openField(keys, userId, dreamId, 'tags', blob)) as string[];
-
-function openDreamText(keys: UserKeys, userId: string, row: DreamRow): DreamText {
-  return {
-    title: openField(keys, userId, row.id, 'title', row.titleEnc),
-    isTitleDerived: row.isTitleDerived,
-    content: openField(keys, userId, row.id, 'content', row.contentEnc),
-    notes: row.notesEnc ? openField(keys, userId, row.id, 'notes', row.notesEnc) : null,
-    tags: openTags(keys, userId, row.id, row.tagsEnc),
-  };
-}
 
 function toDream(row: DreamRow, text: DreamText): Dream {
   return {
@@ -150,27 +103,6 @@ function toListItem(keys: UserKeys, userId: string, row: DreamListRow): DreamLis
   };
 }
 
-/** Tags as the user wrote them, without blanks and without repeats (the same tag in other case or accents). */
-function distinctTags(keys: UserKeys, tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    const token = tagToken(keys.index, tag);
-    if (!tag || seen.has(token)) continue;
-    seen.add(token);
-    kept.push(tag);
-  }
-  return kept;
-}
-
-function tagUses(keys: UserKeys, userId: string, tags: readonly string[]) {
-  return tags.map((name) => {
-    const token = tagToken(keys.index, name);
-    return { token, nameEnc: sealText(keys.encryption, name, tagAad(userId, token)) };
-  });
-}
-
 // --- dates -----------------------------------------------------------------------------------------------------
 
 /** A dream happened on a night that has begun: never after today in the user's zone, never before 1900. */
@@ -186,41 +118,6 @@ function assertDreamtOn(dreamtOn: string, now: Date, timeZone: string) {
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
-// --- cursors ---------------------------------------------------------------------------------------------------
-
-function encodeCursor(position: { dreamtOn: string; recordedAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify([position.dreamtOn, position.recordedAt, position.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): ListPosition {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 3) {
-      const [dreamtOn, recordedAt, id] = value as unknown[];
-      const at = typeof recordedAt === 'string' ? new Date(recordedAt) : new Date(Number.NaN);
-      // Only values the database accepts: a real calendar date, an instant within years 1–9999.
-      const isRealDate = (date: unknown): date is string =>
-        typeof date === 'string' &&
-        /^\d{4}-\d{2}-\d{2}$/.test(date) &&
-        date >= '0001-01-01' &&
-        new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-      if (
-        isRealDate(dreamtOn) &&
-        !Number.isNaN(at.getTime()) &&
-        at.getUTCFullYear() >= 1 &&
-        at.getUTCFullYear() <= 9999 &&
-        typeof id === 'string' &&
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-      ) {
-        return { dreamtOn, recordedAt: at, id };
-      }
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw new ValidationError('Cursor inválido', [{ path: 'querystring.cursor', message: 'Cursor inválido' }]);
-}
 
 // --- use cases -------------------------------------------------------------------------------------------------
 
@@ -456,21 +353,10 @@ export async function listTags(ctx: RequestContext): Promise<TagsResponse> {
   const rows = await listTagRows(ctx.db, ctx.userId);
   return {
     tags: rows.map((row) => ({
-      name: openText(keys.encryption, row.nameEnc, tagAad(ctx.userId, row.token)),
+      name: openTagName(keys, ctx.userId, row),
       count: row.useCount,
     })),
   };
-}
-
-/** The sealed list summary of a dream (title, excerpt, tags), opened: for screens that name a dream (analyses). */
-export function openDreamSummary(
-  keys: UserKeys,
-  userId: string,
-  dreamId: string,
-  summaryEnc: Buffer,
-): { title: string; excerpt: string } {
-  const summary = JSON.parse(openField(keys, userId, dreamId, 'summary', summaryEnc)) as DreamSummary;
-  return { title: summary.title, excerpt: summary.excerpt };
 }
 
 /** The user's latest dreams before this one, in the clear (for the history an analysis compares with). */
