@@ -65,6 +65,9 @@ export default tseslint.config(
         { ignoreArrowShorthand: true, ignoreVoidOperator: true },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Fastify plugins, hooks and handlers are async functions by contract (a plugin that registers routes
+      // awaits nothing); requiring an `await` in each would mean callback-style plugins or dummy awaits.
+      '@typescript-eslint/require-await': 'off',
       // zod and drizzle infer types that these rules cannot see through without noise.
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
     },
