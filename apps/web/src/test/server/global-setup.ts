@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
       AI_API_KEY: 'sk-test',
       AI_MODEL: 'gpt-4o-mini',
       AI_TIMEOUT_MS: '3000',
+      PRIVACY_CONTACT_EMAIL: 'privacidade@sonhario.example',
     },
     database,
     clock,

@@ -3,17 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/lib/preferences';
-import { renderApp, useAppWithApiServer } from '@/test/app-fake';
+import { renderApp, setupAppWithServer } from '@/test/app';
+import { serverRequest } from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
-
-const openAiInfo: PrivacyInfo = {
-  productName: 'Sonhário',
-  ai: { provider: 'openai', model: 'gpt-4o-mini', isGenerative: true, host: 'api.openai.com' },
-  retention: { deletedDreamUndoMinutes: 10 },
-  isKeyStoreSeparate: true,
-  contactEmail: 'privacidade@sonhario.example',
-};
+const api = setupAppWithServer();
 
 async function openPrivacy() {
   const view = renderApp('/privacidade');
@@ -40,10 +33,14 @@ describe('/privacidade', () => {
   });
 
   it('names the host and model of an OpenAI-compatible provider, and what is sent when', async () => {
-    api.server.on('GET', '/privacy-info', () => ({ status: 200, body: openAiInfo }));
+    // The instance whose provider is OpenAI-compatible (a local model's address, an operator's contact).
+    api.server.upstream = 'generative';
+    const info = JSON.parse(
+      (await serverRequest({ instance: 'generative', method: 'GET', url: '/api/v1/privacy-info' })).body,
+    ) as PrivacyInfo;
     await openPrivacy();
     const section = aiSection();
-    expect(await within(section).findByText('api.openai.com')).toBeInTheDocument();
+    expect(await within(section).findByText(info.ai.host!)).toBeInTheDocument();
     expect(within(section).getByText('gpt-4o-mini')).toBeInTheDocument();
     expect(section).toHaveTextContent('só quando você clica em “Analisar sonho”');
     expect(section).toHaveTextContent('depois do seu consentimento');
@@ -70,20 +67,13 @@ describe('/privacidade', () => {
 
   it('says so, with a retry, when the server cannot be asked', async () => {
     const user = userEvent.setup();
-    api.server.on('GET', '/privacy-info', () => ({
-      status: 503,
-      body: { code: 'unavailable', message: 'Indisponível' },
-    }));
+    const bringBack = api.server.down('GET', '/privacy-info');
     await openPrivacy();
     const section = aiSection();
     expect(
-      await within(section).findByText(
-        'Não foi possível consultar agora qual provedor de análise este servidor usa.',
-        {},
-        { timeout: 3000 },
-      ),
+      await within(section).findByText('Não foi possível consultar agora qual provedor de análise este servidor usa.'),
     ).toBeInTheDocument();
-    api.server.reset();
+    bringBack();
     await user.click(within(section).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(section).findByText('nada sai do servidor')).toBeInTheDocument();
   });

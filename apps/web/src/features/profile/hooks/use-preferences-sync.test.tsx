@@ -1,11 +1,17 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { applyLanguage, applyTheme } from '@/lib/preferences';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createUser, type TestUser, userApi } from '@/test/server/real-server';
 
-const api = useAppWithApiServer();
+setupAppWithServer();
 const root = document.documentElement;
+
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
+});
 
 // Transforming en.json takes a while the first time under Vitest; the app's download is what the tests are about.
 beforeAll(async () => {
@@ -19,8 +25,8 @@ afterEach(async () => {
 
 describe("the profile's language and theme, applied on sign-in", () => {
   it('opens the app in English and in the light theme when the profile says so, and remembers them on the device', async () => {
-    api.server.profile = { ...api.server.profile, locale: 'en', theme: 'light' };
-    signInAs();
+    await userApi(account).patch('/me/profile', { locale: 'en', theme: 'light' });
+    signInAs(account);
     renderApp('/app');
 
     // The English strings are a chunk of their own, downloaded when the profile asks for them.
@@ -35,7 +41,7 @@ describe("the profile's language and theme, applied on sign-in", () => {
   });
 
   it("keeps the spec's pt-BR and the night theme for a default profile", async () => {
-    signInAs();
+    signInAs(account);
     renderApp('/app');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Ana! 👋' })).toBeInTheDocument();
@@ -45,15 +51,13 @@ describe("the profile's language and theme, applied on sign-in", () => {
   });
 
   it('gives the landing page back its night sky when the app in the light theme is left for it', async () => {
-    api.server.profile = { ...api.server.profile, theme: 'light' };
-    signInAs();
+    await userApi(account).patch('/me/profile', { theme: 'light' });
+    signInAs(account);
     const { router } = renderApp('/app');
     await screen.findByRole('heading', { level: 1, name: 'Olá, Ana! 👋' });
     await screen.findByText('Bem-vindo ao seu diário de sonhos personalizado');
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(root).not.toHaveClass('dark');
+    // The profile's theme is applied once it arrives.
+    await waitFor(() => expect(root).not.toHaveClass('dark'));
 
     await act(() => router.navigate('/'));
     expect(root).toHaveClass('dark');
