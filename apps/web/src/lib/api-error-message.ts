@@ -17,7 +17,7 @@ export const CLIENT_ERROR_CODES = [
   'http_error',
   'invalid_response',
 ] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 const clientErrorCodes: ReadonlySet<string> = new Set(CLIENT_ERROR_CODES);
 const isClientErrorCode = (code: string): code is ClientErrorCode => clientErrorCodes.has(code);
