@@ -75,8 +75,6 @@ export interface NewUserOptions {
   emailName?: string;
   /** Ticks the sign-up consent box (both purposes granted); off: the consent is unanswered, as for Google. */
   isConsenting?: boolean;
-  /** When the account was made (its profile's creation, its consent); the session is a new one, of now. */
-  createdAt?: string;
   /** The browser this session signed in from. */
   userAgent?: string;
   /** The profile's time zone; by default this test process's, as the app stores on the first visit. */
@@ -87,8 +85,7 @@ export interface NewUserOptions {
 export async function createUser(options: NewUserOptions = {}): Promise<TestUser> {
   const email = uniqueEmail(options.emailName ?? 'ana.lima');
   const headers = { apikey: testServer.anonKey, 'user-agent': options.userAgent ?? USER_AGENTS.chromeLinux };
-  let session = await expectJson<Session>({
-    at: options.createdAt,
+  const session = await expectJson<Session>({
     method: 'POST',
     url: '/auth/v1/signup',
     headers,
@@ -102,7 +99,6 @@ export async function createUser(options: NewUserOptions = {}): Promise<TestUser
       },
     },
   });
-  if (options.createdAt) session = await signInWithPassword(email, options.userAgent);
   const user: TestUser = {
     id: session.user.id,
     email,

@@ -1,40 +1,25 @@
-import type { User } from '@supabase/supabase-js';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { Profile } from '@sonhario/contracts/profile';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
-import { makeUser } from '@/test/auth';
-import { useAuthTestServer } from '@/test/auth-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createUser, setPlan, type TestUser, userApi } from '@/test/server/real-server';
 
-// Each screen is a lazy route over real HTTP: on a busy machine an answer may take more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+const api = setupAppWithServer();
 
-const api = useAppWithApiServer();
-const auth = useAuthTestServer();
-
-beforeAll(() => {
-  // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
-  meta.content = JSON.stringify({
-    supabaseUrl: auth.url,
-    supabaseAnonKey: 'test-anon-key',
-    productName: 'Sonhário',
-    apiUrl: api.server.url,
-  });
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
 });
 
-/** PUT /user as GoTrue answers it: metadata merged, a new e-mail kept aside (new_email) until its link is opened. */
-function answerUserUpdates(initial: User) {
-  let user = initial;
-  auth.on('PUT', '/user', ({ body }) => {
-    if (body.data) user = { ...user, user_metadata: { ...user.user_metadata, ...body.data } };
-    if (typeof body.email === 'string') user = { ...user, new_email: body.email };
-    return { status: 200, body: user };
-  });
-}
+/** What the app asked the auth server (supabase-js), by method and path under /auth/v1. */
+const authRequests = (method?: string) =>
+  api.server.requests.filter(
+    (request) => request.path.startsWith('/auth/v1/') && (!method || request.method === method),
+  );
 
-async function openProfile(user = makeUser()) {
-  signInAs(user);
+async function openProfile() {
+  signInAs(account);
   const view = renderApp('/app/profile');
   await screen.findByRole('heading', { level: 1, name: 'Perfil' });
   await screen.findByRole('region', { name: 'Resumo da conta' });
@@ -43,27 +28,24 @@ async function openProfile(user = makeUser()) {
 
 describe('profile /app/profile', { timeout: 20_000 }, () => {
   it('shows the avatar initials, name, e-mail, member-since date and plan with a link to credits', async () => {
-    api.server.profile = {
-      ...api.server.profile,
-      plan: 'lucid',
-      createdAt: '2026-01-15T12:00:00.000Z',
-      timeZone: 'America/Sao_Paulo',
-    };
+    await setPlan(account, 'lucid');
+    const profile = await userApi(account).patch<Profile>('/me/profile', { timeZone: 'America/Sao_Paulo' });
+    const since = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeZone: 'America/Sao_Paulo' }).format(
+      new Date(profile.createdAt),
+    );
     await openProfile();
     const summary = screen.getByRole('region', { name: 'Resumo da conta' });
     expect(within(summary).getByTestId('profile-avatar')).toHaveTextContent(/^AL$/);
     expect(within(summary).getByText('Ana')).toBeInTheDocument();
-    expect(within(summary).getByText('ana.lima@example.com')).toBeInTheDocument();
-    expect(within(summary).getByText('Membro desde quinta-feira, 15 de janeiro de 2026')).toBeInTheDocument();
+    expect(within(summary).getByText(account.email)).toBeInTheDocument();
+    expect(within(summary).getByText(`Membro desde ${since}`)).toBeInTheDocument();
     expect(within(summary).getByText('Plano Lucid')).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'Créditos e planos' })).toHaveAttribute('href', '/app/credits');
   });
 
   it('changes the name: the header initials and the dashboard greeting follow at once', async () => {
     const user = userEvent.setup();
-    const ana = makeUser();
-    answerUserUpdates(ana);
-    const { router } = await openProfile(ana);
+    const { router } = await openProfile();
     // The account menu is its own lazy chunk.
     expect(await screen.findByRole('button', { name: 'Menu da conta de Ana' })).toHaveTextContent(/^AL$/);
 
@@ -83,14 +65,14 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
       within(screen.getByRole('region', { name: 'Resumo da conta' })).getByTestId('profile-avatar'),
     ).toHaveTextContent(/^BS$/);
     expect(await screen.findByText('Nome atualizado.')).toBeInTheDocument();
-    const update = auth.requests.find((request) => request.method === 'PUT' && request.path === '/user');
+    const [update] = api.server.requestsTo('PUT', '/auth/v1/user');
     expect(update?.body).toMatchObject({ data: { first_name: 'Beatriz', last_name: 'Souza' } });
 
     await user.click(screen.getByRole('link', { name: 'Painel' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Beatriz! 👋' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
     // Nothing was reloaded: the new name came with the USER_UPDATED event.
-    expect(auth.requests.filter((request) => request.method === 'GET')).toEqual([]);
+    expect(authRequests('GET')).toEqual([]);
   });
 
   it('refuses a name longer than the limit, in pt-BR, without calling the server', async () => {
@@ -104,52 +86,49 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Salvar nome' }));
     expect(await within(form).findByText('Use no máximo 100 caracteres.')).toBeInTheDocument();
     expect(lastName).toHaveAttribute('aria-invalid', 'true');
-    expect(auth.requests).toEqual([]);
+    expect(authRequests()).toEqual([]);
   });
 
   it('asks for a new e-mail by confirmation: the link goes to the new address, the account keeps the current one', async () => {
     const user = userEvent.setup();
-    answerUserUpdates(makeUser());
+    const newEmail = account.email.replace('ana.lima@', 'ana.nova@');
     await openProfile();
     const form = screen.getByRole('form', { name: 'Alterar e-mail' });
-    await user.type(within(form).getByLabelText('Novo e-mail'), 'ana.nova@example.com');
+    await user.type(within(form).getByLabelText('Novo e-mail'), newEmail);
     await user.click(within(form).getByRole('button', { name: 'Enviar link de confirmação' }));
 
     expect(
       await screen.findByText(
-        'Enviamos um link de confirmação para o novo e-mail (ana.nova@example.com). O endereço da sua conta só muda depois que você abrir o link.',
+        `Enviamos um link de confirmação para o novo e-mail (${newEmail}). O endereço da sua conta só muda depois que você abrir o link.`,
       ),
     ).toBeInTheDocument();
     const region = screen.getByRole('region', { name: 'E-mail' });
-    expect(within(region).getByText('ana.lima@example.com')).toBeInTheDocument();
-    const update = auth.requests.find((request) => request.method === 'PUT' && request.path === '/user');
-    expect(update?.body).toMatchObject({ email: 'ana.nova@example.com' });
+    expect(within(region).getByText(account.email)).toBeInTheDocument();
+    const [update] = api.server.requestsTo('PUT', '/auth/v1/user');
+    expect(update?.body).toMatchObject({ email: newEmail });
     expect(update?.query.get('redirect_to')).toBe(`${window.location.origin}/app/profile`);
   });
 
   it('says when the new e-mail is the current one or taken by another account', async () => {
     const user = userEvent.setup();
-    auth.on('PUT', '/user', () => ({
-      status: 422,
-      body: { code: 'email_exists', message: 'A user with this email address has already been registered' },
-    }));
+    const bia = await createUser({ emailName: 'bia', firstName: 'Bia' });
     await openProfile();
     const form = screen.getByRole('form', { name: 'Alterar e-mail' });
     const field = within(form).getByLabelText('Novo e-mail');
-    await user.type(field, 'ANA.LIMA@example.com');
+    await user.type(field, account.email.toUpperCase());
     await user.click(within(form).getByRole('button', { name: 'Enviar link de confirmação' }));
     expect(await within(form).findByText('Este já é o e-mail da sua conta.')).toBeInTheDocument();
-    expect(auth.requests).toEqual([]);
+    expect(authRequests()).toEqual([]);
 
     await user.clear(field);
-    await user.type(field, 'bia@example.com');
+    await user.type(field, bia.email);
     await user.click(within(form).getByRole('button', { name: 'Enviar link de confirmação' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Já existe uma conta com este e-mail.');
   });
 
   it('finds a time zone by city without accents and saves it with PATCH /me/profile', async () => {
     const user = userEvent.setup();
-    api.server.profile = { ...api.server.profile, timeZone: 'America/Sao_Paulo', isTimeZoneSet: true };
+    await userApi(account).patch('/me/profile', { timeZone: 'America/Sao_Paulo' });
     await openProfile();
     const region = screen.getByRole('region', { name: 'Fuso horário' });
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -175,7 +154,7 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([
       { timeZone: 'Asia/Tokyo' },
     ]);
-    expect(api.server.profile.timeZone).toBe('Asia/Tokyo');
+    expect((await userApi(account).get<Profile>('/me/profile')).timeZone).toBe('Asia/Tokyo');
     await waitFor(() => expect(within(region).getByRole('button', { name: 'Salvar fuso horário' })).toBeDisabled());
   });
 
