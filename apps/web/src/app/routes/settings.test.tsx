@@ -1,29 +1,39 @@
-import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { Analysis } from '@sonhario/contracts/analyses';
+import { CONSENT_TEXT, CONSENT_VERSION, type ConsentsResponse } from '@sonhario/contracts/consents';
+import type { DreamListItem } from '@sonhario/contracts/dreams';
+import type { Profile } from '@sonhario/contracts/profile';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage, applyTheme, storedLocale } from '@/lib/preferences';
 import { storedTheme } from '@/lib/theme';
-import { renderApp, signInAs, useAppWithApiServer } from '@/test/app-fake';
-import { makeUser } from '@/test/auth';
-import { useAuthTestServer } from '@/test/auth-server';
+import { renderApp, SESSION_STORAGE_KEY, setupAppWithServer, signInAs } from '@/test/app';
+import {
+  analyseDream,
+  answerConsent,
+  createDreams,
+  createUser,
+  signInWithPassword,
+  TEST_PASSWORD,
+  type TestUser,
+  USER_AGENTS,
+  userApi,
+} from '@/test/server/real-server';
 
-// Each screen is a lazy route over real HTTP: on a busy machine an answer may take more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+const api = setupAppWithServer();
 
-const api = useAppWithApiServer();
-const auth = useAuthTestServer();
-
-beforeAll(() => {
-  // Registered last, so it runs last: supabase-js talks to the GoTrue-speaking server, the app's client to the API one.
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]')!;
-  meta.content = JSON.stringify({
-    supabaseUrl: auth.url,
-    supabaseAnonKey: 'test-anon-key',
-    productName: 'Sonhário',
-    apiUrl: api.server.url,
-  });
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
 });
+
+/** What the app asked the auth server (supabase-js), by method and path under /auth/v1. */
+const authRequests = () => api.server.requests.filter((request) => request.path.startsWith('/auth/v1/'));
+const profile = () => userApi(account).get<Profile>('/me/profile');
+const consentOf = async (purpose: string) =>
+  (await userApi(account).get<ConsentsResponse>('/me/consents')).items.find((consent) => consent.purpose === purpose);
+/** Today as the page writes a date ('24 de nov. de 2026'). */
+const today = () => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' }).format(new Date());
 
 afterEach(async () => {
   // Language and theme live on <html> and in i18next, outside what each render cleans up.
@@ -32,8 +42,14 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-async function openSettings(user = makeUser()) {
-  signInAs(user);
+/** This device's session says Google (what the page reads to tell how the user signs in). */
+function asGoogleUser() {
+  const app_metadata = { ...account.session.user.app_metadata, provider: 'google', providers: ['google'] };
+  account = { ...account, session: { ...account.session, user: { ...account.session.user, app_metadata } } };
+}
+
+async function openSettings() {
+  signInAs(account);
   const view = renderApp('/app/settings');
   await screen.findByRole('heading', { level: 1, name: 'Configurações' });
   return view;
@@ -44,10 +60,6 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('settings /app/settings: password', { timeout: 20_000 }, () => {
   it('sends the current password with the new one and says when it does not match', async () => {
     const user = userEvent.setup();
-    auth.on('PUT', '/user', () => ({
-      status: 400,
-      body: { code: 'current_password_invalid', message: 'Current password does not match' },
-    }));
     await openSettings();
     const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
     await user.type(within(form).getByLabelText('Senha atual'), 'senha-errada');
@@ -60,16 +72,15 @@ describe('settings /app/settings: password', { timeout: 20_000 }, () => {
     expect(current).toHaveAccessibleDescription('A senha atual não confere.');
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveFocus();
-    const update = auth.requests.find((request) => request.method === 'PUT' && request.path === '/user');
+    const [update] = api.server.requestsTo('PUT', '/auth/v1/user');
     expect(update?.body).toMatchObject({ password: 'nova-senha-1', current_password: 'senha-errada' });
   });
 
   it('changes the password and says the other devices were signed out', async () => {
     const user = userEvent.setup();
-    auth.on('PUT', '/user', () => ({ status: 200, body: makeUser() }));
     await openSettings();
     const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
-    await user.type(within(form).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(within(form).getByLabelText('Senha atual'), TEST_PASSWORD);
     await user.type(within(form).getByLabelText('Nova senha'), 'nova-senha-1');
     await user.type(within(form).getByLabelText('Confirmar nova senha'), 'nova-senha-1');
     await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
@@ -84,17 +95,18 @@ describe('settings /app/settings: password', { timeout: 20_000 }, () => {
     const form = within(section('Senha')).getByRole('form', { name: 'Alterar senha' });
     await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
     expect(await within(form).findByText('Digite sua senha atual.')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(within(form).getByLabelText('Senha atual'), TEST_PASSWORD);
     await user.type(within(form).getByLabelText('Nova senha'), 'curta');
     await user.type(within(form).getByLabelText('Confirmar nova senha'), 'outra');
     await user.click(within(form).getByRole('button', { name: 'Alterar senha' }));
     expect(await within(form).findByText('A senha deve ter pelo menos 6 caracteres.')).toBeInTheDocument();
     expect(within(form).getByText('As senhas não coincidem.')).toBeInTheDocument();
-    expect(auth.requests).toEqual([]);
+    expect(authRequests()).toEqual([]);
   });
 
   it('has no password form for a Google account without a password', async () => {
-    await openSettings(makeUser({ app_metadata: { provider: 'google', providers: ['google'] } }));
+    asGoogleUser();
+    await openSettings();
     expect(within(section('Senha')).queryByRole('form')).not.toBeInTheDocument();
     expect(within(section('Senha')).getByText(/Você entra com o Google/)).toBeInTheDocument();
   });
@@ -103,32 +115,30 @@ describe('settings /app/settings: password', { timeout: 20_000 }, () => {
 describe('settings: sessions', { timeout: 20_000 }, () => {
   it('lists the devices in plain words, marks this one, and signs out the others', async () => {
     const user = userEvent.setup();
-    auth.on('POST', '/logout', ({ query }) => {
-      if (query.get('scope') === 'others')
-        api.server.sessions = api.server.sessions.filter((session) => session.isCurrent);
-      return { status: 204 };
-    });
+    // This device signed up from Chrome on Linux; the account is also signed in on a phone.
+    await signInWithPassword(account.email, USER_AGENTS.safariIphone);
     await openSettings();
     const sessions = section('Sessões');
     const list = await within(sessions).findByRole('list', { name: 'Dispositivos conectados' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('heading', { name: 'Chrome no Linux' })).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Este dispositivo')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText(/^Entrou em 1 de mar\. de 2026/)).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('heading', { name: 'Safari no iPhone' })).toBeInTheDocument();
-    expect(within(rows[1]!).queryByText('Este dispositivo')).not.toBeInTheDocument();
-    expect(within(rows[1]!).getByText(/Último uso em 2 de mar\. de 2026/)).toBeInTheDocument();
+    const row = (device: string) => rows.find((item) => within(item).queryByRole('heading', { name: device }))!;
+    const chrome = row('Chrome no Linux');
+    const phone = row('Safari no iPhone');
+    expect(within(chrome).getByText('Este dispositivo')).toBeInTheDocument();
+    expect(within(chrome).getByText(new RegExp(`^Entrou em ${today()}`))).toBeInTheDocument();
+    expect(within(phone).queryByText('Este dispositivo')).not.toBeInTheDocument();
+    expect(within(phone).getByText(new RegExp(`Último uso em ${today()}`))).toBeInTheDocument();
 
     await user.click(within(sessions).getByRole('button', { name: 'Sair de outros dispositivos' }));
     expect(await screen.findByText('Os outros dispositivos foram desconectados.')).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(within(sessions).getByText('Só este dispositivo está conectado.')).toBeInTheDocument();
     expect(within(sessions).getByRole('button', { name: 'Sair de outros dispositivos' })).toBeDisabled();
-    const logout = auth.requests.find((request) => request.method === 'POST' && request.path === '/logout');
+    const [logout] = api.server.requestsTo('POST', '/auth/v1/logout');
     expect(logout?.query.get('scope')).toBe('others');
     // This device stays signed in.
-    expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
     expect(api.server.requestsTo('GET', '/me/sessions').length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -142,14 +152,14 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
     expect(within(themes).getByRole('radio', { name: 'Escuro' })).toBeChecked();
     await user.click(within(themes).getByRole('radio', { name: 'Claro' }));
 
-    await waitFor(() => expect(api.server.profile.theme).toBe('light'));
+    await waitFor(async () => expect((await profile()).theme).toBe('light'));
     expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([{ theme: 'light' }]);
     expect(document.documentElement).not.toHaveClass('dark');
     expect(storedTheme()).toBe('light');
     await waitFor(() => expect(within(themes).getByRole('radio', { name: 'Claro' })).toBeChecked());
 
     await user.click(within(themes).getByRole('radio', { name: 'Sistema' }));
-    await waitFor(() => expect(api.server.profile.theme).toBe('system'));
+    await waitFor(async () => expect((await profile()).theme).toBe('system'));
     expect(storedTheme()).toBe('system');
   });
 
@@ -160,7 +170,7 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
     expect(within(languages).getByRole('radio', { name: 'Português (Brasil)' })).toBeChecked();
     await user.click(within(languages).getByRole('radio', { name: 'English' }));
 
-    await waitFor(() => expect(api.server.profile.locale).toBe('en'));
+    await waitFor(async () => expect((await profile()).locale).toBe('en'));
     expect(api.server.requestsTo('PATCH', '/me/profile').map((request) => request.body)).toEqual([{ locale: 'en' }]);
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
     expect(storedLocale()).toBe('en');
@@ -168,10 +178,7 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
 
   it('puts the previous theme back when the server refuses the change', async () => {
     const user = userEvent.setup();
-    api.server.once('PATCH', '/me/profile', () => ({
-      status: 500,
-      body: { code: 'internal', message: 'Erro interno' },
-    }));
+    api.server.drop('PATCH', '/me/profile', 'before');
     await openSettings();
     const themes = await within(section('Idioma e tema')).findByRole('radiogroup', { name: 'Tema' });
     await user.click(within(themes).getByRole('radio', { name: 'Claro' }));
@@ -186,9 +193,10 @@ describe('settings: language and theme', { timeout: 20_000 }, () => {
 describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
   it('with the AI consent withdrawn, erases the past analyses when asked (after a confirmation)', async () => {
     const user = userEvent.setup();
-    const [dream] = api.server.seed([{ content: 'Sonhei com o mar.' }]);
-    api.server.seedAnalyses(dream!.id, [{}, {}]);
-    api.server.setConsents('withdrawn');
+    const [dream] = await createDreams(account, [{ content: 'Sonhei com o mar.' }]);
+    await analyseDream(account, dream!.id);
+    await analyseDream(account, dream!.id);
+    await answerConsent(account, false);
     await openSettings();
     const ai = (
       await within(section('Privacidade')).findByRole('heading', { name: 'Análise de sonhos por IA' })
@@ -202,8 +210,8 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 análises excluídas.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.server.requestsTo('DELETE', '/analyses')).toHaveLength(1);
-    expect(api.server.analyses).toHaveLength(0);
-    expect(api.server.dreams).toHaveLength(1);
+    expect((await userApi(account).get<{ items: Analysis[] }>(`/dreams/${dream!.id}/analyses`)).items).toEqual([]);
+    expect((await userApi(account).get<{ items: DreamListItem[] }>('/dreams')).items).toHaveLength(1);
   });
 
   it('withdraws the AI consent, says new analyses are off, and gives it again', async () => {
@@ -214,7 +222,7 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
     expect(within(ai).getByText('Ativo')).toBeInTheDocument();
     expect(within(ai).getByText(CONSENT_TEXT)).toBeInTheDocument();
     expect(within(ai).getByText(CONSENT_VERSION)).toBeInTheDocument();
-    expect(within(ai).getByText(/^Concedido em 1 de jan\. de 2026/)).toBeInTheDocument();
+    expect(within(ai).getByText(new RegExp(`^Concedido em ${today()}`))).toBeInTheDocument();
 
     await user.click(within(ai).getByRole('button', { name: 'Retirar consentimento' }));
     expect(await within(ai).findByText('Retirado')).toBeInTheDocument();
@@ -229,7 +237,7 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
       textVersion: CONSENT_VERSION,
       source: 'settings',
     });
-    expect(api.server.consents.find((consent) => consent.purpose === 'data_processing')?.status).toBe('granted');
+    expect((await consentOf('data_processing'))?.status).toBe('granted');
 
     await user.click(within(ai).getByRole('button', { name: 'Consentir novamente' }));
     expect(await within(ai).findByText('Ativo')).toBeInTheDocument();
@@ -239,6 +247,6 @@ describe('settings: privacy (consents)', { timeout: 20_000 }, () => {
       isGranted: true,
       source: 'settings',
     });
-    expect(api.server.consents.find((consent) => consent.purpose === 'ai_analysis')?.status).toBe('granted');
+    expect((await consentOf('ai_analysis'))?.status).toBe('granted');
   });
 });
