@@ -4,11 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import type { AuthState } from '@/lib/auth-context';
-import { loadingAuth, makeSession, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { useAuthTestServer } from '@/test/auth-server';
+import { setupAppWithServer, signInAs } from '@/test/app';
+import { loadingAuth, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { createUser, recoverySession, TEST_PASSWORD, type TestUser } from '@/test/server/real-server';
 import { ResetPasswordRoute } from './reset-password';
 
-const server = useAuthTestServer();
+const api = setupAppWithServer();
 
 function renderPage(state: AuthState) {
   const router = createMemoryRouter(
@@ -42,7 +43,7 @@ describe('/redefinir-senha', () => {
 
   it('asks for the new password twice and refuses a mismatch or a short one before calling the server', async () => {
     const user = userEvent.setup();
-    renderPage(signedIn());
+    renderPage(signedIn(makeUser()));
     expect(screen.getByRole('heading', { level: 1, name: 'Definir nova senha' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Definir nova senha' });
     const password = within(form).getByLabelText('Nova senha');
@@ -51,14 +52,13 @@ describe('/redefinir-senha', () => {
     await user.type(within(form).getByLabelText('Confirmar nova senha'), 'outra-senha');
     await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
     expect(await within(form).findByText('As senhas não coincidem.')).toBeInTheDocument();
-    expect(server.requests).toEqual([]);
+    expect(api.server.requests).toEqual([]);
   });
 
   it('sets the new password for the signed-in user, confirms it and goes to /app', async () => {
     const user = userEvent.setup();
-    const session = makeSession();
-    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-    server.on('PUT', '/user', () => ({ status: 200, body: session.user }));
+    const account = await createUser();
+    const { session } = signInAs<TestUser>({ ...account, session: await recoverySession(account) });
     const router = renderPage(signedIn(session.user));
     const form = screen.getByRole('form', { name: 'Definir nova senha' });
     await user.type(within(form).getByLabelText('Nova senha'), 'nova-senha-1');
@@ -68,23 +68,20 @@ describe('/redefinir-senha', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
     expect(screen.getByText('Senha redefinida!')).toBeInTheDocument();
-    expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/user')?.body).toMatchObject({
+    expect(api.server.requestsTo('PUT', '/auth/v1/user')[0]?.body).toMatchObject({
       password: 'nova-senha-1',
     });
   });
 
   it("shows the server's refusal, in Portuguese, and stays on the form", async () => {
     const user = userEvent.setup();
-    const session = makeSession();
-    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-    server.on('PUT', '/user', () => ({
-      status: 422,
-      body: { code: 'same_password', message: 'New password should be different from the old password.' },
-    }));
+    const account = await createUser();
+    const { session } = signInAs<TestUser>({ ...account, session: await recoverySession(account) });
     const router = renderPage(signedIn(session.user));
     const form = screen.getByRole('form', { name: 'Definir nova senha' });
-    await user.type(within(form).getByLabelText('Nova senha'), 'segredo123');
-    await user.type(within(form).getByLabelText('Confirmar nova senha'), 'segredo123');
+    // The password the account already has.
+    await user.type(within(form).getByLabelText('Nova senha'), TEST_PASSWORD);
+    await user.type(within(form).getByLabelText('Confirmar nova senha'), TEST_PASSWORD);
     await user.click(within(form).getByRole('button', { name: 'Salvar nova senha' }));
 
     expect(await screen.findByText('Erro ao redefinir a senha')).toBeInTheDocument();

@@ -6,7 +6,13 @@ import type { TestProject } from 'vitest/node';
 import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
 import { grantCredits } from '../../../../server/src/modules/credits/credits.service.ts';
-import { createTestApp, createTestDatabase, freePort, type TestApp } from '../../../../server/src/test/harness.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  freePort,
+  lastEmailTo,
+  type TestApp,
+} from '../../../../server/src/test/harness.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
 
@@ -128,6 +134,36 @@ async function startControlServer(
       const ctx = { db: instances.main.database.db, userId, now: () => (at ? new Date(at) : new Date()) };
       await grantCredits(ctx, { amount, key });
       send(res, 204, null);
+      return;
+    }
+    if (path === '/recovery-session') {
+      // What a user holds after opening the password-recovery link: the e-mail's link, followed as a browser does.
+      const { email, apikey } = body as { email: string; apikey: string };
+      const t = instances.main;
+      const recover = await t.app.inject({
+        method: 'POST',
+        url: `/auth/v1/recover?redirect_to=${encodeURIComponent(`${t.config.siteUrl}/redefinir-senha`)}`,
+        headers: { apikey },
+        payload: { email },
+      });
+      const link = (await lastEmailTo(t.dataDir, email))?.links.find((candidate) => candidate.includes('/verify'));
+      if (recover.statusCode !== 200 || !link) throw new Error(`no recovery e-mail: ${recover.body}`);
+      const opened = await t.app.inject({ method: 'GET', url: link.slice(t.config.siteUrl.length) });
+      const fragment = new URLSearchParams(new URL(String(opened.headers.location)).hash.slice(1));
+      const accessToken = fragment.get('access_token');
+      const user = await t.app.inject({
+        method: 'GET',
+        url: '/auth/v1/user',
+        headers: { apikey, authorization: `Bearer ${accessToken}` },
+      });
+      send(res, 200, {
+        access_token: accessToken,
+        refresh_token: fragment.get('refresh_token'),
+        token_type: 'bearer',
+        expires_in: Number(fragment.get('expires_in')),
+        expires_at: Number(fragment.get('expires_at')),
+        user: JSON.parse(user.body) as unknown,
+      });
       return;
     }
     if (path === '/errors') {

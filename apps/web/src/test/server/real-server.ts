@@ -121,6 +121,11 @@ export function signInWithPassword(email: string, userAgent = USER_AGENTS.chrome
   });
 }
 
+/** The session a password-recovery link gives (the e-mail the server wrote, its link followed). */
+export function recoverySession(user: TestUser): Promise<Session> {
+  return control<Session>('/recovery-session', { email: user.email, apikey: testServer.anonKey });
+}
+
 /** The API as a user (not through the proxy). */
 export function userApi(user: TestUser, options: { at?: string } = {}) {
   const call = <T>(method: ControlRequest['method'], url: string, payload?: unknown, status = 200) =>

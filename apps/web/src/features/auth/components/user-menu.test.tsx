@@ -4,12 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/sonner';
-import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { useAuthTestServer } from '@/test/auth-server';
+import { SESSION_STORAGE_KEY, setupAppWithServer, signInAs } from '@/test/app';
+import { loadingAuth, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { createUser } from '@/test/server/real-server';
 import type { AuthState } from '@/lib/auth-context';
 import { UserMenu } from './user-menu';
 
-const server = useAuthTestServer();
+const api = setupAppWithServer();
+
+const NETWORK_ERROR = 'Sem conexão com o servidor. Verifique sua internet e tente de novo.';
 
 function renderMenu(state: AuthState, path = '/app') {
   const router = createMemoryRouter(
@@ -81,9 +84,7 @@ describe('UserMenu (spec section 2)', () => {
 
   it("'Sair' signs out on the server, clears cached data, says goodbye and goes to /", async () => {
     const user = userEvent.setup();
-    const session = makeSession();
-    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-    server.on('POST', '/logout', () => ({ status: 204 }));
+    const { session } = signInAs(await createUser());
     queryClient.setQueryData(['dreams'], ['a private dream']);
 
     const router = renderMenu(signedIn(session.user));
@@ -93,28 +94,25 @@ describe('UserMenu (spec section 2)', () => {
     expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
     expect(screen.getByText('Até logo!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const logout = server.requests.find((request) => request.path === '/logout');
+    const [logout] = api.server.requestsTo('POST', '/auth/v1/logout');
     expect(logout?.query.get('scope')).toBe('global');
     expect(queryClient.getQueryData(['dreams'])).toBeUndefined();
-    expect(localStorage.getItem('sb-127-auth-token')).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it("shows 'Erro ao sair' with the error's text in Portuguese and stays put when sign-out fails", async () => {
     const user = userEvent.setup();
-    const session = makeSession();
-    localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-    server.on('POST', '/logout', () => ({
-      status: 400,
-      body: { code: 'unexpected_failure', message: 'Database unavailable' },
-    }));
+    const { session } = signInAs(await createUser());
+    // The connection is lost before the server hears of it: the session stays, here and on the server.
+    api.server.drop('POST', '/auth/v1/logout', 'before');
 
     const router = renderMenu(signedIn(session.user));
     await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
 
-    const title = await screen.findByText('Erro ao sair', {}, { timeout: 5000 });
+    const title = await screen.findByText('Erro ao sair');
     expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
-    expect(screen.getByText('Algo deu errado do nosso lado. Tente de novo em instantes.')).toBeInTheDocument();
+    expect(screen.getByText(NETWORK_ERROR)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
   });
 });
