@@ -38,7 +38,7 @@ export function setupAppWithServer(): { readonly server: TestProxy } {
 }
 
 /** Points the app's runtime config (auth and API) at a server; before the app first reads it. */
-export function pointAppAt(url: string) {
+function pointAppAt(url: string) {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="sonhario-config"]');
   if (!meta) throw new Error('test/setup.ts adds the runtime config meta tag');
   meta.content = JSON.stringify({

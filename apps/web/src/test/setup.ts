@@ -11,11 +11,14 @@ afterEach(() => {
 // jsdom implements none of these; React Router's scroll restoration, smooth scrolling, Radix's size
 // tracking (checkbox, menus) and sonner's swipe handling (pointer capture on a toast's buttons) call them.
 window.scrollTo = () => {};
-Element.prototype.setPointerCapture ??= function setPointerCapture() {};
-Element.prototype.releasePointerCapture ??= function releasePointerCapture() {};
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-globalThis.ResizeObserver ??= class ResizeObserver {
+// (The DOM types declare them, so they are reached through optional views of the same objects.)
+const element: Partial<Element> = Element.prototype;
+element.setPointerCapture ??= function setPointerCapture() {};
+element.releasePointerCapture ??= function releasePointerCapture() {};
+element.hasPointerCapture ??= () => false;
+element.scrollIntoView ??= function scrollIntoView() {};
+const browser: { ResizeObserver?: unknown } = globalThis;
+browser.ResizeObserver ??= class ResizeObserver {
   observe() {}
   unobserve() {}
   disconnect() {}

@@ -1,16 +1,33 @@
 import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/auth-provider';
-import { loadingAuth, makeSession, makeUser, signedIn, signedOut, WithAuth } from '@/test/auth';
-import { useAuthTestServer } from '@/test/auth-server';
+import { setupAppWithServer } from '@/test/app';
+import { loadingAuth, signedIn, signedOut, WithAuth } from '@/test/auth';
+import { createUser, serverRequest, TEST_PASSWORD, testServer } from '@/test/server/real-server';
 import type { AuthState } from '@/lib/auth-context';
 import { LoginRoute } from './login';
 
-const server = useAuthTestServer();
+const api = setupAppWithServer();
+const server = {
+  get requests() {
+    return api.server.requests.filter((request) => request.path.startsWith('/auth/v1/'));
+  },
+};
+
+/** An account that signed up but never opened the confirmation link (made by an operator with the admin API). */
+async function createUnconfirmedUser(email: string) {
+  const answer = await serverRequest({
+    method: 'POST',
+    url: '/auth/v1/admin/users',
+    headers: { apikey: testServer.anonKey, authorization: `Bearer ${testServer.serviceRoleKey}` },
+    payload: { email, password: TEST_PASSWORD, email_confirm: false },
+  });
+  if (answer.status !== 200) throw new Error(`admin create: ${answer.status} ${answer.body}`);
+}
 
 const routes = [
   { path: '/', element: <h1>Landing page</h1> },
@@ -113,7 +130,9 @@ describe('sign-up consent (spec section 5)', () => {
 
     await user.type(within(form).getByLabelText('Email'), 'nova@example.com');
     await user.type(within(form).getByLabelText('Senha'), 'segredo123{Enter}');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A submission would show the form busy at once (before any request): after React's work, it is not.
+    await act(() => Promise.resolve());
+    expect(within(form).queryByRole('button', { name: 'Criando conta...' })).not.toBeInTheDocument();
     expect(server.requests).toEqual([]);
 
     await user.click(within(form).getByRole('checkbox'));
@@ -151,23 +170,24 @@ describe('signing in', () => {
   it("shows 'Entrando...' and disables every form button while the request runs, then the mapped error toast", async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
-    const release = server.hold('POST', '/token');
+    const release = api.server.hold('POST', '/auth/v1/token');
     await fillSignIn(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
 
-    const answer = await release;
+    const letThrough = await release;
     const busy = await within(loginForm()).findByRole('button', { name: 'Entrando...' });
     expect(busy).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Google' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Esqueceu a senha?' })).toBeDisabled();
     expect(server.requests[0]).toMatchObject({
       method: 'POST',
-      path: '/token',
+      path: '/auth/v1/token',
       body: { email: 'ana@example.com', password: 'segredo123' },
     });
     expect(server.requests[0]?.query.get('grant_type')).toBe('password');
 
-    answer({ status: 400, body: { code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    // No account has that e-mail and password: the server refuses the sign-in.
+    letThrough();
     const title = await screen.findByText('Erro no login');
     expect(screen.getByText('Email ou senha incorretos')).toBeInTheDocument();
     expect(title.closest('[data-sonner-toast]')).toHaveClass('bg-destructive-surface!');
@@ -178,11 +198,9 @@ describe('signing in', () => {
   it("says any other sign-in error by its code, in Portuguese, not the server's English message", async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
-    server.on('POST', '/token', () => ({
-      status: 400,
-      body: { code: 'email_not_confirmed', message: 'Email not confirmed' },
-    }));
-    await fillSignIn(user);
+    const email = `ana@${crypto.randomUUID()}.example.com`;
+    await createUnconfirmedUser(email);
+    await fillSignIn(user, email, TEST_PASSWORD);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
     expect(
       await screen.findByText('Confirme seu e-mail antes de entrar: abra o link que enviamos para ele.'),
@@ -193,12 +211,11 @@ describe('signing in', () => {
 
   it('welcomes the user and goes to /app once signed in (the user appears through the real auth client)', async () => {
     const user = userEvent.setup();
+    const account = await createUser();
     const router = renderLogin('real');
-    const session = makeSession(makeUser({ email: 'ana@example.com' }));
-    server.on('POST', '/token', () => ({ status: 200, body: session }));
     // The real provider first looks the session up (none stored): a spinner, then the form.
     await screen.findByRole('form', { name: 'Login' });
-    await fillSignIn(user);
+    await fillSignIn(user, account.email, TEST_PASSWORD);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
@@ -209,12 +226,12 @@ describe('signing in', () => {
 
   it('returns to `from` after signing in', async () => {
     const user = userEvent.setup();
+    const account = await createUser();
     const router = renderLogin(signedOut, {
       pathname: '/login',
       state: { from: { pathname: '/app/dreams', search: '' } },
     });
-    server.on('POST', '/token', () => ({ status: 200, body: makeSession() }));
-    await fillSignIn(user);
+    await fillSignIn(user, account.email, TEST_PASSWORD);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('heading', { name: 'Dreams page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/dreams');
@@ -224,44 +241,41 @@ describe('signing in', () => {
 describe('signing up', () => {
   it("shows 'Criando conta...', sends names, consent version and the site root, then asks to confirm the e-mail", async () => {
     const user = userEvent.setup();
+    // The instance whose sign-ups wait for the e-mail's link.
+    api.server.upstream = 'generative';
+    const email = `bia@${crypto.randomUUID()}.example.com`;
     renderLogin(signedOut);
     const form = await openSignUp(user);
-    const release = server.hold('POST', '/signup');
+    const release = api.server.hold('POST', '/auth/v1/signup');
     await user.type(within(form).getByLabelText('Nome'), 'Bia');
-    await user.type(within(form).getByLabelText('Email'), 'bia@example.com');
+    await user.type(within(form).getByLabelText('Email'), email);
     await user.type(within(form).getByLabelText('Senha'), 'segredo123');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
 
-    const answer = await release;
+    const letThrough = await release;
     expect(await within(form).findByRole('button', { name: 'Criando conta...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Google' })).toBeDisabled();
-    const request = server.requests.find((r) => r.path === '/signup');
+    const request = server.requests.find((r) => r.path === '/auth/v1/signup');
     expect(request?.body).toMatchObject({
-      email: 'bia@example.com',
+      email,
       password: 'segredo123',
       data: { first_name: 'Bia', last_name: '', consent_version: CONSENT_VERSION },
     });
     expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/`);
 
-    answer({
-      status: 200,
-      body: makeUser({ email: 'bia@example.com', user_metadata: { first_name: 'Bia', last_name: '' } }),
-    });
+    letThrough();
     expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
     expect(screen.getByText('Verifique seu email para confirmar a conta.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('bia@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent(email);
   });
 
   it("says 'Usuário já cadastrado' for an e-mail that already has an account", async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
     const form = await openSignUp(user);
-    server.on('POST', '/signup', () => ({
-      status: 422,
-      body: { code: 'user_already_exists', message: 'User already registered' },
-    }));
-    await user.type(within(form).getByLabelText('Email'), 'ana@example.com');
+    const account = await createUser();
+    await user.type(within(form).getByLabelText('Email'), account.email);
     await user.type(within(form).getByLabelText('Senha'), 'segredo123');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
@@ -278,7 +292,6 @@ describe('password recovery request', () => {
   it('sends the link to /redefinir-senha and confirms without saying whether the account exists', async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
-    server.on('POST', '/recover', () => ({ status: 200, body: {} }));
     await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
     const form = screen.getByRole('form', { name: 'Recuperar senha' });
     await user.type(within(form).getByLabelText('Email'), 'ana@example.com');
@@ -286,7 +299,7 @@ describe('password recovery request', () => {
 
     expect(await screen.findByRole('heading', { name: 'Confira seu email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Se houver uma conta com o email ana@example.com');
-    const request = server.requests.find((r) => r.path === '/recover');
+    const request = server.requests.find((r) => r.path === '/auth/v1/recover');
     expect(request?.body).toMatchObject({ email: 'ana@example.com' });
     expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/redefinir-senha`);
 

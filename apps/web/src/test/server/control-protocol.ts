@@ -10,7 +10,10 @@ declare module 'vitest' {
 export interface WebTestServer {
   /** The real server (builtin analysis). */
   url: string;
-  /** A second instance on the same database whose AI provider is the local OpenAI-compatible model. */
+  /**
+   * A second instance on the same database: its AI provider is the local OpenAI-compatible model, and its sign-ups
+   * wait for the e-mail's link (no AUTH_AUTOCONFIRM).
+   */
   generativeUrl: string;
   /** The test-control server (global-setup.ts). */
   controlUrl: string;

@@ -20,8 +20,9 @@ import type { ControlRequest } from './control-protocol.ts';
  * The real server for the web component tests, started once for the whole `web` project (one PGlite start, several
  * seconds on two cores): `buildApp` on an in-memory PGlite, listening on a free loopback port. Two instances share
  * that database, as two replicas of one deployment do: the main one with the builtin analysis (revealed in a few
- * milliseconds), and one whose AI provider is OpenAI-compatible, pointed at a local server speaking that protocol
- * (what CONVENTIONS 11 asks for anything outside the product). Each test signs its own users up, so test files
+ * milliseconds) and sign-ups confirmed at once, and one whose AI provider is OpenAI-compatible, pointed at a local
+ * server speaking that protocol (what CONVENTIONS 11 asks for anything outside the product), and whose sign-ups wait
+ * for the e-mail's link. Each test signs its own users up, so test files
  * share the server without seeing each other's data.
  *
  * Beside them, a small control server for what the product has no API for: a request made as of another instant
@@ -47,6 +48,8 @@ export default async function setup(project: TestProject) {
   const generative = await startInstance(
     {
       ...shared,
+      // Sign-ups here wait for the e-mail's link, as on a server without AUTH_AUTOCONFIRM.
+      AUTH_AUTOCONFIRM: 'false',
       AI_PROVIDER: 'openai',
       AI_BASE_URL: `${provider.origin}/v1`,
       AI_API_KEY: 'sk-test',

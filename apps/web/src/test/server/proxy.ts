@@ -42,7 +42,7 @@ export type Upstream = 'main' | 'generative';
 export interface TestProxy {
   url: string;
   requests: RecordedRequest[];
-  /** Where /api/v1 goes: the main instance (builtin analysis) or the one with the generative provider. */
+  /** Where requests go: the main instance, or the other one (generative provider, e-mail confirmation on). */
   upstream: Upstream;
   /** The requests to `METHOD pattern`: `/dreams/:id` is under /api/v1, `/auth/v1/…` is taken as is. */
   requestsTo(method: string, pattern: string): RecordedRequest[];
@@ -123,7 +123,7 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
     if (action?.kind === 'hold') await waitForRelease(action.onArrival);
     if (res.destroyed) return;
 
-    const target = new URL(url.pathname.startsWith('/api/') ? targets[upstream] : targets.main);
+    const target = new URL(targets[upstream]);
     const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
     const out = forward({
       hostname: target.hostname,

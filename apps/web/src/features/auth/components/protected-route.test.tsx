@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadingAuth, signedIn, signedOut, WithAuth } from '@/test/auth';
 import type { AuthState } from '@/lib/auth-context';
 import { beginSignOut, endSignOut } from '@/lib/sign-out-intent';
@@ -51,10 +51,16 @@ describe('ProtectedRoute (spec section 2)', () => {
   });
 
   it("does not bounce through /login while the user's own sign-out is on its way to /", async () => {
-    beginSignOut();
-    const router = renderAt(signedOut);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(router.state.location.pathname).toBe('/app');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      beginSignOut();
+      const router = renderAt(signedOut);
+      // Whatever the redirect would wait for (effects, the router's navigation, timers) has had its turn.
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(router.state.location.pathname).toBe('/app');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.queryByText('Secret dashboard')).not.toBeInTheDocument();
   });
 
