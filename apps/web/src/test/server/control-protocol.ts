@@ -7,7 +7,7 @@ declare module 'vitest' {
 }
 
 /** What the global setup hands every web test file (read with `inject('webTestServer')`). */
-export interface WebTestServer {
+interface WebTestServer {
   /** The real server (builtin analysis). */
   url: string;
   /**

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
  * stream midway or cut it. It never answers by itself: every answer the app reads is the real server's. It also
  * records what the app sent, so tests can check the request (its body, headers, how many).
  */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** The whole path (`/api/v1/dreams`, `/auth/v1/token`). */
   path: string;
