@@ -21,11 +21,12 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
     },
   },
-  // Tailwind's entry stylesheet imports packages (fonts, animations): count those imports as uses.
+  // The entry stylesheet imports packages (Tailwind, animations) and takes font files from packages by url():
+  // count both as uses.
   compilers: {
     css: (text: string) =>
-      [...text.matchAll(/@(?:import|plugin)\s+['"]([^'"]+)['"]/g)]
-        .map(([, specifier]) => `import '${specifier}';`)
+      [...text.matchAll(/@(?:import|plugin)\s+['"]([^'"]+)['"]|url\(['"]?(@[^'")]+)['"]?\)/g)]
+        .map(([, imported, url]) => `import '${imported ?? url ?? ''}';`)
         .join('\n'),
   },
 };

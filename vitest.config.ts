@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Absolute, so that tools reading this file from the repository root (knip) resolve them too. */
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // One runner for everything: `npm test` runs these four projects.
 export default defineConfig({
@@ -28,9 +32,9 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [fromRoot('./apps/web/src/test/setup.ts')],
           // One real server (PGlite, two instances) for the whole project; each test signs its own users up.
-          globalSetup: ['./src/test/server/global-setup.ts'],
+          globalSetup: [fromRoot('./apps/web/src/test/server/global-setup.ts')],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

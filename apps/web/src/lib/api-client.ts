@@ -66,7 +66,7 @@ function apiBase(): string {
   return (apiUrl ?? window.location.origin).replace(/\/+$/, '') + '/api/v1';
 }
 
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(apiBase() + path);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;

@@ -3,7 +3,7 @@
  * `<meta name="sonhario-config" content="…">` at serve time, so one build runs
  * against any backend. Read once; a missing or malformed tag yields defaults.
  */
-export interface RuntimeConfig {
+interface RuntimeConfig {
   supabaseUrl?: string;
   supabaseAnonKey?: string;
   productName?: string;

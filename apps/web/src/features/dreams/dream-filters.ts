@@ -3,8 +3,8 @@ import { isIsoDate } from '@/lib/dates';
 import type { DreamFilters } from '@/lib/query-keys';
 
 /** The URL's search parameters, in the order they are written (so equal filters make equal URLs). */
-export const FILTER_PARAMS = ['q', 'from', 'to', 'emotion', 'tag', 'lucid', 'nightmare', 'recurring'] as const;
-export type FilterParam = (typeof FILTER_PARAMS)[number];
+const FILTER_PARAMS = ['q', 'from', 'to', 'emotion', 'tag', 'lucid', 'nightmare', 'recurring'] as const;
+type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const flag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 

@@ -1,5 +1,5 @@
 /** The plans as the landing page sells them (spec section 9). Marketing text only; the server enforces limits. */
-export type PlanId = 'dreamer' | 'lucid' | 'oracle';
+type PlanId = 'dreamer' | 'lucid' | 'oracle';
 
 export interface Plan {
   id: PlanId;

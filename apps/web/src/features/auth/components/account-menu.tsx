@@ -18,7 +18,7 @@ import { useSignOut } from '../hooks/use-sign-out';
 import { getDisplayName, getInitials } from '@/lib/user-display';
 
 /** The signed-in user menu: avatar with two initials; name, e-mail, Perfil, Configurações, Sair. */
-export function AccountMenu({ user }: { user: User }) {
+function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const name = getDisplayName(user);

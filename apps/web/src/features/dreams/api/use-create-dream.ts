@@ -5,14 +5,14 @@ import { invalidateJournal } from '@/lib/journal-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { replayPatch } from './replay-patch';
 
-export interface CreateDreamVariables {
+interface CreateDreamVariables {
   input: CreateDreamInput;
   /** One key per draft: a double click or a retry after a lost answer can never record the dream twice. */
   idempotencyKey: string;
 }
 
 /** POST /dreams with the draft's Idempotency-Key (201 new, 200 the same dream again). */
-export async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<Dream> {
+async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<Dream> {
   const { status, data } = await apiRequest('/dreams', {
     method: 'POST',
     body: input,

@@ -20,12 +20,12 @@ const SAVE_DELAY_MS = 400;
 export const draftStorageKey = (userId: string) => `sonhario:dream-draft:${userId}`;
 
 /** 128 random bits, hex. crypto.randomUUID needs a secure context; getRandomValues works everywhere. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `draft-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export function readDraft(userId: string): DreamDraft | null {
+function readDraft(userId: string): DreamDraft | null {
   try {
     const raw = localStorage.getItem(draftStorageKey(userId));
     if (!raw) return null;
