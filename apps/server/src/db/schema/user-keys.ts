@@ -14,9 +14,14 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
-/** A bytea column selected as base64 text and decoded natively (see `bytea`). */
-export function readBytea<T extends Buffer | null = Buffer>(column: AnyPgColumn): SQL<T> {
-  return sql`encode(${column}, 'base64')`.mapWith((value: string) => Buffer.from(value, 'base64')) as SQL<T>;
+/** A NOT NULL bytea column selected as base64 text and decoded natively (see `bytea`). */
+export function readBytea(column: AnyPgColumn): SQL<Buffer> {
+  return sql`encode(${column}, 'base64')`.mapWith((value: string) => Buffer.from(value, 'base64'));
+}
+
+/** A nullable bytea column, read like `readBytea` (NULL stays null: drizzle does not map nulls). */
+export function readNullableBytea(column: AnyPgColumn): SQL<Buffer | null> {
+  return sql`encode(${column}, 'base64')`.mapWith((value: string) => Buffer.from(value, 'base64'));
 }
 
 /**

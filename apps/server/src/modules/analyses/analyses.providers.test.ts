@@ -163,7 +163,7 @@ describe('analyses through a generative provider', () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('event: start');
     // Wait until the provider request is in flight.
-    await expect.poll(() => provider.requests.length).toBe(1);
+    await expect.poll(() => provider?.requests.length).toBe(1);
     controller.abort();
     // The server aborts its provider request in turn.
     await provider.requests[0]!.clientGone;

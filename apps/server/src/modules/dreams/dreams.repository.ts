@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
-import { readBytea } from '../../db/schema/user-keys.ts';
+import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
 
 export type NewDreamRow = typeof dreams.$inferInsert;
 export type DreamPatch = Partial<Omit<NewDreamRow, 'id' | 'userId' | 'recordedAt' | 'idempotencyKey'>>;
@@ -13,7 +13,7 @@ const dreamColumns = {
   titleEnc: readBytea(dreams.titleEnc),
   isTitleDerived: dreams.isTitleDerived,
   contentEnc: readBytea(dreams.contentEnc),
-  notesEnc: readBytea<Buffer | null>(dreams.notesEnc),
+  notesEnc: readNullableBytea(dreams.notesEnc),
   tagsEnc: readBytea(dreams.tagsEnc),
   tagTokens: dreams.tagTokens,
   dreamtOn: dreams.dreamtOn,
