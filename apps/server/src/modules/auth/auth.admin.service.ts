@@ -17,8 +17,8 @@ import {
   type UserPatch,
 } from './auth.repository.ts';
 import { toAuthUser } from './auth.serializers.ts';
-import { loadAuthUser } from './auth.sessions.ts';
-import { assertMetadataSize, assertStrongPassword, normalizeEmail } from './auth.service.ts';
+import { loadAuthUser } from './auth.sessions.service.ts';
+import { assertMetadataSize, assertStrongPassword, normalizeEmail } from './auth.signup.service.ts';
 
 /** Admin actions are taken with the service-role key, not by a user: the audit names the subject in its traits. */
 const ADMIN_ACTOR = { actor: 'service_role' };

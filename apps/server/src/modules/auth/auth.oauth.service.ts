@@ -21,9 +21,9 @@ import {
   updateUser,
 } from './auth.repository.ts';
 import type { UserRow } from './auth.serializers.ts';
-import { buildSessionAnswer, openSession } from './auth.sessions.ts';
+import { buildSessionAnswer, openSession } from './auth.sessions.service.ts';
 import { randomToken, s256Challenge, sha256Hex } from './auth.tokens.ts';
-import { parsePkce } from './auth.service.ts';
+import { parsePkce } from './auth.signup.service.ts';
 
 /** How long the round trip through Google's sign-in pages may take (a second factor can be slow). */
 const OAUTH_ROUND_TRIP_MS = 10 * 60_000;

@@ -32,7 +32,7 @@ import {
   updateCurrentUser,
   verifyEmailLink,
   verifyEmailToken,
-} from './auth.service.ts';
+} from './auth.signup.service.ts';
 
 /** The endpoints supabase-js calls for a signed-out or signed-in user. */
 export async function authRoutes(app: AppInstance, state: AuthModuleState) {

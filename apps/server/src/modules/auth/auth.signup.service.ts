@@ -48,7 +48,7 @@ import {
   upsertOneTimeToken,
 } from './auth.repository.ts';
 import { toAuthUser, type UserRow } from './auth.serializers.ts';
-import { buildSessionAnswer, loadAuthUser, openSession, type SignInMethod } from './auth.sessions.ts';
+import { buildSessionAnswer, loadAuthUser, openSession, type SignInMethod } from './auth.sessions.service.ts';
 import {
   childRefreshToken,
   isValidCodeVerifier,
