@@ -4,7 +4,6 @@ import type { DreamFilters } from '@/lib/query-keys';
 
 /** The URL's search parameters, in the order they are written (so equal filters make equal URLs). */
 const FILTER_PARAMS = ['q', 'from', 'to', 'emotion', 'tag', 'lucid', 'nightmare', 'recurring'] as const;
-type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const flag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 
