@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestAuth } from '../modules/auth/auth.context.ts';
-import { authenticateAccessToken } from '../modules/auth/auth.signup.service.ts';
+import { authenticateAccessToken } from '../modules/auth/auth.sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -18,12 +18,12 @@ import {
 } from './auth.repository.ts';
 import { toAuthUser } from './auth.serializers.ts';
 import { loadAuthUser } from './auth.sessions.service.ts';
-import { assertMetadataSize, assertStrongPassword, normalizeEmail } from './auth.signup.service.ts';
+import { assertMetadataSize, assertStrongPassword, normalizeEmail } from './auth.rules.ts';
 
 /** Admin actions are taken with the service-role key, not by a user: the audit names the subject in its traits. */
 const ADMIN_ACTOR = { actor: 'service_role' };
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3600_000 };
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3600_000 } as const;
 
 /** GoTrue's ban_duration: a Go duration such as "24h" or "1h30m", or "none" to lift a ban. */
 function parseBanDuration(value: string): number | null {
@@ -32,7 +32,8 @@ function parseBanDuration(value: string): number | null {
     throw authErrors.validation('ban_duration must be a duration such as "24h", or "none"');
   let total = 0;
   for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g))
-    total += Number(amount) * DURATION_UNITS[unit!]!;
+    // The pattern only matches these units.
+    total += Number(amount) * DURATION_UNITS[unit as keyof typeof DURATION_UNITS];
   return total;
 }
 

@@ -1,3 +1,4 @@
+import type { AuthError } from '@sonhario/contracts/auth';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
@@ -39,7 +40,7 @@ describe('admin users API', () => {
       },
     });
     expect(res.status).toBe(403);
-    expect((await bodyOf(res)).code).toBe('not_admin');
+    expect((await bodyOf<AuthError>(res)).code).toBe('not_admin');
   });
 
   it('creates a confirmed user who can sign in, and refuses a duplicate address', async () => {
@@ -126,7 +127,7 @@ describe('admin users API', () => {
       headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
     });
     expect(res.status).toBe(400);
-    expect((await bodyOf(res)).code).toBe('validation_failed');
+    expect((await bodyOf<AuthError>(res)).code).toBe('validation_failed');
   });
 
   it('signs in a user imported with a bcrypt hash and upgrades the hash to argon2id', async () => {

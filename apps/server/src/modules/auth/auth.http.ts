@@ -3,10 +3,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AuthError } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
-import { AppError } from '../../errors.ts';
 import { toApiError } from '../../plugins/errors.ts';
 import type { AuthContext } from './auth.context.ts';
-import { authErrors, WeakPasswordError } from './auth.errors.ts';
+import { authErrors, isAppError, WeakPasswordError } from './auth.errors.ts';
 import type { OidcProvider } from './auth.google.ts';
 import type { Mailer } from './auth.mailer.ts';
 import type { RedirectPolicy } from './auth.redirects.ts';
@@ -28,7 +27,7 @@ export function contextOf(app: AppInstance, state: AuthModuleState, request: Fas
     mailer: state.mailer,
     redirects: state.redirects,
     log: request.log,
-    ip: request.ip ?? null,
+    ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
   };
 }
@@ -41,8 +40,7 @@ export function toAuthError(error: unknown): { statusCode: number; body: AuthErr
       body: { code: error.code, message: error.message, weak_password: { reasons: error.reasons } },
     };
   }
-  if (error instanceof AppError)
-    return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
+  if (isAppError(error)) return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const messages = fastifyError.validation.map((issue) => {
@@ -77,11 +75,11 @@ export function assertApiKey(app: AppInstance, request: FastifyRequest): void {
 
 /** Admin endpoints want the service-role key as the bearer token (GoTrue checks the token's role claim). */
 export async function assertServiceRole(app: AppInstance, request: FastifyRequest): Promise<void> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match) throw authErrors.noAuthorization();
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw authErrors.noAuthorization();
   let role: unknown;
   try {
-    role = (await verifyJwt(app.deps.secrets.jwtSecret, match[1]!)).role;
+    role = (await verifyJwt(app.deps.secrets.jwtSecret, token)).role;
   } catch (error) {
     if (error instanceof JwtError) throw authErrors.badJwt(error.message);
     throw error;

@@ -1,6 +1,6 @@
 import { authorizeQuerySchema, callbackQuerySchema } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
-import { AppError } from '../../errors.ts';
+import { isAppError } from './auth.errors.ts';
 import { contextOf, enforceRateLimit, readCookie, type AuthModuleState } from './auth.http.ts';
 import { completeOAuthSignIn, OAUTH_STATE_COOKIE, startOAuthSignIn } from './auth.oauth.service.ts';
 import { withError } from './auth.redirects.ts';
@@ -18,20 +18,19 @@ export async function authOAuthRoutes(app: AppInstance, state: AuthModuleState) 
       const context = contextOf(app, state, request);
       const { query } = request;
       const isJson = query.skip_http_redirect === 'true';
+      let started: Awaited<ReturnType<typeof startOAuthSignIn>>;
       try {
         // Starting a Google sign-in writes a flow state: it counts as a sign-in attempt against the token budget.
         await enforceRateLimit(app, request, reply, 'token');
-        const { url, state: flowState } = await startOAuthSignIn(context, state.google, {
+        started = await startOAuthSignIn(context, state.google, {
           provider: query.provider,
           redirectTo: query.redirect_to,
           scopes: query.scopes,
           codeChallenge: query.code_challenge,
           codeChallengeMethod: query.code_challenge_method,
         });
-        reply.header('set-cookie', cookie(flowState, 600));
-        return isJson ? reply.send({ url }) : reply.redirect(url, 302);
       } catch (error) {
-        if (isJson || !(error instanceof AppError)) throw error;
+        if (isJson || !isAppError(error)) throw error;
         const isPkce = Boolean(query.code_challenge);
         const error_ =
           error.statusCode >= 500 ? 'server_error' : error.statusCode === 429 ? 'access_denied' : 'invalid_request';
@@ -42,6 +41,8 @@ export async function authOAuthRoutes(app: AppInstance, state: AuthModuleState) 
         );
         return reply.redirect(target, 302);
       }
+      reply.header('set-cookie', cookie(started.state, 600));
+      return isJson ? reply.send({ url: started.url }) : reply.redirect(started.url, 302);
     },
   );
 

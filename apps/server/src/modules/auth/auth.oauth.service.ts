@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '../../context.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
-import { AppError } from '../../errors.ts';
 import { createAccount } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
-import { AuthApiError, authErrors } from './auth.errors.ts';
+import { AuthApiError, authErrors, isAppError } from './auth.errors.ts';
 import { OidcError, type OidcClaims, type OidcProvider } from './auth.google.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
 import {
@@ -20,10 +19,10 @@ import {
   updateIdentity,
   updateUser,
 } from './auth.repository.ts';
+import { parsePkce } from './auth.rules.ts';
 import type { UserRow } from './auth.serializers.ts';
 import { buildSessionAnswer, openSession } from './auth.sessions.service.ts';
 import { randomToken, s256Challenge, sha256Hex } from './auth.tokens.ts';
-import { parsePkce } from './auth.signup.service.ts';
 
 /** How long the round trip through Google's sign-in pages may take (a second factor can be slow). */
 const OAUTH_ROUND_TRIP_MS = 10 * 60_000;
@@ -90,13 +89,17 @@ export async function completeOAuthSignIn(
   const state = input.state ?? '';
   const flow = UUID.test(state) ? await findFlowState(ctx.db, state) : undefined;
   const isUsable =
-    flow &&
-    flow.providerType === 'google' &&
+    flow?.providerType === 'google' &&
     !flow.authCodeHash &&
-    flow.providerCodeVerifier &&
-    flow.providerNonce &&
     Date.now() - flow.createdAt.getTime() <= OAUTH_ROUND_TRIP_MS;
-  if (!flow || !isUsable || input.cookieState !== state || !google) {
+  if (
+    !flow ||
+    !isUsable ||
+    !flow.providerCodeVerifier ||
+    !flow.providerNonce ||
+    input.cookieState !== state ||
+    !google
+  ) {
     const error = authErrors.badOAuthState();
     return withError(
       ctx.redirects.fallback,
@@ -122,9 +125,9 @@ export async function completeOAuthSignIn(
   try {
     claims = await google.exchangeCode({
       code: input.code,
-      codeVerifier: flow.providerCodeVerifier!,
+      codeVerifier: flow.providerCodeVerifier,
       redirectUri: callbackUrl(ctx),
-      nonce: flow.providerNonce!,
+      nonce: flow.providerNonce,
     });
   } catch (error) {
     if (!(error instanceof OidcError)) throw error;
@@ -163,7 +166,7 @@ export async function completeOAuthSignIn(
       token_type: 'bearer',
     });
   } catch (error) {
-    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    if (!isAppError(error) || error.statusCode >= 500) throw error;
     return fail('access_denied', error.code, error.message);
   }
 }

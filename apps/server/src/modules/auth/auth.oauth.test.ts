@@ -1,7 +1,9 @@
+import type { AuthError, authSettingsSchema } from '@sonhario/contracts/auth';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { authFlowStates, authUsers } from '../../db/schema/index.ts';
 import { createListeningTestApp, lastEmailTo, type TestApp } from '../../test/harness.ts';
 import {
@@ -15,6 +17,8 @@ import {
   uniqueEmail,
 } from './auth.testing.ts';
 import { getApiKeys } from './auth.tokens.ts';
+
+type AuthSettings = z.infer<typeof authSettingsSchema>;
 
 // Sign-in with Google, end to end against a real local OpenID Connect provider standing in for Google.
 describe('sign-in with Google (OpenID Connect)', () => {
@@ -243,7 +247,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
   it('says in /settings that Google is enabled', async () => {
     const res = await fetch(`${t.url}/auth/v1/settings`, { headers: { apikey: anonKey } });
-    expect((await bodyOf(res)).external.google).toBe(true);
+    expect((await bodyOf<AuthSettings>(res)).external.google).toBe(true);
   });
 });
 
@@ -272,7 +276,7 @@ describe('sign-in with Google when it is not configured', () => {
   it('answers 400 provider_disabled when the client asks for the URL instead of a redirect', async () => {
     const res = await fetch(`${t.url}/auth/v1/authorize?provider=google&skip_http_redirect=true`);
     expect(res.status).toBe(400);
-    expect(await bodyOf(res)).toEqual({
+    expect(await bodyOf<AuthError>(res)).toEqual({
       code: 'provider_disabled',
       message: 'Unsupported provider: provider is not enabled',
     });
@@ -282,6 +286,6 @@ describe('sign-in with Google when it is not configured', () => {
     const res = await fetch(`${t.url}/auth/v1/settings`, {
       headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey },
     });
-    expect((await bodyOf(res)).external.google).toBe(false);
+    expect((await bodyOf<AuthSettings>(res)).external.google).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuthError } from '@sonhario/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
 import { bodyOf, followLink, fragmentOf, PASSWORD, supabaseFor, uniqueEmail } from './auth.testing.ts';
@@ -64,7 +65,7 @@ describe('auth rate limits', () => {
       body: JSON.stringify({ type: 'signup', token_hash: 'guess' }),
     });
     expect(post.status).toBe(429);
-    expect((await bodyOf(post)).code).toBe('over_request_rate_limit');
+    expect((await bodyOf<AuthError>(post)).code).toBe('over_request_rate_limit');
   });
 });
 

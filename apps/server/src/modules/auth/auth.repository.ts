@@ -21,6 +21,16 @@ export type OneTimeTokenRow = typeof authOneTimeTokens.$inferSelect;
 export type FlowStateRow = typeof authFlowStates.$inferSelect;
 export type NewFlowState = typeof authFlowStates.$inferInsert;
 
+/**
+ * The one row of an `insert … returning`, or of an `update … returning` on a row the caller has just read: it is
+ * there. If it is not (the row was deleted in between), fail here rather than hand `undefined` on as a row.
+ */
+function returnedRow<Row>(rows: Row[], table: string): Row {
+  const [row] = rows;
+  if (!row) throw new Error(`no ${table} row returned`);
+  return row;
+}
+
 // --- users -------------------------------------------------------------------------------------------------------
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -36,17 +46,16 @@ export async function findUserById(db: DbOrTx, id: string, options: { forUpdate?
 
 /** Only createAccount (modules/account) calls this: an account is born with its identity and welcome bonus. */
 export async function insertUser(db: DbOrTx, values: NewUser) {
-  const [user] = await db.insert(authUsers).values(values).returning();
-  return user!;
+  return returnedRow(await db.insert(authUsers).values(values).returning(), 'users');
 }
 
 export async function updateUser(db: DbOrTx, id: string, patch: UserPatch) {
-  const [user] = await db
+  const rows = await db
     .update(authUsers)
     .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
     .where(eq(authUsers.id, id))
     .returning();
-  return user!;
+  return returnedRow(rows, 'users');
 }
 
 export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
@@ -59,7 +68,7 @@ export async function listUsers(db: DbOrTx, page: { limit: number; offset: numbe
       .offset(page.offset),
     db.select({ value: count() }).from(authUsers),
   ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  return { rows, total: total?.value ?? 0 };
 }
 
 // --- identities ----------------------------------------------------------------------------------------------------
@@ -83,8 +92,7 @@ export async function findIdentity(db: DbOrTx, provider: string, providerId: str
 }
 
 export async function insertIdentity(db: DbOrTx, values: NewIdentity) {
-  const [identity] = await db.insert(authIdentities).values(values).returning();
-  return identity!;
+  return returnedRow(await db.insert(authIdentities).values(values).returning(), 'identities');
 }
 
 export async function updateIdentity(db: DbOrTx, id: string, patch: Partial<Omit<NewIdentity, 'id'>>) {
@@ -109,8 +117,7 @@ export async function updateEmailIdentity(db: DbOrTx, userId: string, email: str
 // --- sessions and refresh tokens -----------------------------------------------------------------------------------
 
 export async function insertSession(db: DbOrTx, values: typeof authSessions.$inferInsert) {
-  const [session] = await db.insert(authSessions).values(values).returning();
-  return session!;
+  return returnedRow(await db.insert(authSessions).values(values).returning(), 'sessions');
 }
 
 export async function findSession(db: DbOrTx, id: string) {
@@ -148,8 +155,7 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, options: { 
 }
 
 export async function insertRefreshToken(db: DbOrTx, values: typeof authRefreshTokens.$inferInsert) {
-  const [token] = await db.insert(authRefreshTokens).values(values).returning();
-  return token!;
+  return returnedRow(await db.insert(authRefreshTokens).values(values).returning(), 'refresh_tokens');
 }
 
 /** Locks the token row, so two refreshes of the same token run one after the other. */
@@ -234,8 +240,7 @@ export async function deleteOneTimeTokensOfUser(db: DbOrTx, userId: string, toke
 }
 
 export async function insertFlowState(db: DbOrTx, values: NewFlowState) {
-  const [flow] = await db.insert(authFlowStates).values(values).returning();
-  return flow!;
+  return returnedRow(await db.insert(authFlowStates).values(values).returning(), 'flow_state');
 }
 
 export async function findFlowState(db: DbOrTx, id: string) {

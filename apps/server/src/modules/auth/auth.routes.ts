@@ -15,24 +15,19 @@ import {
 } from '@sonhario/contracts/auth';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { AppError } from '../../errors.ts';
-import { authErrors } from './auth.errors.ts';
+import { authErrors, isAppError } from './auth.errors.ts';
 import { contextOf, enforceRateLimit, type AuthModuleState } from './auth.http.ts';
 import { withError } from './auth.redirects.ts';
+import { requestRecovery } from './auth.recovery.service.ts';
 import {
   authenticateAccessToken,
   exchangeAuthCode,
-  getUser,
   logout,
   refreshSession,
-  requestRecovery,
-  resendEmail,
   signInWithPassword,
-  signUp,
-  updateCurrentUser,
-  verifyEmailLink,
-  verifyEmailToken,
-} from './auth.signup.service.ts';
+} from './auth.sessions.service.ts';
+import { resendEmail, signUp, verifyEmailLink, verifyEmailToken } from './auth.signup.service.ts';
+import { getUser, updateCurrentUser } from './auth.user.service.ts';
 
 /** The endpoints supabase-js calls for a signed-out or signed-in user. */
 export async function authRoutes(app: AppInstance, state: AuthModuleState) {
@@ -182,7 +177,7 @@ export async function authRoutes(app: AppInstance, state: AuthModuleState) {
       try {
         await enforceRateLimit(app, request, reply, 'verify');
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!isAppError(error)) throw error;
         const target = withError(
           context.redirects.resolve(redirectTo),
           { error: 'access_denied', code: error.code, description: error.message },

@@ -1,3 +1,4 @@
+import type { AuthError, AuthSession } from '@sonhario/contracts/auth';
 import { AuthApiError, AuthSessionMissingError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
@@ -155,7 +156,7 @@ describe('sessions', () => {
         });
       const responses = await Promise.all([refresh(), refresh(), refresh(), refresh()]);
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      const tokens = await Promise.all(responses.map(async (r) => (await bodyOf(r)).refresh_token as string));
+      const tokens = await Promise.all(responses.map(async (r) => (await bodyOf<AuthSession>(r)).refresh_token));
       expect(new Set(tokens).size).toBe(1);
     });
 
@@ -250,7 +251,7 @@ describe('sessions', () => {
         headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` },
       });
       expect(res.status).toBe(403);
-      expect(await bodyOf(res)).toEqual({
+      expect(await bodyOf<AuthError>(res)).toEqual({
         code: 'session_not_found',
         message: 'Session from session_id claim in JWT does not exist',
       });
@@ -265,7 +266,7 @@ describe('sessions', () => {
         headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` },
       });
       expect(res.status).toBe(400);
-      expect((await bodyOf(res)).code).toBe('validation_failed');
+      expect((await bodyOf<AuthError>(res)).code).toBe('validation_failed');
     });
   });
 
@@ -457,7 +458,7 @@ describe('sessions', () => {
         body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }),
       });
       expect(replay.status).toBe(404);
-      expect((await bodyOf(replay)).code).toBe('flow_state_not_found');
+      expect((await bodyOf<AuthError>(replay)).code).toBe('flow_state_not_found');
     });
   });
 
@@ -474,13 +475,13 @@ describe('sessions', () => {
         });
       const wrong = await exchange('y'.repeat(50));
       expect(wrong.status).toBe(400);
-      expect((await bodyOf(wrong)).code).toBe('bad_code_verifier');
+      expect((await bodyOf<AuthError>(wrong)).code).toBe('bad_code_verifier');
       await t.database.db.execute(
         sql`update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code_issued_at is not null`,
       );
       const late = await exchange('y'.repeat(50));
       expect(late.status).toBe(400);
-      expect((await bodyOf(late)).code).toBe('flow_state_expired');
+      expect((await bodyOf<AuthError>(late)).code).toBe('flow_state_expired');
     });
   });
 

@@ -1,115 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import {
   EMAIL_LINK_TYPES,
-  METADATA_MAX_BYTES,
-  PASSWORD_MIN_LENGTH,
   signUpDataSchema,
   type AuthSession,
   type AuthUser,
   type EmailLinkType,
   type SignUpBody,
-  type UpdateUserBody,
 } from '@sonhario/contracts/auth';
 import { CONSENT_PURPOSES, CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
 import { withTransaction } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import type { Metadata, OneTimeTokenType } from '../../db/schema/auth.ts';
-import { AppError } from '../../errors.ts';
+import type { Metadata } from '../../db/schema/auth.ts';
 import { createAccount, emailIdentity } from '../account/account.service.ts';
-import { audit, type AuthContext, type RequestAuth } from './auth.context.ts';
-import { confirmationEmail, emailChangeEmail, recoveryEmail } from './auth.emails.ts';
-import { AuthApiError, authErrors, WeakPasswordError } from './auth.errors.ts';
+import { audit, type AuthContext } from './auth.context.ts';
+import { assertResendSpacing, deliver, prepareEmailLink, TOKEN_TYPE } from './auth.email-links.ts';
+import { authErrors, isAppError, type AuthApiError } from './auth.errors.ts';
 import type { OutgoingEmail } from './auth.mailer.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './auth.passwords.ts';
+import { hashPassword } from './auth.passwords.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
 import {
-  deleteFlowState,
   deleteOneTimeToken,
-  deleteUserSessions,
-  deleteSession,
-  endSession,
-  findActiveChildToken,
   findFlowState,
-  findFlowStateByAuthCodeForUpdate,
   findOneTimeTokenForUpdate,
-  findRefreshTokenForUpdate,
-  findSession,
   findUserByEmail,
   findUserById,
   insertConsents,
-  insertFlowState,
-  insertRefreshToken,
-  revokeRefreshToken,
-  revokeSessionTokens,
-  touchSession,
   updateEmailIdentity,
   updateFlowState,
   updateUser,
-  upsertOneTimeToken,
 } from './auth.repository.ts';
-import { toAuthUser, type UserRow } from './auth.serializers.ts';
-import { buildSessionAnswer, loadAuthUser, openSession, type SignInMethod } from './auth.sessions.service.ts';
 import {
-  childRefreshToken,
-  isValidCodeVerifier,
-  JwtError,
-  PKCE_PREFIX,
-  randomToken,
-  sha256Hex,
-  verifyJwt,
-  type CodeChallengeMethod,
-} from './auth.tokens.ts';
+  assertMetadataSize,
+  assertStrongPassword,
+  normalizeEmail,
+  parsePkce,
+  type PkceChallenge,
+} from './auth.rules.ts';
+import { toAuthUser, type UserRow } from './auth.serializers.ts';
+import { buildSessionAnswer, loadAuthUser, openSession } from './auth.sessions.service.ts';
+import { PKCE_PREFIX, sha256Hex } from './auth.tokens.ts';
 
-/** Rules of the contract, in one place. */
-export const AUTH_RULES = {
-  /** A rotated refresh token presented again within this window gets its (still active) successor back. */
-  refreshReuseIntervalMs: 10_000,
-  emailLinkLifetimeMs: 24 * 3600 * 1000,
-  /** Minimum spacing between two e-mails of the same kind to the same address. */
-  emailResendIntervalMs: 60_000,
-  /** Between a PKCE auth code being issued and its exchange. */
-  flowStateLifetimeMs: 300_000,
-} as const;
+/**
+ * Sign-up (POST /signup), resending its confirmation or an e-mail change's link (POST /resend), and following an
+ * e-mail link (GET and POST /verify). Verify serves the recovery and e-mail change links too: one token table,
+ * one consumption; it lives here because confirming a sign-up is what most links are for.
+ */
 
-// --- input rules ---------------------------------------------------------------------------------------------------
-
-const EMAIL_FORMAT = /^[^\s@"<>()[\],;:\\]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-
-export function normalizeEmail(raw: string | undefined | null): string {
-  const email = (raw ?? '').trim().toLowerCase();
-  if (!email) throw authErrors.emailRequired();
-  if (!EMAIL_FORMAT.test(email)) throw authErrors.emailInvalid();
-  return email;
-}
-
-export function assertStrongPassword(password: string): void {
-  if ([...password].length < PASSWORD_MIN_LENGTH) throw new WeakPasswordError(['length']);
-}
-
-export function assertMetadataSize(metadata: Metadata, field = 'data'): void {
-  if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) {
-    throw authErrors.validation(`${field} is too large (at most ${METADATA_MAX_BYTES} bytes)`);
-  }
-}
-
-export interface PkceChallenge {
-  challenge: string;
-  method: CodeChallengeMethod;
-}
-
-/** GoTrue's PKCE rules: both or neither, 43–128 characters, s256 or plain (any case). */
-export function parsePkce(challenge?: string | null, method?: string | null): PkceChallenge | null {
-  if (!challenge && !method) return null;
-  if (!challenge || !method)
-    throw authErrors.pkceInvalid('PKCE flow requires code_challenge_method and code_challenge');
-  if (challenge.length < 43 || challenge.length > 128) {
-    throw authErrors.pkceInvalid('code challenge has to be between 43 and 128 characters');
-  }
-  const normalized = method.toLowerCase();
-  if (normalized !== 's256' && normalized !== 'plain')
-    throw authErrors.pkceInvalid(`code challenge method ${method} not supported`);
-  return { challenge, method: normalized };
-}
+// --- sign-up ---------------------------------------------------------------------------------------------------------
 
 /** The sign-up form's metadata without consent_version, which becomes consent rows instead. */
 function splitSignUpData(data: Metadata | null | undefined): { metadata: Metadata; consentVersion?: string } {
@@ -122,82 +59,6 @@ function splitSignUpData(data: Metadata | null | undefined): { metadata: Metadat
   assertMetadataSize(metadata);
   return { metadata, consentVersion };
 }
-
-// --- e-mail links ----------------------------------------------------------------------------------------------------
-
-const TOKEN_TYPE: Record<EmailLinkType, OneTimeTokenType> = {
-  signup: 'confirmation_token',
-  recovery: 'recovery_token',
-  email_change: 'email_change_token_new',
-};
-const FLOW_METHOD: Record<EmailLinkType, SignInMethod> = {
-  signup: 'email/signup',
-  recovery: 'recovery',
-  email_change: 'email_change',
-};
-const TEMPLATE: Record<EmailLinkType, (to: string, link: string) => OutgoingEmail> = {
-  signup: confirmationEmail,
-  recovery: recoveryEmail,
-  email_change: emailChangeEmail,
-};
-
-function assertResendSpacing(sentAt: Date | null, now: Date): void {
-  if (!sentAt) return;
-  const waitMs = sentAt.getTime() + AUTH_RULES.emailResendIntervalMs - now.getTime();
-  if (waitMs > 0) throw authErrors.emailResendTooSoon(Math.ceil(waitMs / 1000));
-}
-
-/**
- * Stores a fresh link token (replacing the previous one of its kind) and, for PKCE clients, the flow state it will
- * turn into a code. Returns the e-mail to send once the transaction has committed.
- */
-async function prepareEmailLink(
-  ctx: AuthContext,
-  input: { user: UserRow; type: EmailLinkType; to: string; pkce: PkceChallenge | null; redirectTo: string; now: Date },
-): Promise<OutgoingEmail> {
-  let flowStateId: string | null = null;
-  if (input.pkce) {
-    const flow = await insertFlowState(ctx.db, {
-      userId: input.user.id,
-      providerType: 'email',
-      authenticationMethod: FLOW_METHOD[input.type],
-      codeChallenge: input.pkce.challenge,
-      codeChallengeMethod: input.pkce.method,
-      createdAt: input.now,
-      updatedAt: input.now,
-    });
-    flowStateId = flow.id;
-  }
-  const token = `${input.pkce ? PKCE_PREFIX : ''}${randomToken()}`;
-  await upsertOneTimeToken(ctx.db, {
-    userId: input.user.id,
-    tokenType: TOKEN_TYPE[input.type],
-    tokenHash: sha256Hex(token),
-    relatesTo: input.to,
-    flowStateId,
-    expiresAt: new Date(input.now.getTime() + AUTH_RULES.emailLinkLifetimeMs),
-    createdAt: input.now,
-  });
-  const link = new URL(`${ctx.config.siteUrl}/auth/v1/verify`);
-  link.search = new URLSearchParams({ token, type: input.type, redirect_to: input.redirectTo }).toString();
-  return TEMPLATE[input.type](input.to, link.href);
-}
-
-/**
- * Sends after commit, so a slow mail server never holds a database transaction. If sending fails, `undo` clears the
- * "sent at" stamp so the user may ask again right away instead of waiting out the resend spacing.
- */
-async function deliver(ctx: AuthContext, email: OutgoingEmail, undo: () => Promise<unknown>): Promise<void> {
-  try {
-    await ctx.mailer.send(email);
-  } catch (error) {
-    ctx.log.error({ err: error, subject: email.subject }, 'sending an auth e-mail failed');
-    await undo().catch((undoError: unknown) => ctx.log.error({ err: undoError }, 'could not reset the e-mail stamp'));
-    throw authErrors.emailSendFailed();
-  }
-}
-
-// --- sign-up and sign-in -------------------------------------------------------------------------------------------
 
 export type SignUpResult = { kind: 'session'; session: AuthSession } | { kind: 'user'; user: AuthUser };
 
@@ -335,288 +196,7 @@ async function signUpExisting(
   return { kind: 'user', user: await loadAuthUser(ctx.db, user) };
 }
 
-export async function signInWithPassword(
-  ctx: AuthContext,
-  input: { email?: string; phone?: string | null; password?: string },
-): Promise<AuthSession> {
-  if (!input.email && input.phone) throw authErrors.phoneUnsupported();
-  if (!input.email) throw authErrors.validation('missing email or phone');
-  const email = (input.email ?? '').trim().toLowerCase();
-  const password = input.password ?? '';
-  const passwordOptions = { memoryKib: ctx.config.env.AUTH_ARGON2_MEMORY_KIB };
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.encryptedPassword || !password) {
-    await burnPasswordCheck(password, passwordOptions);
-    throw authErrors.invalidCredentials();
-  }
-  const check = await verifyPassword(user.encryptedPassword, password);
-  if (!check.isValid) throw authErrors.invalidCredentials();
-  // Only after the password is right: otherwise this would tell strangers which addresses await confirmation.
-  if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
-  if (user.bannedUntil && user.bannedUntil > new Date()) throw authErrors.userBanned();
-  const upgradedHash = check.needsRehash ? await hashPassword(password, passwordOptions) : undefined;
-
-  const opened = await withTransaction(ctx, async (tx) => {
-    if (upgradedHash) await updateUser(tx.db, user.id, { encryptedPassword: upgradedHash });
-    const opened = await openSession(tx, user, 'password');
-    await audit(tx, 'login', user.id, { provider: 'email' });
-    return opened;
-  });
-  return buildSessionAnswer(ctx, opened.user, opened.session, opened.refreshToken);
-}
-
-// --- refresh -----------------------------------------------------------------------------------------------------
-
-export async function refreshSession(ctx: AuthContext, presented: string | undefined): Promise<AuthSession> {
-  if (!presented) throw authErrors.refreshTokenRequired();
-  const now = new Date();
-  const outcome = await withTransaction(ctx, async (tx) => {
-    const token = await findRefreshTokenForUpdate(tx.db, sha256Hex(presented));
-    if (!token) return { error: authErrors.refreshTokenNotFound() };
-    const session = await findSession(tx.db, token.sessionId);
-    const user = await findUserById(tx.db, token.userId);
-    if (!session || !user) return { error: authErrors.refreshTokenNotFound() };
-    if (user.bannedUntil && user.bannedUntil > now) return { error: authErrors.userBanned() };
-    const isSessionEnded = session.notAfter !== null && session.notAfter <= now;
-    const successor = childRefreshToken(ctx.secrets.jwtSecret, presented);
-
-    let issued: string;
-    if (token.revokedAt) {
-      // Two tabs refreshing at once: the slower one presents the token the faster one just rotated. Within the
-      // reuse interval, and only while that rotation's successor is still the live token, both get the same one.
-      const child = await findActiveChildToken(tx.db, token.id);
-      const isWithinInterval = now.getTime() - token.revokedAt.getTime() <= AUTH_RULES.refreshReuseIntervalMs;
-      if (!child || !isWithinInterval || isSessionEnded || child.tokenHash !== sha256Hex(successor)) {
-        // Anything else is a replayed token: someone else may hold the family. End the whole session.
-        await revokeSessionTokens(tx.db, session.id, now);
-        await endSession(tx.db, session.id, now);
-        await audit(tx, 'token_revoked', user.id, { reason: 'refresh_token_reuse', session_id: session.id });
-        return { error: authErrors.refreshTokenAlreadyUsed() };
-      }
-      issued = successor;
-    } else {
-      if (isSessionEnded) return { error: authErrors.sessionExpired() };
-      await revokeRefreshToken(tx.db, token.id, now);
-      await insertRefreshToken(tx.db, {
-        tokenHash: sha256Hex(successor),
-        userId: user.id,
-        sessionId: session.id,
-        parentId: token.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      issued = successor;
-    }
-    await touchSession(tx.db, session.id, { at: now, userAgent: ctx.userAgent, ip: ctx.ip });
-    await audit(tx, 'token_refreshed', user.id, { session_id: session.id });
-    return { user, session, refreshToken: issued };
-  });
-  // Reuse detection must commit its revocation, so the transaction returns the error instead of throwing it.
-  if ('error' in outcome) throw outcome.error;
-  return buildSessionAnswer(ctx, outcome.user, outcome.session, outcome.refreshToken);
-}
-
-// --- PKCE code exchange ------------------------------------------------------------------------------------------------
-
-export async function exchangeAuthCode(
-  ctx: AuthContext,
-  input: { authCode?: string; codeVerifier?: string },
-): Promise<AuthSession> {
-  if (!input.authCode || !input.codeVerifier) {
-    throw authErrors.pkceInvalid('invalid request: both auth code and code verifier should be non-empty');
-  }
-  const { authCode, codeVerifier } = input;
-  const now = new Date();
-  const outcome = await withTransaction(ctx, async (tx) => {
-    const flow = await findFlowStateByAuthCodeForUpdate(tx.db, sha256Hex(authCode));
-    if (!flow || !flow.userId || !flow.codeChallenge || !flow.codeChallengeMethod)
-      return { error: authErrors.flowStateNotFound() };
-    const issuedAt = flow.authCodeIssuedAt ?? flow.createdAt;
-    if (now.getTime() - issuedAt.getTime() > AUTH_RULES.flowStateLifetimeMs) {
-      await deleteFlowState(tx.db, flow.id);
-      return { error: authErrors.flowStateExpired() };
-    }
-    if (!isValidCodeVerifier(codeVerifier, flow.codeChallenge, flow.codeChallengeMethod as CodeChallengeMethod)) {
-      return { error: authErrors.badCodeVerifier() };
-    }
-    const user = await findUserById(tx.db, flow.userId);
-    if (!user) return { error: authErrors.flowStateNotFound() };
-    if (user.bannedUntil && user.bannedUntil > now) return { error: authErrors.userBanned() };
-    await deleteFlowState(tx.db, flow.id);
-    const opened = await openSession(tx, user, flow.authenticationMethod as SignInMethod);
-    await audit(tx, 'login', user.id, { provider: flow.providerType, flow: 'pkce' });
-    return opened;
-  });
-  if ('error' in outcome) throw outcome.error;
-  return buildSessionAnswer(ctx, outcome.user, outcome.session, outcome.refreshToken);
-}
-
-// --- the signed-in user ----------------------------------------------------------------------------------------------
-
-/**
- * Verifies a bearer access token and that its session still exists: signing out, or reuse detection, ends access
- * at once rather than when the token expires.
- */
-export async function authenticateAccessToken(
-  ctx: Pick<AuthContext, 'db' | 'secrets'>,
-  authorization: string | undefined,
-): Promise<RequestAuth> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match) throw authErrors.noAuthorization();
-  let claims;
-  try {
-    claims = await verifyJwt(ctx.secrets.jwtSecret, match[1]!, { audience: 'authenticated' });
-  } catch (error) {
-    if (error instanceof JwtError) throw authErrors.badJwt(error.message);
-    throw error;
-  }
-  if (typeof claims.sub !== 'string' || !claims.sub) throw authErrors.badJwt('invalid claim: missing sub claim');
-  const sessionId = claims.session_id;
-  if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId)) throw authErrors.sessionNotFound();
-  const session = await findSession(ctx.db, sessionId);
-  if (!session || session.userId !== claims.sub || (session.notAfter && session.notAfter <= new Date())) {
-    throw authErrors.sessionNotFound();
-  }
-  return { userId: claims.sub, sessionId, email: typeof claims.email === 'string' ? claims.email : '' };
-}
-
-export async function getUser(ctx: AuthContext, auth: RequestAuth): Promise<AuthUser> {
-  const user = await findUserById(ctx.db, auth.userId);
-  if (!user) throw authErrors.userNotFoundFromJwt();
-  return loadAuthUser(ctx.db, user);
-}
-
-export async function logout(ctx: AuthContext, auth: RequestAuth, scope: 'global' | 'local' | 'others'): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    if (scope === 'local') await deleteSession(tx.db, auth.userId, auth.sessionId);
-    else if (scope === 'others') await deleteUserSessions(tx.db, auth.userId, { exceptSessionId: auth.sessionId });
-    else await deleteUserSessions(tx.db, auth.userId);
-    await audit(tx, 'logout', auth.userId, { scope });
-  });
-}
-
-/** Merges top-level keys as GoTrue does; a key set to null is removed. */
-function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
-  const merged: Metadata = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
-/**
- * Changing a password takes the current one, so a stolen access token (or an unlocked device) cannot lock the owner
- * out. A session opened by a recovery link is the exception, as in GoTrue: whoever forgot the password proved the
- * address instead. A user without a password (Google) sets a first one freely.
- */
-async function assertCurrentPassword(
-  ctx: AuthContext,
-  auth: RequestAuth,
-  storedHash: string,
-  presented: string | null | undefined,
-) {
-  const session = await findSession(ctx.db, auth.sessionId);
-  if (session?.amr.some((entry) => entry.method === 'recovery')) return;
-  if (!presented) throw authErrors.currentPasswordRequired();
-  if (!(await verifyPassword(storedHash, presented)).isValid) throw authErrors.currentPasswordInvalid();
-}
-
-export async function updateCurrentUser(
-  ctx: AuthContext,
-  auth: RequestAuth,
-  input: { body: UpdateUserBody; redirectTo?: string },
-): Promise<AuthUser> {
-  const { body } = input;
-  if (body.phone) throw authErrors.phoneUnsupported();
-  const current = await findUserById(ctx.db, auth.userId);
-  if (!current) throw authErrors.userNotFoundFromJwt();
-  const now = new Date();
-
-  let metadata: Metadata | undefined;
-  if (body.data) {
-    // consent_version is only meaningful on the sign-up form; consents change through the privacy settings.
-    const { consent_version: _ignored, ...patch } = body.data;
-    metadata = mergeMetadata(current.rawUserMetaData, patch);
-    assertMetadataSize(metadata);
-  }
-
-  let passwordHash: string | undefined;
-  if (body.password !== undefined) {
-    assertStrongPassword(body.password);
-    if (current.encryptedPassword)
-      await assertCurrentPassword(ctx, auth, current.encryptedPassword, body.current_password);
-    if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, body.password)).isValid) {
-      throw authErrors.samePassword();
-    }
-    passwordHash = await hashPassword(body.password, { memoryKib: ctx.config.env.AUTH_ARGON2_MEMORY_KIB });
-  }
-
-  let newEmail: string | undefined;
-  if (body.email !== undefined) {
-    const email = normalizeEmail(body.email);
-    if (email !== current.email) {
-      const owner = await findUserByEmail(ctx.db, email);
-      if (owner) throw authErrors.emailExists();
-      assertResendSpacing(current.emailChangeSentAt, now);
-      newEmail = email;
-    }
-  }
-  const pkce = newEmail ? parsePkce(body.code_challenge, body.code_challenge_method) : null;
-  const redirectTo = ctx.redirects.resolve(input.redirectTo);
-
-  const { user, email } = await withTransaction(ctx, async (tx) => {
-    let email: OutgoingEmail | undefined;
-    let user = await updateUser(tx.db, current.id, {
-      ...(metadata ? { rawUserMetaData: metadata } : {}),
-      ...(passwordHash ? { encryptedPassword: passwordHash } : {}),
-      ...(newEmail ? { emailChange: newEmail, emailChangeSentAt: now } : {}),
-      updatedAt: now,
-    });
-    if (passwordHash) {
-      // A new password signs out every other device: whoever knew the old one is out.
-      await deleteUserSessions(tx.db, user.id, { exceptSessionId: auth.sessionId });
-      await audit(tx, 'user_updated_password', user.id);
-    }
-    if (newEmail) {
-      email = await prepareEmailLink(tx, { user, type: 'email_change', to: newEmail, pkce, redirectTo, now });
-    }
-    if (metadata || newEmail)
-      await audit(tx, 'user_modified', user.id, {
-        fields: [metadata && 'data', newEmail && 'email'].filter(Boolean),
-      });
-    user = (await findUserById(tx.db, user.id))!;
-    return { user, email };
-  });
-  if (email) {
-    await deliver(ctx, email, () => updateUser(ctx.db, current.id, { emailChange: null, emailChangeSentAt: null }));
-  }
-  return loadAuthUser(ctx.db, user);
-}
-
-// --- e-mail flows: recovery, resend ------------------------------------------------------------------------------------
-
-/** Always answers `{}` for a well-formed address, known or not, so it cannot be used to find accounts. */
-export async function requestRecovery(
-  ctx: AuthContext,
-  input: { email?: string; codeChallenge?: string | null; codeChallengeMethod?: string | null; redirectTo?: string },
-): Promise<void> {
-  const email = normalizeEmail(input.email);
-  const pkce = parsePkce(input.codeChallenge, input.codeChallengeMethod);
-  const redirectTo = ctx.redirects.resolve(input.redirectTo);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const now = new Date();
-  assertResendSpacing(user.recoverySentAt, now);
-  const previous = user.recoverySentAt;
-  const outgoing = await withTransaction(ctx, async (tx) => {
-    const outgoing = await prepareEmailLink(tx, { user, type: 'recovery', to: user.email, pkce, redirectTo, now });
-    await updateUser(tx.db, user.id, { recoverySentAt: now, updatedAt: user.updatedAt });
-    await audit(tx, 'user_recovery_requested', user.id);
-    return outgoing;
-  });
-  await deliver(ctx, outgoing, () => updateUser(ctx.db, user.id, { recoverySentAt: previous }));
-}
+// --- resend ----------------------------------------------------------------------------------------------------------
 
 export async function resendEmail(
   ctx: AuthContext,
@@ -642,11 +222,11 @@ export async function resendEmail(
   // Nothing to resend (unknown address, already confirmed, no pending change): same silent `{}`.
   if (!user) return;
   if (type === 'signup' && user.emailConfirmedAt) return;
-  if (type === 'email_change' && !user.emailChange) return;
+  const to = type === 'signup' ? user.email : user.emailChange;
+  if (!to) return;
   const now = new Date();
   const sentAt = type === 'signup' ? user.confirmationSentAt : user.emailChangeSentAt;
   assertResendSpacing(sentAt, now);
-  const to = type === 'signup' ? user.email : user.emailChange!;
   const stamp = (at: Date | null) => (type === 'signup' ? { confirmationSentAt: at } : { emailChangeSentAt: at });
   const outgoing = await withTransaction(ctx, async (tx) => {
     const outgoing = await prepareEmailLink(tx, { user, type, to, pkce, redirectTo, now });
@@ -766,7 +346,7 @@ export async function verifyEmailLink(
       type,
     });
   } catch (error) {
-    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    if (!isAppError(error) || error.statusCode >= 500) throw error;
     const oauthError = error.statusCode === 403 || error.statusCode === 401 ? 'access_denied' : 'invalid_request';
     return withError(redirectTo, { error: oauthError, code: error.code, description: error.message }, isPkce);
   }

@@ -29,8 +29,7 @@ describe('auth e-mail over SMTP', () => {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onRcptTo(address, _session, callback) {
-        if (refused.has(address.address)) return callback(new Error('mailbox unavailable'));
-        callback();
+        callback(refused.has(address.address) ? new Error('mailbox unavailable') : undefined);
       },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];

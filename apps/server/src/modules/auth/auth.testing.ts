@@ -9,6 +9,9 @@ import { getApiKeys } from './auth.tokens.ts';
  * WebSocket and supabase-js builds its realtime client eagerly; these tests never open a realtime channel, so the
  * client gets a transport that refuses to connect instead of a WebSocket library.
  */
+// supabase-js takes the transport as a WebSocket constructor (`new transport(url)`): a class whose constructor
+// refuses is exactly that, so a class with only a constructor is the point here.
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
 class NoRealtimeTransport {
   constructor() {
     throw new Error('realtime is not used in these tests');
@@ -128,11 +131,12 @@ export function parseMail(raw: string): ParsedMail {
   };
 }
 
-/** A response body as loosely typed JSON, for assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function bodyOf(res: Response): Promise<Record<string, any>> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (await res.json()) as Record<string, any>;
+/**
+ * A response body as the contract type the caller names (`AuthError`, `AuthSession`, `AuthSettings`): a type for
+ * the assertions to read, not a check; the assertions are the check.
+ */
+export async function bodyOf<Body>(res: Response): Promise<Body> {
+  return (await res.json()) as Body;
 }
 
 /**
