@@ -31,18 +31,29 @@ export async function runCli(
   }
   if (command === 'set-plan' || command === 'grant-credits') {
     const [, email, value, key] = argv;
-    if (!email || !value || (command === 'grant-credits' && !key)) {
+    if (!email || !value) {
       out(USAGE);
       return 2;
     }
-    if (command === 'set-plan' && !(PLANS as readonly string[]).includes(value)) {
-      out(`unknown plan "${value}": use one of ${PLANS.join(', ')}`);
-      return 2;
-    }
-    const amount = Number(value);
-    if (command === 'grant-credits' && (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000)) {
-      out(`the number of credits must be a positive integer, not "${value}"`);
-      return 2;
+    let operation: { plan: PlanId } | { amount: number; key: string };
+    if (command === 'set-plan') {
+      const plan = PLANS.find((id) => id === value);
+      if (!plan) {
+        out(`unknown plan "${value}": use one of ${PLANS.join(', ')}`);
+        return 2;
+      }
+      operation = { plan };
+    } else {
+      if (!key) {
+        out(USAGE);
+        return 2;
+      }
+      const amount = Number(value);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000) {
+        out(`the number of credits must be a positive integer, not "${value}"`);
+        return 2;
+      }
+      operation = { amount, key };
     }
     const config = loadConfig(env);
     const database = await createDatabase(config.database);
@@ -54,15 +65,15 @@ export async function runCli(
         return 1;
       }
       const ctx = { db: database.db, userId: user.id, now: () => new Date() };
-      if (command === 'set-plan') {
-        const profile = await setPlan(ctx, value as PlanId);
+      if ('plan' in operation) {
+        const profile = await setPlan(ctx, operation.plan);
         out(`${email}: plan ${profile.plan}`);
       } else {
-        const isGranted = await grantCredits(ctx, { amount, key: key! });
+        const isGranted = await grantCredits(ctx, operation);
         out(
           isGranted
-            ? `${email}: +${amount} credits (${key})`
-            : `${email}: "${key}" was already granted; nothing changed`,
+            ? `${email}: +${operation.amount} credits (${operation.key})`
+            : `${email}: "${operation.key}" was already granted; nothing changed`,
         );
       }
       return 0;

@@ -26,6 +26,14 @@ export class AppError<Code extends string = ApiErrorCode> extends Error {
   }
 }
 
+/**
+ * Whether a thrown value is a domain error. `instanceof AppError` alone narrows to `AppError<any>` (the class is
+ * generic), which would let an untyped code flow into answers; a code is a string whichever list it comes from.
+ */
+export function isAppError(error: unknown): error is AppError<string> {
+  return error instanceof AppError;
+}
+
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super(404, 'not_found', message);

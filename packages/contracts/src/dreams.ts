@@ -82,16 +82,13 @@ const editableDreamFields = z.object({
 });
 
 /** Fields a user writes about a dream. The web form and the server validate with this same schema. */
-export const dreamFieldsSchema = editableDreamFields.extend({
+export const createDreamSchema = editableDreamFields.extend({
   emotions: emotionsSchema.default([]),
   tags: tagsSchema.default([]),
   lucidity: scale(0, 3, 'Lucidez').default(0),
   isNightmare: z.boolean({ error: 'Informe sim ou não' }).default(false),
   isRecurring: z.boolean({ error: 'Informe sim ou não' }).default(false),
 });
-export type DreamFields = z.input<typeof dreamFieldsSchema>;
-
-export const createDreamSchema = dreamFieldsSchema;
 export type CreateDreamInput = z.input<typeof createDreamSchema>;
 
 /** A retried POST with the same key returns the dream the first one created (one key per draft). */

@@ -10,9 +10,19 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
+/**
+ * What a raw `execute` answers with whichever driver is underneath: PGlite's `Results` and pg's `QueryResult` both
+ * carry the rows as `rows`. Drizzle's base kind types it `unknown`, which made every raw query cast its result.
+ */
+interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+interface RowsResult<Row> {
+  rows: Row[];
+}
 /** The one database type the code sees, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<RowsQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;

@@ -16,7 +16,7 @@ export const corsPlugin = fp(
     const policy = createRedirectPolicy(options.config);
     await app.register(cors, {
       delegator: (request, callback) => {
-        const isApi = API_PATH.test(request.url ?? '');
+        const isApi = API_PATH.test(request.url);
         callback(null, {
           origin: isApi ? (origin, done) => done(null, origin !== undefined && policy.isAllowedOrigin(origin)) : false,
           methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

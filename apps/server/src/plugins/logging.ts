@@ -5,7 +5,7 @@ const SENSITIVE_QUERY =
   /^(token|token_hash|code|code_verifier|access_token|refresh_token|apikey|key|state|password|nonce|q|tag|email)$/i;
 
 /** Strips secrets that may travel in a query string (e-mail links, OAuth callbacks) before a URL is logged. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
@@ -13,7 +13,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers.apikey',

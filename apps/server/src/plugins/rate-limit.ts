@@ -25,14 +25,14 @@ export function rateLimitBuckets(
   };
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   remaining: number;
   /** Milliseconds until the window resets. */
   resetMs: number;
 }
 
-export interface RateLimits {
+interface RateLimits {
   /**
    * Counts this request against its client's budget in `bucket`. Over the limit it sets `Retry-After` on the reply
    * and answers `allowed: false`; the caller throws its own error (the auth contract has two codes for 429).

@@ -136,7 +136,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
  * in memory whatever the journal's size. No transaction spans the pages (a slow download must not hold one open):
  * a dream written during the download may or may not be in it.
  */
-export async function* readDreamPages(ctx: RequestContext, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportDream[]> {
+async function* readDreamPages(ctx: RequestContext, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportDream[]> {
   for (const isDeleted of [false, true]) {
     let after: Parameters<typeof listDreamsForExport>[1]['after'];
     do {
@@ -177,7 +177,7 @@ export async function exportFileName(ctx: RequestContext, extension: string): Pr
 // --- the import ------------------------------------------------------------------------------------------------
 
 /** The idempotency key of a dream restored from an export: importing the same file again creates nothing. */
-export const importKeyOf = (sourceDreamId: string) => `import:${sourceDreamId}`;
+const importKeyOf = (sourceDreamId: string) => `import:${sourceDreamId}`;
 
 const INVALID_FILE = 'O arquivo não é uma exportação válida do Sonhário.';
 
@@ -253,8 +253,9 @@ function prepareDreams(file: ImportFile, today: string): { prepared: PreparedDre
         { path: `body.dreams.${index}.${field}`, message },
       ]);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw fail(issue.path.join('.'), issue.message);
+      // A failed parse has at least one issue; the first one names the field.
+      const [issue] = parsed.error.issues;
+      throw issue ? fail(issue.path.join('.'), issue.message) : fail('', parsed.error.message);
     }
     const dreamtOn = parsed.data.dreamtOn ?? dream.dreamtOn;
     if (dreamtOn > today) throw fail('dreamtOn', 'A data do sonho não pode estar no futuro');

@@ -83,7 +83,7 @@ describe('deleting the account', () => {
     const dreams = [];
     for (const content of contents) {
       const dream = await postDream(t, user, { content, notes: 'notas', tags: ['farol', label] });
-      dreams.push({ id: dream.id as string, content });
+      dreams.push({ id: dream.id, content });
     }
     expect((await api(t, user).post(`/dreams/${dreams[0]!.id}/analyses`, {})).statusCode).toBe(201);
     expect((await api(t, user).delete(`/dreams/${dreams[2]!.id}`)).statusCode).toBeLessThan(300);
@@ -118,7 +118,7 @@ describe('deleting the account', () => {
   async function isIntact(member: Member): Promise<boolean> {
     const me = await api(t, member).get('/me');
     const list = await api(t, member).get('/dreams');
-    return me.statusCode === 200 && list.statusCode === 200 && (list.json() as { items: unknown[] }).items.length === 2;
+    return me.statusCode === 200 && list.statusCode === 200 && list.json<{ items: unknown[] }>().items.length === 2;
   }
 
   /** Reads a member's dreams out of a backup with the real master key and whatever key store exists now. */

@@ -35,7 +35,7 @@ describe('GET /me/export', () => {
     user = await signUpNamed(t, { firstName: 'Nina', lastName: 'Prado' }, 'Navegador-Um/1.0', USER_IP);
     await signInAgain(t, user.email, 'Celular-Dois/2.0', USER_PHONE_IP);
 
-    rich = (await postDream(t, user, {
+    rich = await postDream(t, user, {
       title: 'O farol no deserto',
       content: 'Eu subia um farol no meio do deserto.\nLá em cima havia um relógio sem ponteiros.',
       notes: 'Acordei às 4h, lembrei do meu avô.',
@@ -48,32 +48,30 @@ describe('GET /me/export', () => {
       sleepQuality: 3,
       isNightmare: false,
       isRecurring: true,
-    })) as typeof rich;
+    });
     expect(
       (await api(t, user).patch(`/dreams/${rich.id}`, { notes: 'Acordei às 4h, lembrei do meu avô. Editado.' }))
         .statusCode,
     ).toBe(200);
-    restored = (await postDream(t, user, {
+    restored = await postDream(t, user, {
       content: 'Um sonho apagado e trazido de volta.',
       dreamtOn: '2026-01-11',
-    })) as { id: string };
+    });
     expect((await api(t, user).delete(`/dreams/${restored.id}`)).statusCode).toBe(200);
     expect((await api(t, user).post(`/dreams/${restored.id}/restore`)).statusCode).toBe(200);
-    deleted = (await postDream(t, user, { content: 'Este foi excluído agora há pouco.', dreamtOn: '2026-01-12' })) as {
-      id: string;
-    };
+    deleted = await postDream(t, user, { content: 'Este foi excluído agora há pouco.', dreamtOn: '2026-01-12' });
     expect((await api(t, user).delete(`/dreams/${deleted.id}`)).statusCode).toBe(200);
-    hostile = (await postDream(t, user, {
+    hostile = await postDream(t, user, {
       title: '<script>alert("t")</script>',
       content: 'Texto com <b>tags</b> & "aspas" e <img src=x onerror=alert(1)>',
       tags: ['<i>etiqueta</i>'],
       dreamtOn: '2026-01-13',
-    })) as { id: string };
+    });
     // Five analyses fill the dreamer quota; the sixth is paid with the welcome credits.
-    analysed = (await postDream(t, user, {
+    analysed = await postDream(t, user, {
       content: 'Sonhei que voava sobre o mar com minha mãe.',
       dreamtOn: '2026-01-14',
-    })) as { id: string };
+    });
     for (let i = 0; i < 6; i += 1)
       expect((await api(t, user).post(`/dreams/${analysed.id}/analyses`, {})).statusCode).toBe(201);
 

@@ -147,7 +147,7 @@ describe('POST /me/import', () => {
   it('two imports of one file at once create each dream once', async () => {
     const target = await signUpUser(t);
     const answers = await Promise.all([importBody(t, target, exported.text), importBody(t, target, exported.text)]);
-    const results = answers.map((res) => res.json() as { imported: number; skipped: number });
+    const results = answers.map((res) => res.json<{ imported: number; skipped: number }>());
     expect(results.reduce((sum, r) => sum + r.imported, 0)).toBe(3);
     expect((await api(t, target).get('/me/overview')).json().dreamCount).toBe(3);
   });

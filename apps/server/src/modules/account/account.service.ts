@@ -32,9 +32,9 @@ export interface DeleteAccountDeps extends EraseDeps {
 }
 
 /** A user without a password proves it is them by a sign-in this recent. */
-export const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
+const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
 
-export const accountErrors = {
+const accountErrors = {
   passwordRequired: () => new AppError(400, 'password_required', 'Digite sua senha para confirmar.'),
   wrongPassword: () => new AppError(400, 'invalid_credentials', 'Senha incorreta'),
   reauthenticationNeeded: () =>

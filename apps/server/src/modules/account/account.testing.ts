@@ -4,15 +4,16 @@ import { queryRows } from '../dreams/dreams.testing.ts';
 
 /** Test helpers that look at the database the way an operator (or a thief with a dump) would. */
 
-export interface ScannedColumn {
+// A type, not an interface: a raw query's row type must be a Record (an interface has no index signature).
+type ScannedColumn = {
   table_schema: string;
   table_name: string;
   column_name: string;
   data_type: string;
-}
+};
 
 /** Every column of every table in the auth and public schemas that can hold an id or an address as text. */
-export async function scannableColumns(db: DbOrTx): Promise<ScannedColumn[]> {
+async function scannableColumns(db: DbOrTx): Promise<ScannedColumn[]> {
   return queryRows<ScannedColumn>(
     db,
     sql`select c.table_schema, c.table_name, c.column_name, c.data_type
@@ -46,7 +47,7 @@ export async function findEverywhere(db: DbOrTx, needle: string): Promise<Record
   return found;
 }
 
-export async function baseTables(db: DbOrTx): Promise<string[]> {
+async function baseTables(db: DbOrTx): Promise<string[]> {
   const rows = await queryRows<{ t: string }>(
     db,
     sql`select format('%I.%I', table_schema, table_name) as t from information_schema.tables

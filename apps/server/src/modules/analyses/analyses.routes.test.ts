@@ -1,5 +1,6 @@
 import { analysisResultSchema, type Analysis } from '@sonhario/contracts/analyses';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
+import type { Dream } from '@sonhario/contracts/dreams';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -20,8 +21,7 @@ const WATER_DREAM = {
 describe('analysing a dream (builtin provider)', () => {
   let t: TestApp;
   let alice: TestUser;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let dream: Record<string, any>;
+  let dream: Dream;
 
   beforeAll(async () => {
     t = await createTestApp(ENV);
@@ -89,7 +89,7 @@ describe('analysing a dream (builtin provider)', () => {
   it('answers JSON (201) to a client that does not ask for a stream, in the language asked for', async () => {
     const res = await api(t, alice).post(`/dreams/${dream.id}/analyses`, { language: 'en' });
     expect(res.statusCode).toBe(201);
-    const analysis = res.json() as Analysis;
+    const analysis = res.json<Analysis>();
     expect(analysis.language).toBe('en');
     expect(analysis.result.symbols.map((s) => s.symbol)).toEqual(expect.arrayContaining(['Water', 'Sea']));
   });
@@ -264,8 +264,7 @@ describe('one user never reaches another user analyses', () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let dream: Record<string, any>;
+  let dream: Dream;
 
   beforeAll(async () => {
     t = await createTestApp(ENV);

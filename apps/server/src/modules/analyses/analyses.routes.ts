@@ -7,6 +7,7 @@ import {
   dreamAnalysesResponseSchema,
   listAnalysesQuerySchema,
   listAnalysesResponseSchema,
+  type Analysis,
   type AnalysisStreamEvent,
 } from '@sonhario/contracts/analyses';
 import { dreamIdParamsSchema, idempotencyHeadersSchema } from '@sonhario/contracts/dreams';
@@ -14,7 +15,7 @@ import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { isAppError } from '../../errors.ts';
 import {
   completeAnalysis,
   deleteAnalyses,
@@ -97,7 +98,7 @@ export async function analysesRoutes(
       .then((analysis) => send({ event: 'done', data: analysis }))
       .catch((caught: unknown) => {
         const error = toAppError(caught);
-        if (error instanceof AppError) {
+        if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'analysis ended without a result');
           send({ event: 'error', data: { code: error.code, message: error.message } });
         } else {
@@ -166,16 +167,17 @@ export async function analysesRoutes(
         return reply;
       }
       const controller = abortOnDisconnect(reply);
+      let analysis: Analysis;
       try {
-        const analysis = await completeAnalysis(
+        analysis = await completeAnalysis(
           context,
           { prepared: outcome.prepared, signal: controller.signal, onDelta: () => undefined },
           options.provider,
         );
-        return reply.status(201).send(analysis);
       } catch (error) {
         throw toAppError(error);
       }
+      return reply.status(201).send(analysis);
     },
   );
 

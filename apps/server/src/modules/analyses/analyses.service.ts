@@ -73,9 +73,9 @@ export class StatsCache {
 }
 
 /** How many earlier dreams an analysis compares symbols with ("in 4 of your last 10 dreams"). */
-export const HISTORY_DREAMS = 10;
+const HISTORY_DREAMS = 10;
 /** Aggregates read at most this many of the newest analyses (a first version; docs/decisions/008). */
-export const STATS_WINDOW = 1000;
+const STATS_WINDOW = 1000;
 
 // --- sealing ---------------------------------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ export async function moneyOf(t: TestApp, userId: string) {
     queryRows<{ id: string }>(t.database.db, sql`select id from dream_analyses where user_id = ${userId}`),
   ]);
   return {
-    balance: ledger.reduce((sum, row) => sum + Number(row.amount), 0),
+    balance: ledger.reduce((sum, row) => sum + row.amount, 0),
     ledger,
     usage,
     analyses: analyses.length,

@@ -24,7 +24,7 @@ import {
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 /** Neither the month's quota nor the credits cover another analysis (402: payment, in credits, is required). */
-export class AnalysisLimitError extends AppError {
+class AnalysisLimitError extends AppError {
   constructor(message: string) {
     super(402, 'analysis_limit_reached', message);
   }

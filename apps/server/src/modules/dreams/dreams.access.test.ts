@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dream } from '@sonhario/contracts/dreams';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from './dreams.testing.ts';
 
@@ -8,10 +9,8 @@ describe('one user never reaches another user dreams', () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let dream: Record<string, any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let deleted: Record<string, any>;
+  let dream: Dream;
+  let deleted: Dream;
 
   beforeAll(async () => {
     t = await createTestApp(JOURNAL_TEST_ENV);

@@ -19,7 +19,7 @@ describe('GET /dreams', () => {
   const list = async (user: TestUser, query = '') => {
     const res = await api(t, user).get(`/dreams${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Record<string, unknown>[] & { id: string }[]; nextCursor: string | null };
+    return res.json<{ items: Record<string, unknown>[] & { id: string }[]; nextCursor: string | null }>();
   };
 
   describe('order and pagination', () => {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { purgeExpiredDreams } from './dreams.repository.ts';
 import { dreamsRoutes } from './dreams.routes.ts';
 
-export const PURGE_INTERVAL_MS = 60_000;
+const PURGE_INTERVAL_MS = 60_000;
 
 export interface PurgeSweeper {
   /** One sweep now (batch after batch until nothing is left); concurrent calls share the running one. */

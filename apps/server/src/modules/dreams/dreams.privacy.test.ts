@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dream } from '@sonhario/contracts/dreams';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { foldText } from './dreams.search.ts';
 import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser, type TestUser } from './dreams.testing.ts';
@@ -11,8 +12,7 @@ describe('dreams at rest', () => {
   const masterKey = randomBytes(32).toString('base64');
   let t: TestApp;
   let user: TestUser;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let dream: Record<string, any>;
+  let dream: Dream;
 
   // Words that occur nowhere else in the database.
   const secret = {

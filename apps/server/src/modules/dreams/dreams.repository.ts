@@ -249,7 +249,7 @@ export async function listDreamRows(
   // merge it into the outer query and walk the list index again. Tokens are keyed per user, so the matches
   // are this user's already; the user filter still applies, as everywhere.
   const matches = aliasOf('matches');
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ id: string; packed: string }>(sql`
     with matches as materialized (
       select ${sql.join(Object.values(sourceColumns), sql`, `)} from ${dreams} where ${and(...tokenConditions(filters, dreams))}
     )
@@ -261,7 +261,7 @@ export async function listDreamRows(
       afterPosition(after, matches),
     )}
     order by ${sql.join(newestFirst(matches), sql`, `)}
-    limit ${limit}`)) as unknown as { rows: { id: string; packed: string }[] };
+    limit ${limit}`);
   return result.rows.map((row) => unpackListRow({ id: row.id, packed: JSON.parse(row.packed) as PackedListRow }));
 }
 
@@ -270,7 +270,7 @@ export async function countLiveDreams(db: DbOrTx, userId: string): Promise<numbe
     .select({ value: count() })
     .from(dreams)
     .where(and(ownedBy(userId), isLive));
-  return Number(row?.value ?? 0);
+  return row?.value ?? 0;
 }
 
 export async function updateDreamRow(

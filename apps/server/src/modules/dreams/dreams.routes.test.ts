@@ -21,14 +21,12 @@ describe('the dreams API', () => {
 
   const as = (u: TestUser | null = user) => api(t, u);
   const dreamCount = async (userId: string) =>
-    Number(
-      (
-        await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int as n from dreams where user_id = ${userId}`,
-        )
-      )[0]!.n,
-    );
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from dreams where user_id = ${userId}`,
+      )
+    )[0]!.n;
 
   describe('POST /dreams', () => {
     it('records a dream with every field and answers 201 with it', async () => {

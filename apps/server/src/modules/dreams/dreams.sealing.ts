@@ -18,9 +18,8 @@ export interface DreamSummary {
 }
 
 /** Binds a blob to its user, dream and field: a blob copied to another row or field no longer opens. */
-export const dreamAad = (userId: string, dreamId: string, field: SealedField) =>
-  `dream:${dreamId}:${field}|user:${userId}`;
-export const tagAad = (userId: string, token: string) => `user-tag:${token}|user:${userId}`;
+const dreamAad = (userId: string, dreamId: string, field: SealedField) => `dream:${dreamId}:${field}|user:${userId}`;
+const tagAad = (userId: string, token: string) => `user-tag:${token}|user:${userId}`;
 
 /** The words of a dream, in the clear (only ever in memory). */
 export interface DreamText {
@@ -52,7 +51,7 @@ export function sealDreamText(keys: UserKeys, userId: string, dreamId: string, t
 export const openField = (keys: UserKeys, userId: string, dreamId: string, field: SealedField, blob: Buffer) =>
   openText(keys.encryption, blob, dreamAad(userId, dreamId, field));
 
-export const openTags = (keys: UserKeys, userId: string, dreamId: string, blob: Buffer) =>
+const openTags = (keys: UserKeys, userId: string, dreamId: string, blob: Buffer) =>
   JSON.parse(openField(keys, userId, dreamId, 'tags', blob)) as string[];
 
 export function openDreamText(keys: UserKeys, userId: string, row: DreamRow): DreamText {

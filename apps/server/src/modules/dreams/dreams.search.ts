@@ -174,7 +174,7 @@ export function stemEnglish(folded: string): string {
  * The search terms of a text: for every word its Portuguese and its English stem. Journals mix both
  * languages, so a word matches when either stem does.
  */
-export function searchTerms(text: string): { pt: string; en: string }[] {
+function searchTerms(text: string): { pt: string; en: string }[] {
   return tokenize(text).map((word) => ({ pt: `pt:${stemPortuguese(word)}`, en: `en:${stemEnglish(word)}` }));
 }
 

@@ -60,7 +60,7 @@ export type ListDreamsParams = z.output<typeof listDreamsQuerySchema>;
 
 /** How long a deleted dream can be restored (docs/decisions/006). */
 export const UNDO_WINDOW_MS = 10 * 60_000;
-export const EARLIEST_DREAM_DATE = '1900-01-01';
+const EARLIEST_DREAM_DATE = '1900-01-01';
 
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
 
@@ -340,8 +340,10 @@ export async function restoreDream(ctx: RequestContext, id: string): Promise<Dre
       return undefined;
     }
     const updated = await updateDreamRow(db, ctx.userId, id, { deletedAt: null, purgeAfter: null });
+    // The row is locked (FOR UPDATE) since it was read, so the update finds it.
+    if (!updated) return undefined;
     await addTagUses(db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
-    return toDream(updated!, text);
+    return toDream(updated, text);
   });
   if (!restored) throw dreamNotFound();
   return restored;
@@ -476,10 +478,14 @@ export async function findDreamsInJournal(
     ),
     listLiveDreamContentsOn(ctx.db, ctx.userId, [...new Set(candidates.map((c) => c.dreamtOn))]),
   ]);
-  const keys = sameNights.length > 0 ? await ctx.keys.forUser(ctx.userId) : undefined;
-  const texts = new Set(
-    sameNights.map((row) => `${row.dreamtOn}\n${openField(keys!, ctx.userId, row.id, 'content', row.contentEnc)}`),
-  );
+  const texts = new Set<string>();
+  if (sameNights.length > 0) {
+    // The key is only fetched when there is something to open.
+    const keys = await ctx.keys.forUser(ctx.userId);
+    for (const row of sameNights) {
+      texts.add(`${row.dreamtOn}\n${openField(keys, ctx.userId, row.id, 'content', row.contentEnc)}`);
+    }
+  }
   const knownIds = new Set(ids);
   const knownKeys = new Set(idempotencyKeys);
   return new Set(

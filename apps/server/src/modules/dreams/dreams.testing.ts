@@ -1,5 +1,5 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
-import type { CreateDreamInput } from '@sonhario/contracts/dreams';
+import type { CreateDreamInput, Dream } from '@sonhario/contracts/dreams';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -34,7 +34,7 @@ export async function signUpUser(t: TestApp, options: { isConsenting?: boolean }
     },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { access_token: string; user: { id: string } };
+  const body = res.json<{ access_token: string; user: { id: string } }>();
   return {
     id: body.user.id,
     email,
@@ -67,14 +67,16 @@ export function api(t: TestApp, user: TestUser | null) {
 }
 
 /** Creates a dream through the API and returns its JSON. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function postDream(t: TestApp, user: TestUser, dream: CreateDreamInput): Promise<Record<string, any>> {
+export async function postDream(t: TestApp, user: TestUser, dream: CreateDreamInput): Promise<Dream> {
   const res = await api(t, user).post('/dreams', dream);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<Dream>();
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
-export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export async function queryRows<T extends Record<string, unknown> = Record<string, unknown>>(
+  db: DbOrTx,
+  query: SQL,
+): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }

@@ -1,6 +1,6 @@
 import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
 
-export const DERIVED_TITLE_WORDS = 6;
+const DERIVED_TITLE_WORDS = 6;
 export const DERIVED_TITLE_MAX = 60;
 
 const ELLIPSIS = '…';

@@ -15,7 +15,7 @@ export class DecryptionError extends Error {
 }
 
 /** AES-256-GCM. `aad` binds the blob to where it belongs (user, row, field), so blobs cannot be swapped. */
-export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
@@ -23,7 +23,7 @@ export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), ciphertext]);
 }
 
-export function open(key: Buffer, blob: Buffer, aad: string): Buffer {
+function open(key: Buffer, blob: Buffer, aad: string): Buffer {
   if (blob.length < HEADER_BYTES || blob[0] !== VERSION) throw new DecryptionError();
   const iv = blob.subarray(1, 1 + IV_BYTES);
   const tag = blob.subarray(1 + IV_BYTES, HEADER_BYTES);

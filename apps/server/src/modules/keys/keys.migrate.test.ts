@@ -160,7 +160,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a key store database of its own
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `sonhario_keystore_${process.pid}_${randomBytes(4).toString('hex')}`;
   let keyStoreUrl: string;
-  let t: TestApp;
+  // Unset when the app failed to start: the database made for it must still be dropped.
+  let t: TestApp | undefined;
 
   async function admin(query: string) {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -185,37 +186,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a key store database of its own
   });
 
   it('keeps the keys there, none in the main database, and deleting one there shreds the journal', async () => {
-    const user = await signUpUser(t);
-    const dream = await postDream(t, user, { content: 'Guardado noutra base' });
-    expect(await t.database.db.select().from(userKeys)).toEqual([]);
+    const user = await signUpUser(t!);
+    const dream = await postDream(t!, user, { content: 'Guardado noutra base' });
+    expect(await t!.database.db.select().from(userKeys)).toEqual([]);
     const own = await createDatabase({ kind: 'postgres', url: keyStoreUrl });
     try {
-      const rows = (await own.db.execute(sql`select user_id from public.user_keys`)) as unknown as {
-        rows: { user_id: string }[];
-      };
+      const rows = await own.db.execute<{ user_id: string }>(sql`select user_id from public.user_keys`);
       expect(rows.rows.map((r) => r.user_id)).toEqual([user.id]);
-      await t.app.deps.keys.destroy(user.id);
+      await t!.app.deps.keys.destroy(user.id);
       expect(
-        (
-          (await own.db.execute(sql`select count(*)::int as n from public.user_keys`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0]!.n,
+        (await own.db.execute<{ n: number }>(sql`select count(*)::int as n from public.user_keys`)).rows[0]!.n,
       ).toBe(0);
     } finally {
       await own.close();
     }
-    expect((await api(t, user).get(`/dreams/${dream.id}`)).statusCode).toBe(500);
+    expect((await api(t!, user).get(`/dreams/${dream.id}`)).statusCode).toBe(500);
   });
 
   it('refuses to start when KEYSTORE_DATABASE_URL names a database holding Sonhário tables', async () => {
     const url = new URL(adminUrl);
-    const [row] = (
-      (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
-    ).rows;
+    const [row] = (await t!.database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows;
     url.pathname = `/${row!.name}`;
     await expect(
-      createTestApp({ ...JOURNAL_TEST_ENV, KEYSTORE_DATABASE_URL: url.toString() }, t.database),
+      createTestApp({ ...JOURNAL_TEST_ENV, KEYSTORE_DATABASE_URL: url.toString() }, t!.database),
     ).rejects.toThrow('database of their own');
   });
 });

@@ -51,8 +51,9 @@ export async function moveKeysIntoStore(options: {
           log.error({ userId: row.userId }, 'main database and key store hold different keys for a user; both kept');
         counts[outcome] += 1;
       }
-      if (rows.length < PAGE) break;
-      after = rows.at(-1)!.userId;
+      const last = rows.at(-1);
+      if (rows.length < PAGE || !last) break;
+      after = last.userId;
     }
   }
 

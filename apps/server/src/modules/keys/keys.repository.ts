@@ -47,28 +47,22 @@ export async function createKeyStoreTable(db: DbOrTx): Promise<void> {
 
 /** Whether a database holds Sonhário's own tables (a key store must not be the main database under another name). */
 export async function hasAuthUsersTable(db: DbOrTx): Promise<boolean> {
-  const result = (await db.execute(sql`select to_regclass('auth.users') is not null as present`)) as unknown as {
-    rows: { present: boolean }[];
-  };
+  const result = await db.execute<{ present: boolean }>(sql`select to_regclass('auth.users') is not null as present`);
   return result.rows[0]?.present === true;
 }
 
 /** Whether anything is sealed under the user's key in the main database (dreams, tag names, analyses). */
 export async function hasSealedData(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ sealed: boolean }>(sql`
     select exists (select 1 from ${dreams} where ${dreams.userId} = ${userId})
         or exists (select 1 from ${userTags} where ${userTags.userId} = ${userId})
-        or exists (select 1 from ${dreamAnalyses} where ${dreamAnalyses.userId} = ${userId}) as sealed`)) as unknown as {
-    rows: { sealed: boolean }[];
-  };
+        or exists (select 1 from ${dreamAnalyses} where ${dreamAnalyses.userId} = ${userId}) as sealed`);
   return result.rows[0]?.sealed === true;
 }
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = (await db.execute(
+  const result = await db.execute<{ present: boolean }>(
     sql`select exists (select 1 from auth.users where id = ${userId}) as present`,
-  )) as unknown as {
-    rows: { present: boolean }[];
-  };
+  );
   return result.rows[0]?.present === true;
 }

@@ -27,7 +27,7 @@ export interface KeyRing {
   destroy(userId: string, options?: { insideMainTransaction?: boolean }): Promise<void>;
 }
 
-export const KEY_CACHE_CAPACITY = 1_000;
+const KEY_CACHE_CAPACITY = 1_000;
 
 /** A user has sealed data but the store has no key for it: the wrong key store is configured, or it was lost. */
 export class MissingKeyError extends Error {
@@ -97,7 +97,7 @@ export function createKeyRing(options: { store: KeyStore; db: Db; masterKey: Buf
 }
 
 /** Opens the configured key store (creating its table when it is a database of its own). */
-export async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<KeyStore> {
+async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<KeyStore> {
   if (config.kind === 'files') return createFileKeyStore(config.dir);
   if (!config.url)
     return createDatabaseKeyStore(main.db, {

@@ -48,15 +48,15 @@ describe('the file key store', () => {
     const stores = await Promise.all(Array.from({ length: 12 }, () => createFileKeyStore(dir)));
     const candidates = stores.map(() => wrappedKey());
     const seen: (Buffer | undefined)[] = [];
-    let isWriting = true;
+    const writing = new AbortController();
     const reader = (async () => {
-      while (isWriting) {
+      while (!writing.signal.aborted) {
         seen.push(await stores[0]!.get(userId));
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
     await Promise.all(stores.map((store, i) => store.putIfAbsent(userId, candidates[i]!)));
-    isWriting = false;
+    writing.abort();
     await reader;
     const winner = (await stores[5]!.get(userId))!;
     expect(candidates.filter((c) => c.equals(winner))).toHaveLength(1);

@@ -39,7 +39,13 @@ function fileNameOf(userId: string): string {
 }
 
 function isErrno(error: unknown, ...codes: string[]): boolean {
-  return codes.includes((error as NodeJS.ErrnoException)?.code ?? '');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    codes.includes(error.code)
+  );
 }
 
 /** A file store that can also list its keys (to move them into a database store when KEYSTORE changes). */

@@ -14,7 +14,6 @@ import {
   type Bilingual,
   type EmotionEntry,
   type LexiconEntry,
-  type ThemeEntry,
 } from './lexicon.ts';
 
 export type BuiltinAnalysisInput = {
@@ -84,11 +83,11 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
     for (const lang of ['pt', 'en'] as const) {
       for (const trigger of target.triggers[lang]) {
         const words = tokenize(trigger);
-        if (words.length !== 1 || /[\s-]/.test(trigger.trim())) {
+        const [word] = words;
+        if (word === undefined || words.length !== 1 || /[\s-]/.test(trigger.trim())) {
           index.phrases.push({ phrase: ` ${normalizePhrase(trigger)} `, target });
           continue;
         }
-        const word = words[0]!;
         const stem = lang === 'pt' ? stemPortuguese(word) : stemEnglish(word);
         add(index.words, `${lang}w:${word}`, target);
         if (stem.length < MIN_STEM) {
@@ -388,16 +387,16 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const themeNames = themes.map((theme) => theme.name[lang]);
   const topEmotion = emotions[0]?.entry.name[lang];
 
-  const summaryParts = [`${LOCAL_READING[lang]}: ${TYPE_PHRASE[dreamType][lang]}`];
+  let opening = `${LOCAL_READING[lang]}: ${TYPE_PHRASE[dreamType][lang]}`;
   if (symbolNames.length > 0) {
-    summaryParts[0] +=
+    opening +=
       lang === 'pt'
         ? ` com ${list(symbolNames.slice(0, 3).map(lower), lang)}.`
         : ` with ${list(symbolNames.slice(0, 3).map(lower), lang)}.`;
   } else {
-    summaryParts[0] +=
-      lang === 'pt' ? ' sem símbolos do dicionário reconhecidos.' : ' with no dictionary symbols recognized.';
+    opening += lang === 'pt' ? ' sem símbolos do dicionário reconhecidos.' : ' with no dictionary symbols recognized.';
   }
+  const summaryParts = [opening];
   if (themeNames.length > 0)
     summaryParts.push(`${lang === 'pt' ? 'Temas' : 'Themes'}: ${list(themeNames.map(lower), lang)}.`);
   if (topEmotion)

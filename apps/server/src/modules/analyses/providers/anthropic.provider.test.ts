@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import type { StreamedField } from '@sonhario/contracts/analyses';
 import { ConfigError, envSchema } from '../../../config.ts';
 import { ANALYSIS_TOOL_NAME, ANTHROPIC_MAX_TOKENS, createAnthropicProvider } from './anthropic.provider.ts';
@@ -21,7 +21,15 @@ import {
   type TestServer,
 } from './provider-test-servers.ts';
 
-let server: TestServer | undefined;
+/** The messages request as the provider sends it: the parts these tests read (content: text or content blocks). */
+interface SentMessages {
+  model: string;
+  system: string;
+  tools: unknown[];
+  messages: { role: string; content: string | { type: string; content?: string }[] }[];
+}
+
+let server: TestServer<SentMessages> | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -36,7 +44,7 @@ async function run(
     onDelta,
   }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
 ) {
-  server = await startTestServer(handlers);
+  server = await startTestServer<SentMessages>(handlers);
   const provider = createAnthropicProvider({
     baseUrl: server.origin,
     apiKey: 'sk-ant-test',
@@ -109,10 +117,12 @@ describe('createAnthropicProvider', () => {
     expect(request!.body.tools).toHaveLength(1);
     expect(request!.body.system).toContain('Write every text of the analysis in Brazilian Portuguese (pt-BR).');
     const [user] = request!.body.messages;
-    expect(user.role).toBe('user');
-    const record = user.content.slice(user.content.indexOf('<dream_record>'), user.content.indexOf('</dream_record>'));
+    expect(user!.role).toBe('user');
+    const text = user!.content;
+    assert(typeof text === 'string', 'the dream goes as a text message');
+    const record = text.slice(text.indexOf('<dream_record>'), text.indexOf('</dream_record>'));
     expect(record).toContain(JSON.stringify(SAMPLE_REQUEST.dream.content));
-    expect(user.content.split(JSON.stringify(SAMPLE_REQUEST.dream.content).slice(1, -1))).toHaveLength(2);
+    expect(text.split(JSON.stringify(SAMPLE_REQUEST.dream.content).slice(1, -1))).toHaveLength(2);
   });
 
   it('answers in English when asked', async () => {
@@ -201,8 +211,8 @@ describe('createAnthropicProvider', () => {
     const messages = requests[1]!.body.messages;
     expect(messages[0]).toEqual(requests[0]!.body.messages[0]);
     expect(messages[1]).toEqual({ role: 'assistant', content: bad });
-    expect(messages[2].role).toBe('user');
-    expect(messages[2].content).toContain('not valid JSON');
+    expect(messages[2]!.role).toBe('user');
+    expect(messages[2]!.content).toContain('not valid JSON');
     expect(requests[1]!.body).toMatchObject({ stream: true, tool_choice: { type: 'tool', name: ANALYSIS_TOOL_NAME } });
     // Only the first answer was streamed: the repair does not append a second copy.
     expect(joined(deltas, 'summary')).toBe(SAMPLE_RESULT.summary);
@@ -218,11 +228,13 @@ describe('createAnthropicProvider', () => {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_test0001', name: ANALYSIS_TOOL_NAME, input: badInput }],
     });
-    expect(user.role).toBe('user');
-    expect(user.content).toHaveLength(1);
-    expect(user.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_test0001', is_error: true });
-    expect(user.content[0].content).toContain('dreamType: must be one of');
-    expect(user.content[0].content).toContain('emotions[0].emotion: must be one of');
+    expect(user!.role).toBe('user');
+    const blocks = user!.content;
+    assert(Array.isArray(blocks), 'a tool_result goes as content blocks');
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_test0001', is_error: true });
+    expect(blocks[0]!.content).toContain('dreamType: must be one of');
+    expect(blocks[0]!.content).toContain('emotions[0].emotion: must be one of');
   });
 
   it('gives up with invalid_output after one failed repair', async () => {

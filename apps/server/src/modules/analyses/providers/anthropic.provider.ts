@@ -170,14 +170,17 @@ export function createAnthropicProvider({
   };
 }
 
+/** `instanceof APIError` alone narrows to `APIError<any, …>` (the class is generic); the SDK throws the defaults. */
+const isApiError = (error: unknown): error is APIError => error instanceof APIError;
+
 /** The SDK's errors as failure kinds (cancel and timeout are told apart by runWithOneRepair first). */
 function toProviderError(error: unknown): ProviderError {
-  if (error instanceof APIError) {
+  if (isApiError(error)) {
     // 529 and overloaded_error: Anthropic is busy, like a rate limit for the caller (try later). An error
     // event inside an already started stream has no status, only the type.
     const busy = error.status === 429 || error.status === 529;
     if (busy || error.type === 'rate_limit_error' || error.type === 'overloaded_error') {
-      const reason = error.status ?? error.type;
+      const reason = String(error.status ?? error.type);
       return new ProviderError('rate_limited', `The model API is busy or rate limiting (${reason})`, { cause: error });
     }
     if (error.status !== undefined) {

@@ -42,7 +42,8 @@ describe('createJsonFieldStream', () => {
   });
 
   it('gives the same text one character at a time, with no lone surrogate in any delta', () => {
-    const { deltas, summary, interpretation } = feed([...wire]);
+    // By code point (Array.from iterates the string): no chunk holds half of a surrogate pair.
+    const { deltas, summary, interpretation } = feed(Array.from(wire));
     expect(summary).toBe(SAMPLE_RESULT.summary);
     expect(interpretation).toBe(SAMPLE_RESULT.interpretation);
     for (const delta of deltas) expect(isWellFormed(delta.text)).toBe(true);

@@ -127,7 +127,7 @@ export function createJsonFieldStream<F extends string>(
   return {
     write(chunk) {
       for (let i = 0; i < chunk.length; i++) {
-        const char = chunk[i]!;
+        const char = chunk.charAt(i);
         if (!started) {
           if (char !== '{') continue;
           started = true;

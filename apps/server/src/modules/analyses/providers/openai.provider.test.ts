@@ -21,7 +21,13 @@ import {
   type TestServer,
 } from './provider-test-servers.ts';
 
-let server: TestServer | undefined;
+/** The chat-completion request as the provider sends it: the parts these tests read. */
+interface SentChat {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+let server: TestServer<SentChat> | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -36,7 +42,7 @@ async function run(
     onDelta,
   }: { timeoutMs?: number; onDelta?: (delta: Delta, controller: AbortController) => void } = {},
 ) {
-  server = await startTestServer(handlers);
+  server = await startTestServer<SentChat>(handlers);
   const provider = createOpenAiProvider({
     baseUrl: `${server.origin}/v1`,
     apiKey: 'sk-test',
@@ -112,12 +118,13 @@ describe('createOpenAiProvider', () => {
       },
     });
     const [system, user] = request!.body.messages;
-    expect(system.role).toBe('system');
-    expect(system.content).toContain('Write every text of the analysis in Brazilian Portuguese (pt-BR).');
-    expect(user.role).toBe('user');
-    const record = user.content.slice(user.content.indexOf('<dream_record>'), user.content.indexOf('</dream_record>'));
+    expect(system!.role).toBe('system');
+    expect(system!.content).toContain('Write every text of the analysis in Brazilian Portuguese (pt-BR).');
+    expect(user!.role).toBe('user');
+    const text = user!.content;
+    const record = text.slice(text.indexOf('<dream_record>'), text.indexOf('</dream_record>'));
     expect(record).toContain(JSON.stringify(SAMPLE_REQUEST.dream.content));
-    expect(user.content.split(JSON.stringify(SAMPLE_REQUEST.dream.content).slice(1, -1))).toHaveLength(2);
+    expect(text.split(JSON.stringify(SAMPLE_REQUEST.dream.content).slice(1, -1))).toHaveLength(2);
   });
 
   it('maps HTTP 429 to rate_limited, without retrying', async () => {
@@ -205,9 +212,9 @@ describe('createOpenAiProvider', () => {
     const messages = requests[1]!.body.messages;
     expect(messages.slice(0, 2)).toEqual(requests[0]!.body.messages);
     expect(messages[2]).toEqual({ role: 'assistant', content: bad });
-    expect(messages[3].role).toBe('user');
-    expect(messages[3].content).toContain('not valid JSON');
-    expect(messages[3].content).toContain('Brazilian Portuguese (pt-BR)');
+    expect(messages[3]!.role).toBe('user');
+    expect(messages[3]!.content).toContain('not valid JSON');
+    expect(messages[3]!.content).toContain('Brazilian Portuguese (pt-BR)');
     expect(requests[1]!.body).toMatchObject({ stream: true, response_format: { type: 'json_schema' } });
     // Only the first answer was streamed: the repair does not append a second copy.
     expect(joined(deltas, 'summary')).toBe(SAMPLE_RESULT.summary);
@@ -218,7 +225,7 @@ describe('createOpenAiProvider', () => {
     const bad = JSON.stringify({ ...SAMPLE_RESULT, dreamType: 'lucid', reflectionQuestions: ['só uma'] });
     const { outcome, requests } = await run([openAiStream(bad), openAiStream(wire)]);
     expect(await outcome).toEqual(SAMPLE_RESULT);
-    const repair = requests[1]!.body.messages[3].content;
+    const repair = requests[1]!.body.messages[3]!.content;
     expect(repair).toContain('dreamType: must be one of');
     expect(repair).toContain('reflectionQuestions: needs at least 2 items');
   });

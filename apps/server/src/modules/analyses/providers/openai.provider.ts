@@ -1,7 +1,7 @@
 // The OpenAI chat-completions provider. Only the wire protocol is OpenAI's: with AI_BASE_URL it also talks to
 // Ollama, vLLM, the llama.cpp server, LM Studio or OpenRouter, so nothing here may rely on OpenAI-only extras.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { STREAMED_FIELDS, type AnalysisResult } from '@sonhario/contracts/analyses';
 import { createJsonFieldStream } from './json-stream.ts';
 import { analysisJsonSchema, buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.ts';
@@ -18,6 +18,13 @@ export interface OpenAiProviderOptions {
 }
 
 const SCHEMA_NAME = 'dream_analysis';
+
+/**
+ * A streamed choice as the servers above send it. The SDK types `delta` as always present (OpenAI always sends
+ * one) but does not check the wire, and not every compatible server puts a `delta` in the chunk that only carries
+ * the finish reason.
+ */
+type WireChoice = Omit<ChatCompletionChunk.Choice, 'delta'> & { delta?: ChatCompletionChunk.Choice.Delta };
 
 export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: OpenAiProviderOptions): AnalysisProvider {
   const client = new OpenAI({
@@ -52,7 +59,7 @@ export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: Open
     let finishReason: string | null = null;
     for await (const chunk of stream) {
       // Usage-only chunks (stream_options.include_usage, some local servers by default) have no choices.
-      const choice = chunk.choices[0];
+      const choice: WireChoice | undefined = chunk.choices[0];
       if (!choice) continue;
       if (choice.delta?.refusal) throw new ProviderError('refused', 'The model declined to analyze this dream');
       const content = choice.delta?.content;

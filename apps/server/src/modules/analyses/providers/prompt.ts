@@ -18,7 +18,7 @@ const LANGUAGE_NAMES: Record<AnalysisLanguage, string> = {
   en: 'English (en)',
 };
 
-export function languageInstruction(language: AnalysisLanguage): string {
+function languageInstruction(language: AnalysisLanguage): string {
   return `Write every text of the analysis in ${LANGUAGE_NAMES[language]}.`;
 }
 

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import type { AnalysisResult } from '@sonhario/contracts/analyses';
 import type { ProviderRequest } from './provider.ts';
 
-export interface RecordedRequest {
+interface RecordedRequest<Body = unknown> {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON body, asserted field by field
-  body: any;
+  /** The parsed JSON body (null when there was none), typed by the test that reads it, as `inject().json<T>()` is. */
+  body: Body;
   /** Resolves when the client hung up before the response was complete (abort, timeout). */
   clientGone: Promise<void>;
 }
@@ -19,25 +19,25 @@ export interface RecordedRequest {
 /** Answers one request; the n-th request gets the n-th handler. */
 export type Handler = (res: ServerResponse, req: RecordedRequest) => void | Promise<void>;
 
-export interface TestServer {
+export interface TestServer<Body = unknown> {
   /** http://127.0.0.1:PORT (no path). */
   origin: string;
-  requests: RecordedRequest[];
+  requests: RecordedRequest<Body>[];
   close(): Promise<void>;
 }
 
-export async function startTestServer(handlers: Handler[]): Promise<TestServer> {
-  const requests: RecordedRequest[] = [];
+export async function startTestServer<Body = unknown>(handlers: Handler[]): Promise<TestServer<Body>> {
+  const requests: RecordedRequest<Body>[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = {
+      const recorded: RecordedRequest<Body> = {
         method: req.method ?? '',
         path: req.url ?? '',
         headers: req.headers,
-        body: text ? JSON.parse(text) : null,
+        body: (text ? JSON.parse(text) : null) as Body,
         clientGone: new Promise((resolve) => res.on('close', () => !res.writableFinished && resolve())),
       };
       const handler = handlers[requests.length];
@@ -92,7 +92,7 @@ export function sseHandler(
     const bytes = Buffer.from(wire, 'utf8');
     for (let i = 0; offset < bytes.length; i++) {
       if (res.destroyed) return;
-      const size = sizes[i % sizes.length]!;
+      const size = sizeAt(sizes, i);
       res.write(bytes.subarray(offset, offset + size));
       offset += size;
       await tick();
@@ -100,6 +100,11 @@ export function sseHandler(
     if (ending === 'end') res.end();
     else if (ending === 'destroy') res.destroy();
   };
+}
+
+/** The i-th of sizes that cycle; 1 if there are none, so a loop over them always advances. */
+function sizeAt(sizes: readonly number[], i: number): number {
+  return sizes[i % sizes.length] ?? 1;
 }
 
 /** A server that accepts the request and never sends a byte back. */
@@ -115,7 +120,7 @@ export const sseFrame = (data: unknown, event?: string) =>
 export function splitAwkwardly(text: string, sizes: readonly number[] = [3, 1, 7, 2, 1, 11, 4, 1, 5]): string[] {
   const pieces: string[] = [];
   for (let offset = 0, i = 0; offset < text.length; i++) {
-    const size = sizes[i % sizes.length]!;
+    const size = sizeAt(sizes, i);
     pieces.push(text.slice(offset, offset + size));
     offset += size;
   }

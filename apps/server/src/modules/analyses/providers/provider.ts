@@ -2,7 +2,7 @@ import type { AnalysisLanguage, AnalysisProviderId, AnalysisResult, StreamedFiel
 import type { Emotion } from '@sonhario/contracts/dreams';
 
 /** The dream as a provider sees it: the user's words and the facts they recorded, nothing else (no ids, no e-mail). */
-export interface ProviderDream {
+interface ProviderDream {
   title: string;
   content: string;
   notes: string | null;
@@ -39,8 +39,7 @@ export interface AnalysisProvider {
   analyze(request: ProviderRequest, options: ProviderRunOptions): Promise<AnalysisResult>;
 }
 
-export const PROVIDER_FAILURES = ['aborted', 'timeout', 'rate_limited', 'failed', 'invalid_output', 'refused'] as const;
-export type ProviderFailure = (typeof PROVIDER_FAILURES)[number];
+export type ProviderFailure = 'aborted' | 'timeout' | 'rate_limited' | 'failed' | 'invalid_output' | 'refused';
 
 /** Every way a provider call can fail, as one error type; nothing is stored or charged after it. */
 export class ProviderError extends Error {
