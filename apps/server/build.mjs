@@ -5,7 +5,10 @@ import { build } from 'esbuild';
 
 const root = import.meta.dirname;
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+// Workspace packages ship TypeScript sources, which Node does not load: they are bundled in.
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !name.startsWith('@sonhario/'),
+);
 
 await rm(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
