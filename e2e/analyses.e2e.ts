@@ -227,12 +227,15 @@ describe('dream analyses', () => {
     await card(section, 'Resumo').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(5);
 
-    // And the one after that is refused, with the server's words and the way to the credits.
+    // And the one after that is refused, in the app's words for the code (decision 013), the numbers beside the
+    // button, and the way to the credits.
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
     const alert = section.getByRole('alert');
     await alert.getByText('Sem análises disponíveis agora').waitFor();
-    expect(await alert.textContent()).toContain('Você já usou as 5 análises do plano Dreamer deste mês');
-    expect(await alert.textContent()).toContain('(seu saldo é de 0)');
+    expect(await alert.textContent()).toContain(
+      'Você já usou as análises do seu plano este mês e não tem créditos suficientes para outra.',
+    );
+    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(5);
     await alert.getByRole('link', { name: 'Ver Créditos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/credits');

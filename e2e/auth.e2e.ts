@@ -165,7 +165,9 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Google' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Erro no login com Google').waitFor();
-    await page.getByText('Unsupported provider: provider is not enabled').waitFor();
+    // The server's English message is not shown: its code's text in the app's language (decision 013).
+    await page.getByText('O login com Google não está disponível agora.').waitFor();
+    expect(await page.getByText('Unsupported provider').count()).toBe(0);
     await expect.poll(() => new URL(page.url()).hash).toBe('');
   });
 });

@@ -119,7 +119,8 @@ export const callbackQuerySchema = z.object({
   error_description: str('error_description', 2048).optional(),
 });
 
-export const adminCreateUserBodySchema = z.object({
+/** POST /admin/users and PUT /admin/users/:id take the same body (GoTrue's AdminUserAttributes). */
+export const adminUserBodySchema = z.object({
   email: email.optional(),
   password: password.optional(),
   email_confirm: z.boolean({ error: 'email_confirm must be a boolean' }).optional(),
@@ -127,8 +128,7 @@ export const adminCreateUserBodySchema = z.object({
   app_metadata: metadata('app_metadata').nullish(),
   ban_duration: str('ban_duration', 32).optional(),
 });
-export const adminUpdateUserBodySchema = adminCreateUserBodySchema;
-export type AdminUserBody = z.infer<typeof adminCreateUserBodySchema>;
+export type AdminUserBody = z.infer<typeof adminUserBodySchema>;
 
 // supabase-js sends `page=&per_page=` when the caller gives none: empty means the default.
 const pageNumber = (field: string, max: number) =>

@@ -1,7 +1,6 @@
 import {
-  adminCreateUserBodySchema,
+  adminUserBodySchema,
   adminListQuerySchema,
-  adminUpdateUserBodySchema,
   adminUserListSchema,
   adminUserParamsSchema,
   authUserSchema,
@@ -46,13 +45,13 @@ export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) 
 
   app.post(
     '/admin/users',
-    { schema: { body: adminCreateUserBodySchema, response: { 200: authUserSchema } } },
+    { schema: { body: adminUserBodySchema, response: { 200: authUserSchema } } },
     async (request) => createUserAsAdmin(contextOf(app, state, request), request.body),
   );
 
   app.put(
     '/admin/users/:id',
-    { schema: { params: adminUserParamsSchema, body: adminUpdateUserBodySchema, response: { 200: authUserSchema } } },
+    { schema: { params: adminUserParamsSchema, body: adminUserBodySchema, response: { 200: authUserSchema } } },
     async (request) => updateUserAsAdmin(contextOf(app, state, request), request.params.id, request.body),
   );
 

@@ -9,11 +9,6 @@ import { AppError } from '../../errors.ts';
  */
 export class AuthApiError extends AppError<AuthErrorCode> {}
 
-/** `instanceof AppError` leaves the code's type parameter `any`; every AppError's code is a string. */
-export function isAppError(error: unknown): error is AppError<string> {
-  return error instanceof AppError;
-}
-
 export class WeakPasswordError extends AppError<AuthErrorCode> {
   constructor(public readonly reasons: string[]) {
     super(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);

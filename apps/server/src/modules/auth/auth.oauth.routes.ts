@@ -1,6 +1,6 @@
 import { authorizeQuerySchema, callbackQuerySchema } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
-import { isAppError } from './auth.errors.ts';
+import { isAppError } from '../../errors.ts';
 import { contextOf, enforceRateLimit, readCookie, type AuthModuleState } from './auth.http.ts';
 import { completeOAuthSignIn, OAUTH_STATE_COOKIE, startOAuthSignIn } from './auth.oauth.service.ts';
 import { withError } from './auth.redirects.ts';

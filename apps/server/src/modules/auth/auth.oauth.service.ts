@@ -3,7 +3,8 @@ import { withTransaction } from '../../context.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import { createAccount } from '../account/account.service.ts';
 import { audit, type AuthContext } from './auth.context.ts';
-import { AuthApiError, authErrors, isAppError } from './auth.errors.ts';
+import { isAppError } from '../../errors.ts';
+import { AuthApiError, authErrors } from './auth.errors.ts';
 import { OidcError, type OidcClaims, type OidcProvider } from './auth.google.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
 import {

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export const SUPABASE_API_VERSION = '2024-01-01';
+const SUPABASE_API_VERSION = '2024-01-01';
 const AUTH_BODY_LIMIT = 64 * 1024;
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 

@@ -16,9 +16,6 @@ export type NewUser = typeof authUsers.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 export type NewIdentity = typeof authIdentities.$inferInsert;
 export type SessionRow = typeof authSessions.$inferSelect;
-export type RefreshTokenRow = typeof authRefreshTokens.$inferSelect;
-export type OneTimeTokenRow = typeof authOneTimeTokens.$inferSelect;
-export type FlowStateRow = typeof authFlowStates.$inferSelect;
 export type NewFlowState = typeof authFlowStates.$inferInsert;
 
 /**

@@ -15,7 +15,8 @@ import {
 } from '@sonhario/contracts/auth';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { authErrors, isAppError } from './auth.errors.ts';
+import { isAppError } from '../../errors.ts';
+import { authErrors } from './auth.errors.ts';
 import { contextOf, enforceRateLimit, type AuthModuleState } from './auth.http.ts';
 import { withError } from './auth.redirects.ts';
 import { requestRecovery } from './auth.recovery.service.ts';

@@ -8,7 +8,7 @@ import type { AmrEntry, Metadata } from '../../db/schema/auth.ts';
 const API_KEY_IAT = 1735689600; // 2025-01-01T00:00:00Z
 const API_KEY_EXP = 2051222400; // 2035-01-01T00:00:00Z
 
-export type ApiKeyRole = 'anon' | 'service_role';
+type ApiKeyRole = 'anon' | 'service_role';
 
 export interface ApiKeys {
   /** Public: the web app sends it with every auth call (JWT with role "anon"). */
