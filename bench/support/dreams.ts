@@ -1,6 +1,7 @@
 // Seeding helpers shared by the benches: deterministic pt-BR dream texts and sign-up / dream creation through
 // the real API.
 import { randomBytes } from 'node:crypto';
+import { EMOTIONS } from '@sonhario/contracts/dreams';
 
 // --- deterministic pt-BR dream texts ------------------------------------------------------------------------
 
@@ -100,20 +101,6 @@ const TAGS = [
   'amor',
   'queda',
 ];
-const EMOTIONS = [
-  'alegria',
-  'medo',
-  'tristeza',
-  'raiva',
-  'ansiedade',
-  'surpresa',
-  'vergonha',
-  'culpa',
-  'amor',
-  'paz',
-  'confusão',
-  'nojo',
-] as const;
 
 function dreamText(): string {
   const sentences: string[] = [];
