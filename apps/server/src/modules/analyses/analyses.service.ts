@@ -403,7 +403,7 @@ async function computeAnalysisStats(ctx: RequestContext): Promise<AnalysisStats>
   };
 }
 
-// --- the data export (modules/privacy) ----------------------------------------------------------------------------
+// --- the data export (modules/account) ----------------------------------------------------------------------------
 
 /** The analyses of these dreams, opened, oldest first, by dream id (a page of the export at a time). */
 export async function listAnalysesOfDreams(

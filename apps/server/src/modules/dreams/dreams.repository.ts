@@ -383,7 +383,7 @@ export async function listLatestDreamRows(
     .limit(options.limit);
 }
 
-// --- the data export and import (modules/privacy) -------------------------------------------------------------------
+// --- the data export and import (modules/account) -------------------------------------------------------------------
 
 /**
  * One page of the user's dreams, full rows, oldest night first: the live ones (walking the list index forwards), or

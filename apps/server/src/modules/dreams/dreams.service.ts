@@ -375,7 +375,7 @@ export async function listEarlierDreamTexts(
   }));
 }
 
-// --- the data export and import (modules/privacy) -------------------------------------------------------------------
+// --- the data export and import (modules/account) -------------------------------------------------------------------
 
 /** A dream as the data export writes it: every field, opened, and whether it is deleted (still in its undo window). */
 export type ExportedDreamFields = Dream & { deletedAt: string | null; purgeAfter: string | null };

@@ -5,7 +5,7 @@ import { dreams } from '../../db/schema/dreams.ts';
 /**
  * The distinct calendar days, in `timeZone`, on which the user recorded a (live) dream, oldest first. The days
  * are computed by the database (one row per day, not per dream); PostgreSQL's tz data handles DST. Dreams restored
- * from an export file (idempotency key `import:…`, modules/privacy) count for nothing: a file can be edited, so
+ * from an export file (idempotency key `import:…`, modules/account) count for nothing: a file can be edited, so
  * its dates could forge a streak (docs/export-format.md).
  */
 export async function listRecordedDays(db: DbOrTx, userId: string, timeZone: string): Promise<string[]> {
