@@ -98,10 +98,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const secrets = await loadSecrets(config);
   let database = options.database;
   if (!database) {
-    database = await createDatabase(config.database);
+    database = await createDatabase(config.database, {
+      log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+    });
     const owned = database;
     app.addHook('onClose', () => owned.close());
-    await database.migrate();
+    try {
+      await database.migrate();
+    } catch (error) {
+      await owned.close();
+      throw error;
+    }
     if (owned.analyze) {
       const timer = setInterval(
         () => void owned.analyze?.().catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed')),
@@ -111,60 +118,67 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       app.addHook('onClose', async () => clearInterval(timer));
     }
   }
-  const keys = await openKeyRing(app, { config, database, masterKey: secrets.masterKey });
-  app.decorate('deps', {
-    config,
-    secrets,
-    database,
-    keys,
-    now: options.now ?? (() => new Date()),
-    analysisProvider,
-    analysisStats: new StatsCache(),
-  });
+  // From here on the database is open: a failure closes the app, which closes the database (and stops an embedded
+  // PostgreSQL) rather than leaving it running behind a process that exits.
+  try {
+    const keys = await openKeyRing(app, { config, database, masterKey: secrets.masterKey });
+    app.decorate('deps', {
+      config,
+      secrets,
+      database,
+      keys,
+      now: options.now ?? (() => new Date()),
+      analysisProvider,
+      analysisStats: new StatsCache(),
+    });
 
-  await app.register(errorsPlugin);
-  await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
-  await app.register(corsPlugin, { config });
-  await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
-      servers: [{ url: config.siteUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
+    await app.register(corsPlugin, { config });
+    await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
+        servers: [{ url: config.siteUrl }],
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
 
-  await app.register(authModule, { prefix: '/auth/v1' });
-  await app.register(
-    async (api: AppInstance) => {
-      // Every route of this scope requires a signed-in user unless the plugin's allow-list names it.
-      await api.register(apiAuthenticationPlugin);
-      await api.register(healthRoutes);
-      await api.register(meRoutes);
-      await api.register(profileRoutes);
-      await api.register(dreamsPlugin);
-      await api.register(overviewRoutes);
-      await api.register(consentsRoutes);
-      await api.register(creditsRoutes);
-      await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
-      await api.register(accountDataRoutes);
-      await api.register(legalRoutes);
-      await api.register(accountRoutes);
-      await api.register(profileAdminRoutes);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
-    },
-    { prefix: '/api/v1' },
-  );
+    await app.register(authModule, { prefix: '/auth/v1' });
+    await app.register(
+      async (api: AppInstance) => {
+        // Every route of this scope requires a signed-in user unless the plugin's allow-list names it.
+        await api.register(apiAuthenticationPlugin);
+        await api.register(healthRoutes);
+        await api.register(meRoutes);
+        await api.register(profileRoutes);
+        await api.register(dreamsPlugin);
+        await api.register(overviewRoutes);
+        await api.register(consentsRoutes);
+        await api.register(creditsRoutes);
+        await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
+        await api.register(accountDataRoutes);
+        await api.register(legalRoutes);
+        await api.register(accountRoutes);
+        await api.register(profileAdminRoutes);
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+        if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
+      },
+      { prefix: '/api/v1' },
+    );
 
-  await app.register(staticWebPlugin, {
-    distDir: config.webDistDir,
-    clientConfig: () => ({
-      supabaseUrl: config.siteUrl,
-      supabaseAnonKey: getApiKeys(secrets).anonKey,
-      productName: PRODUCT_NAME,
-    }),
-  });
+    await app.register(staticWebPlugin, {
+      distDir: config.webDistDir,
+      clientConfig: () => ({
+        supabaseUrl: config.siteUrl,
+        supabaseAnonKey: getApiKeys(secrets).anonKey,
+        productName: PRODUCT_NAME,
+      }),
+    });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

@@ -1,6 +1,8 @@
 // Operator commands: `npm run admin -- <command>`. They read the same environment and DATA_DIR as the server.
+import path from 'node:path';
 import { PLANS, type PlanId } from '@sonhario/contracts/profile';
 import { ConfigError, loadConfig } from './config.ts';
+import { BackupError, restoreBackup, writeBackup } from './db/backup.ts';
 import { createDatabase } from './db/client.ts';
 import { findUserByEmail } from './modules/auth/auth.repository.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
@@ -14,7 +16,10 @@ commands:
   keys                          print the anon key (public) and the service-role key (secret: grants /auth/v1/admin)
   set-plan <email> <plan>       change a user's plan: ${PLANS.join(', ')}
   grant-credits <email> <n> <reason-key>
-                                give a user n credits once (the same reason-key never grants twice)`;
+                                give a user n credits once (the same reason-key never grants twice)
+  backup <file>                 write the whole database to <file> (gzip), in one snapshot, while the server runs;
+                                back up DATA_DIR/keystore and DATA_DIR/secrets.json apart: they open the dreams
+  restore <file>                load a backup into a new DATA_DIR or an empty database (stop the server first)`;
 
 export async function runCli(
   argv: string[],
@@ -28,6 +33,40 @@ export async function runCli(
     out(`anon key:         ${keys.anonKey}`);
     out(`service-role key: ${keys.serviceRoleKey}`);
     return 0;
+  }
+  if (command === 'backup' || command === 'restore') {
+    const [, file] = argv;
+    if (!file) {
+      out(USAGE);
+      return 2;
+    }
+    const config = loadConfig(env);
+    const database = await createDatabase(config.database, { role: 'tool' });
+    try {
+      const started = Date.now();
+      if (command === 'backup') {
+        const { tables, rows } = await writeBackup(database, path.resolve(file));
+        out(
+          `backup written to ${file}: ${String(rows)} rows in ${String(tables)} tables (${String(Date.now() - started)} ms)`,
+        );
+        out('keep DATA_DIR/keystore and DATA_DIR/secrets.json (or MASTER_KEY) safe too, apart: without them the');
+        out('dreams in this backup cannot be read');
+      } else {
+        const { tables, rows } = await restoreBackup(database, path.resolve(file));
+        out(
+          `restored ${String(rows)} rows in ${String(tables)} tables from ${file} (${String(Date.now() - started)} ms)`,
+        );
+      }
+      return 0;
+    } catch (error) {
+      if (error instanceof BackupError) {
+        out(error.message);
+        return 1;
+      }
+      throw error;
+    } finally {
+      await database.close();
+    }
   }
   if (command === 'set-plan' || command === 'grant-credits') {
     const [, email, value, key] = argv;
@@ -56,7 +95,7 @@ export async function runCli(
       operation = { amount, key };
     }
     const config = loadConfig(env);
-    const database = await createDatabase(config.database);
+    const database = await createDatabase(config.database, { role: 'tool' });
     try {
       await database.migrate();
       const user = await findUserByEmail(database.db, email.trim().toLowerCase());

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe(path.resolve('./data'));
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pgdata') });
+    expect(config.database).toEqual({ kind: 'embedded', dataDir: path.resolve('./data') });
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.env.AUTH_AUTOCONFIRM).toBe(false);
   });
@@ -71,7 +71,7 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '', SMTP_URL: '' });
-    expect(config.database.kind).toBe('pglite');
+    expect(config.database.kind).toBe('embedded');
     expect(config.port).toBe(3000);
   });
 

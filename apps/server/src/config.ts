@@ -91,7 +91,12 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/**
+ * `embedded` (the default): a PostgreSQL the server starts itself, its cluster in `dataDir`/postgres (decision 020).
+ * `postgres`: a PostgreSQL server of the operator's (DATABASE_URL). `pglite`: in-process, for tests (`memory://`).
+ */
+export type DatabaseConfig =
+  { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 /** Where users' wrapped data keys are kept: a folder, the main database (url null) or a database of their own. */
 export type KeyStoreConfig = { kind: 'files'; dir: string } | { kind: 'database'; url: string | null };
@@ -134,9 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     port: env.PORT,
     siteUrl,
     dataDir,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'embedded', dataDir },
     keyStore,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     logLevel: env.LOG_LEVEL,

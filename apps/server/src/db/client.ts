@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
+import { EMBEDDED_DATABASE, openEmbeddedPostgres, type EmbeddedLog } from './embedded-postgres.ts';
+import { copyAllRows } from './table-copy.ts';
 
 type Schema = typeof schema;
 /**
@@ -45,24 +48,64 @@ export interface Database {
    * it at start and hourly there.
    */
   analyze?: () => Promise<void>;
+  /** A connection of its own (PostgreSQL only): backups and restores hold a transaction on it. */
+  connect?: () => Promise<pg.PoolClient>;
+  /** True when this process started the embedded PostgreSQL (and stops it on close). */
+  ownsServer?: boolean;
   close(): Promise<void>;
 }
 
-// The same folder works from src/db/ (tests, tsx) and from dist/ (the bundle copies it there).
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export interface CreateDatabaseOptions {
+  log?: EmbeddedLog;
+  /** Who opens the embedded cluster: the server (the default) or `npm run admin` (see openEmbeddedPostgres). */
+  role?: 'server' | 'tool';
+}
 
-export async function createDatabase(config: DatabaseConfig): Promise<Database> {
+// The same folder works from src/db/ (tests, tsx) and from dist/ (the bundle copies it there).
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+const silentLog: EmbeddedLog = { info: () => undefined, warn: () => undefined };
+
+function postgresDatabase(pool: pg.Pool, kind: 'postgres' | 'embedded', close: () => Promise<void>): Database {
+  // An idle connection that the server drops (restart, shutdown, network) is replaced by the pool on next use; its
+  // error must not go unheard, or Node would end the process for it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind,
+    migrate: async () => {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    },
+    connect: () => pool.connect(),
+    close,
+  };
+}
+
+export async function createDatabase(config: DatabaseConfig, options: CreateDatabaseOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: async () => {
-        await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
-      },
-      close: () => pool.end(),
-    };
+    return postgresDatabase(pool, 'postgres', () => pool.end());
+  }
+  if (config.kind === 'embedded') {
+    const log = options.log ?? silentLog;
+    const server = await openEmbeddedPostgres(config.dataDir, { log, role: options.role ?? 'server' });
+    try {
+      if (existsSync(path.join(config.dataDir, LEGACY_PGLITE_DIR, 'PG_VERSION'))) {
+        if (!server.isOwner) throw new Error('the server is moving the old PGlite database; try again when it is up');
+        await moveLegacyPglite(config.dataDir, server.connection, log);
+      }
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    const pool = new pg.Pool({ ...server.connection, max: 10 });
+    const database = postgresDatabase(pool, 'embedded', async () => {
+      await pool.end();
+      await server.stop();
+    });
+    database.ownsServer = server.isOwner;
+    return database;
   }
   if (!config.dataDir.startsWith('memory://')) {
     await mkdir(path.dirname(config.dataDir), { recursive: true, mode: 0o700 });
@@ -81,4 +124,55 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/** Where releases before the embedded PostgreSQL kept their PGlite database. */
+export const LEGACY_PGLITE_DIR = 'pgdata';
+
+/**
+ * Moves an install made by a release that ran on PGlite (DATA_DIR/pgdata) into the embedded PostgreSQL: brings the old
+ * database to the current schema, copies every row into a fresh application database in one transaction, checks the
+ * counts, then renames the old folder to `pgdata.moved-to-postgres` (kept, 0700, for the operator to delete). Until that
+ * rename, a crash at any point leaves the old folder as it was and the next start copies again from scratch.
+ */
+async function moveLegacyPglite(
+  dataDir: string,
+  connection: pg.ClientConfig & { database: string },
+  log: EmbeddedLog,
+): Promise<void> {
+  const legacyDir = path.join(dataDir, LEGACY_PGLITE_DIR);
+  const started = Date.now();
+  log.info(`moving the PGlite database in ${legacyDir} to the embedded PostgreSQL`);
+  const admin = new pg.Client({ ...connection, database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${EMBEDDED_DATABASE} with (force)`);
+    await admin.query(`create database ${EMBEDDED_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const legacy = await PGlite.create(legacyDir);
+  const target = new pg.Client(connection);
+  await target.connect();
+  try {
+    await migratePglite(drizzlePglite({ client: legacy, schema }), { migrationsFolder });
+    await migratePg(drizzlePg({ client: target, schema }), { migrationsFolder });
+    await legacy.query('begin isolation level repeatable read read only');
+    await target.query('begin');
+    const counts = await copyAllRows(legacy, target);
+    await target.query('commit');
+    await legacy.query('commit');
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    log.info(`moved ${String(total)} rows from PGlite in ${String(Date.now() - started)} ms`);
+  } catch (error) {
+    await target.query('rollback').catch(() => undefined);
+    throw new Error(`moving the PGlite database in ${legacyDir} failed; it is left as it was`, { cause: error });
+  } finally {
+    await target.end();
+    await legacy.close();
+  }
+  const kept = path.join(dataDir, `${LEGACY_PGLITE_DIR}.moved-to-postgres`);
+  await rename(legacyDir, kept);
+  await chmod(kept, 0o700);
+  log.info(`the old PGlite folder is kept at ${kept}; delete it once you are satisfied`);
 }

@@ -226,13 +226,12 @@ describe('npm run admin -- set-plan / grant-credits', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-cli-'));
     const env: Record<string, string> = { DATA_DIR: dataDir };
     try {
-      // The CLI opens the same database the server uses: here the embedded one in DATA_DIR.
-      const database = await createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+      // The CLI opens the same database the server uses: here the embedded PostgreSQL in DATA_DIR, which the
+      // server started and still runs (the CLI connects to it rather than starting a second one).
+      const database = await createDatabase({ kind: 'embedded', dataDir });
       await database.migrate();
       const t = await createTestApp({ ...ENV, DATA_DIR: dataDir }, database);
       const user = await signUpUser(t);
-      await t.close();
-      await database.close();
 
       const lines: string[] = [];
       const out = (line: string) => lines.push(line);
@@ -240,11 +239,14 @@ describe('npm run admin -- set-plan / grant-credits', () => {
       expect(await runCli(['set-plan', user.email, 'gold'], out, env)).toBe(2);
       expect(await runCli(['set-plan', 'nobody@example.com', 'lucid'], out, env)).toBe(1);
       expect(await runCli(['grant-credits', user.email, '25', 'apology-2026-11'], out, env)).toBe(0);
+      await t.close();
+      await database.close();
+      // With the server stopped, the CLI starts the embedded PostgreSQL itself, and stops it again.
       expect(await runCli(['grant-credits', user.email, '25', 'apology-2026-11'], out, env)).toBe(0);
       expect(await runCli(['grant-credits', user.email, '-5', 'x'], out, env)).toBe(2);
       expect(lines.join('\n')).toContain('already granted');
 
-      const reopened = await createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+      const reopened = await createDatabase({ kind: 'embedded', dataDir });
       const [profile] = await queryRows<{ plan: string }>(
         reopened.db,
         sql`select plan from profiles where user_id = ${user.id}`,
