@@ -39,7 +39,9 @@ export interface Running {
 }
 
 /** The production build in its own process, on the embedded database in a fresh data dir. */
-export async function startProductServer(env: Record<string, string> = {}): Promise<Running & { dataDir: string }> {
+export async function startProductServer(
+  env: Record<string, string> = {},
+): Promise<Running & { dataDir: string; pid: number | undefined }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -60,6 +62,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
   return {
     url,
     dataDir,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -6,3 +6,4 @@ export * from './profiles.ts';
 export * from './user-keys.ts';
 export * from './dreams.ts';
 export * from './analyses.ts';
+export * from './journal-stats.ts';

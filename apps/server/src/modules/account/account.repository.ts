@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/auth.ts';
 import { consents } from '../../db/schema/consents.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
+import { userJournalStats, userRecordedDays } from '../../db/schema/journal-stats.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 import { userKeys } from '../../db/schema/user-keys.ts';
 import { auditEntriesAbout } from '../auth/auth.repository.ts';
@@ -29,6 +30,8 @@ export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> 
   await tx.delete(analysisUsage).where(eq(analysisUsage.userId, userId));
   await tx.delete(creditLedger).where(eq(creditLedger.userId, userId));
   await tx.delete(userTags).where(eq(userTags.userId, userId));
+  await tx.delete(userRecordedDays).where(eq(userRecordedDays.userId, userId));
+  await tx.delete(userJournalStats).where(eq(userJournalStats.userId, userId));
   await tx.delete(dreams).where(eq(dreams.userId, userId));
   await tx.delete(consents).where(eq(consents.userId, userId));
   await tx.delete(profiles).where(eq(profiles.userId, userId));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
@@ -85,50 +85,6 @@ export async function listAnalysisRows(db: DbOrTx, userId: string, page: { after
     .innerJoin(dreams, ofLiveDream)
     .where(ownedBy(userId))
     .orderBy(...newestFirst);
-}
-
-/** The newest sealed results (for aggregates), without the dream columns the list needs. */
-export async function listAnalysisResultRows(db: DbOrTx, userId: string, limit: number) {
-  const picked = db
-    .select({ id: dreamAnalyses.id })
-    .from(dreamAnalyses)
-    .innerJoin(dreams, ofLiveDream)
-    .where(ownedBy(userId))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .as('picked');
-  return db
-    .select({
-      id: dreamAnalyses.id,
-      dreamId: dreamAnalyses.dreamId,
-      resultEnc: readBytea(dreamAnalyses.resultEnc),
-    })
-    .from(picked)
-    .innerJoin(dreamAnalyses, eq(dreamAnalyses.id, picked.id))
-    .where(ownedBy(userId));
-}
-
-/** Changes whenever the set of live analyses changes (one added, a dream deleted or restored): a cache key. */
-export async function findAnalysesSignature(db: DbOrTx, userId: string): Promise<string> {
-  const [row] = await db
-    .select({
-      n: count(),
-      latest: sql<string | null>`max(${dreamAnalyses.createdAt})::text`,
-      ids: sql<string | null>`max(${dreamAnalyses.id}::text)`,
-    })
-    .from(dreamAnalyses)
-    .innerJoin(dreams, ofLiveDream)
-    .where(ownedBy(userId));
-  return `${row?.n ?? 0}|${row?.latest ?? ''}|${row?.ids ?? ''}`;
-}
-
-export async function countLiveAnalyses(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(dreamAnalyses)
-    .innerJoin(dreams, ofLiveDream)
-    .where(ownedBy(userId));
-  return row?.n ?? 0;
 }
 
 /** Every analysis of these dreams of the user (live or deleted dreams), oldest first: for the data export. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ANALYSIS_ERROR_CODES,
   ANALYSIS_LANGUAGES,
-  ANALYSIS_PAGE,
   ANALYSIS_PROVIDERS,
   analysisResultSchema,
   type Analysis,
@@ -17,26 +16,28 @@ import {
   type ListAnalysesResponse,
   type StreamedField,
 } from '@sonhario/contracts/analyses';
-import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { LRUCache } from 'lru-cache';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
-import { getDream, listEarlierDreamTexts } from '../dreams/dreams.service.ts';
+import { getDream, listEarlierDreamTexts, lockLiveDreamVersion } from '../dreams/dreams.service.ts';
 import { openDreamSummary } from '../dreams/dreams.sealing.ts';
-import { foldText } from '../dreams/dreams.search.ts';
-import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import {
+  findAnalysisStatsVersion,
+  getAnalysisStats as readAnalysisStats,
+  recordAnalysesErased,
+  recordAnalysisCreated,
+} from '../journal-stats/journal-stats.service.ts';
+import type { UserKeys } from '../keys/keys.crypto.ts';
+import { openResult, sealResult } from './analyses.sealing.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
 import {
-  countLiveAnalyses,
   deleteAnalysisRows,
-  findAnalysesSignature,
   findAnalysisByIdempotencyKey,
   insertAnalysis,
-  listAnalysisResultRows,
   listAnalysisRows,
   listAnalysisRowsOfDreams,
   listDreamAnalysisRows,
@@ -74,27 +75,17 @@ export class StatsCache {
 
 /** How many earlier dreams an analysis compares symbols with ("in 4 of your last 10 dreams"). */
 const HISTORY_DREAMS = 10;
-/** Aggregates read at most this many of the newest analyses (a first version; docs/decisions/008). */
-const STATS_WINDOW = 1000;
-
-// --- sealing ---------------------------------------------------------------------------------------------------
-
-const analysisAad = (userId: string, dreamId: string, id: string) => `analysis:${id}|dream:${dreamId}|user:${userId}`;
-
-function openResult(
-  keys: UserKeys,
-  userId: string,
-  row: Pick<AnalysisRow, 'id' | 'dreamId' | 'resultEnc'>,
-): AnalysisResult {
-  return JSON.parse(
-    openText(keys.encryption, row.resultEnc, analysisAad(userId, row.dreamId, row.id)),
-  ) as AnalysisResult;
-}
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
-function toAnalysis(keys: UserKeys, userId: string, row: AnalysisRow, currentVersion: number): Analysis {
+function toAnalysis(
+  keys: UserKeys,
+  userId: string,
+  row: AnalysisRow,
+  currentVersion: number,
+  opened?: AnalysisResult,
+): Analysis {
   return {
     id: row.id,
     dreamId: row.dreamId,
@@ -105,7 +96,7 @@ function toAnalysis(keys: UserKeys, userId: string, row: AnalysisRow, currentVer
     language: oneOf<AnalysisLanguage>(ANALYSIS_LANGUAGES, row.language, 'pt-BR'),
     charge: row.charge === 'credits' ? 'credits' : 'quota',
     createdAt: row.createdAt.toISOString(),
-    result: openResult(keys, userId, row),
+    result: opened ?? openResult(keys, userId, row),
   };
 }
 
@@ -258,13 +249,14 @@ export async function completeAnalysis(
     model: provider.model,
     language: prepared.request.language,
     charge: 'quota',
-    resultEnc: sealText(keys.encryption, JSON.stringify(parsed.data), analysisAad(ctx.userId, prepared.dreamId, id)),
+    resultEnc: sealResult(keys, ctx.userId, { id, dreamId: prepared.dreamId }, parsed.data),
     createdAt: now,
   };
   try {
     const stored = await withTransaction(ctx, async (tx) => {
-      // The dream may have been deleted while the provider worked: then nothing is charged (404).
-      const dream = await getDream(tx, prepared.dreamId);
+      // The dream may have been deleted while the provider worked: then nothing is charged (404). Its row stays
+      // locked until the commit, so a delete of the dream waits and then takes this analysis out of the aggregates.
+      const currentVersion = await lockLiveDreamVersion(tx, prepared.dreamId);
       const charge: AnalysisCharge = await chargeAnalysis(tx, {
         id,
         provider: provider.id,
@@ -272,9 +264,10 @@ export async function completeAnalysis(
       });
       const stored = { ...row, charge };
       await insertAnalysis(tx.db, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
-      return { stored, currentVersion: dream.version };
+      await recordAnalysisCreated(tx, keys, parsed.data);
+      return { stored, currentVersion };
     });
-    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion);
+    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, parsed.data);
   } catch (error) {
     // The same idempotency key finished first on another request: answer with that one (charged once).
     if (prepared.idempotencyKey && isUniqueViolation(error)) {
@@ -299,13 +292,12 @@ export async function listDreamAnalyses(ctx: RequestContext, dreamId: string): P
  * usage and ledger rows stay: they record what was charged, and hold no text of the dream or the analysis.
  */
 export async function deleteAnalyses(ctx: RequestContext, statsCache: StatsCache): Promise<DeleteAnalysesResponse> {
-  const deleted = await deleteAnalysisRows(ctx.db, ctx.userId);
+  const deleted = await withTransaction(ctx, async (tx) => {
+    await recordAnalysesErased(tx);
+    return deleteAnalysisRows(tx.db, ctx.userId);
+  });
   statsCache.forget(ctx.userId);
   return { deleted };
-}
-
-export async function countAnalyses(ctx: RequestContext): Promise<number> {
-  return countLiveAnalyses(ctx.db, ctx.userId);
 }
 
 export async function listAnalyses(
@@ -335,72 +327,17 @@ export async function listAnalyses(
   return { items, nextCursor: rows.length > query.limit && last ? encodeInstantCursor(last) : null };
 }
 
-/** Counts a name once per analysis, grouping spellings that differ only in case or accents. */
-function tally(names: Iterable<string>, into: Map<string, { name: string; count: number }>) {
-  for (const name of new Set([...names].map((n) => n.trim()).filter(Boolean))) {
-    const key = foldText(name);
-    const entry = into.get(key);
-    if (entry) entry.count += 1;
-    else into.set(key, { name, count: 1 });
-  }
-}
-
-const top = (map: Map<string, { name: string; count: number }>) =>
-  [...map.values()]
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'))
-    .slice(0, ANALYSIS_PAGE.statsTop);
-
-/** Aggregates of the user's analyses, from the per-instance cache while the user's analyses are unchanged. */
+/**
+ * Aggregates of the user's analyses of live dreams, from the maintained tally (docs/decisions/021); the opened tally
+ * is kept per instance while its version is unchanged.
+ */
 export async function getAnalysisStats(ctx: RequestContext, statsCache: StatsCache): Promise<AnalysisStats> {
-  const signature = await findAnalysesSignature(ctx.db, ctx.userId);
-  const cached = statsCache.get(ctx.userId, signature);
+  const version = await findAnalysisStatsVersion(ctx);
+  const cached = version === undefined ? undefined : statsCache.get(ctx.userId, version);
   if (cached) return cached;
-  const stats = await computeAnalysisStats(ctx);
-  statsCache.set(ctx.userId, signature, stats);
-  return stats;
-}
-
-async function computeAnalysisStats(ctx: RequestContext): Promise<AnalysisStats> {
-  const keys = await ctx.keys.forUser(ctx.userId);
-  const [rows, total] = await Promise.all([
-    listAnalysisResultRows(ctx.db, ctx.userId, STATS_WINDOW),
-    countLiveAnalyses(ctx.db, ctx.userId),
-  ]);
-  const symbols = new Map<string, { name: string; count: number }>();
-  const themes = new Map<string, { name: string; count: number }>();
-  const emotions = new Map<Emotion, { count: number; intensity: number }>();
-  const dreamTypes = new Map<AnalysisResult['dreamType'], number>();
-  for (const row of rows) {
-    const result = openResult(keys, ctx.userId, row);
-    tally(
-      result.symbols.map((s) => s.symbol),
-      symbols,
-    );
-    tally(
-      result.themes.map((t) => t.name),
-      themes,
-    );
-    for (const { emotion, intensity } of result.emotions) {
-      const entry = emotions.get(emotion) ?? { count: 0, intensity: 0 };
-      emotions.set(emotion, { count: entry.count + 1, intensity: entry.intensity + intensity });
-    }
-    dreamTypes.set(result.dreamType, (dreamTypes.get(result.dreamType) ?? 0) + 1);
-  }
-  return {
-    total,
-    symbols: top(symbols),
-    themes: top(themes),
-    emotions: [...emotions.entries()]
-      .map(([emotion, { count, intensity }]) => ({
-        emotion,
-        count,
-        averageIntensity: Math.round((intensity / count) * 100) / 100,
-      }))
-      .sort((a, b) => b.count - a.count || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion)),
-    dreamTypes: [...dreamTypes.entries()]
-      .map(([dreamType, count]) => ({ dreamType, count }))
-      .sort((a, b) => b.count - a.count),
-  };
+  const read = await readAnalysisStats(ctx);
+  statsCache.set(ctx.userId, read.version, read.stats);
+  return read.stats;
 }
 
 // --- the data export (modules/account) ----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
@@ -29,8 +29,9 @@ const dreamColumns = {
   version: dreams.version,
   deletedAt: dreams.deletedAt,
   purgeAfter: dreams.purgeAfter,
+  idempotencyKey: dreams.idempotencyKey,
 };
-export type DreamRow = Omit<typeof dreams.$inferSelect, 'userId' | 'searchTokens' | 'idempotencyKey' | 'summaryEnc'>;
+export type DreamRow = Omit<typeof dreams.$inferSelect, 'userId' | 'searchTokens' | 'summaryEnc'>;
 
 /** What a list item needs: the sealed summary and the plain metadata. */
 export interface DreamListRow {
@@ -109,6 +110,16 @@ export async function findDream(
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+/** A live dream's version, its row locked until the transaction ends (FOR UPDATE); undefined when not found. */
+export async function lockLiveDreamRow(db: DbOrTx, userId: string, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ version: dreams.version })
+    .from(dreams)
+    .where(and(ownedBy(userId), eq(dreams.id, id), isLive))
+    .for('update');
+  return row?.version;
 }
 
 /** The dream a POST with this idempotency key created, deleted or not. */
@@ -263,14 +274,6 @@ export async function listDreamRows(
     order by ${sql.join(newestFirst(matches), sql`, `)}
     limit ${limit}`);
   return result.rows.map((row) => unpackListRow({ id: row.id, packed: JSON.parse(row.packed) as PackedListRow }));
-}
-
-export async function countLiveDreams(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(dreams)
-    .where(and(ownedBy(userId), isLive));
-  return row?.value ?? 0;
 }
 
 export async function updateDreamRow(

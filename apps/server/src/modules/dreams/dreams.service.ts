@@ -28,9 +28,9 @@ import {
   type DreamText,
 } from './dreams.sealing.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
+import { recordDreamLiveness, recordDreamsCreated, type DreamFacts } from '../journal-stats/journal-stats.service.ts';
 import {
   addTagUses,
-  countLiveDreams,
   deleteDreamRow,
   findDream,
   findDreamByIdempotencyKey,
@@ -43,6 +43,7 @@ import {
   listLatestDreamRows,
   listLiveDreamContentsOn,
   listTagRows,
+  lockLiveDreamRow,
   purgeExpiredDreamsOf,
   removeTagUses,
   updateDreamRow,
@@ -119,6 +120,16 @@ function assertDreamtOn(dreamtOn: string, now: Date, timeZone: string) {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
+/**
+ * What the journal's aggregates need of a dream. Dreams restored from an export file (idempotency key `import:…`,
+ * modules/account) never count for streaks: a file can be edited, so its dates could forge one.
+ */
+const factsOf = (row: Pick<DreamRow, 'id' | 'recordedAt' | 'idempotencyKey'>): DreamFacts => ({
+  id: row.id,
+  recordedAt: row.recordedAt,
+  isCountedForStreaks: !row.idempotencyKey?.startsWith('import:'),
+});
+
 // --- use cases -------------------------------------------------------------------------------------------------
 
 /** A new dream's row, sealed and indexed, and its text in the clear; the date checked (last night when omitted). */
@@ -139,26 +150,25 @@ function newDreamRow(
     notes: blankToNull(body.notes),
     tags: distinctTags(keys, body.tags),
   };
-  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer; idempotencyKey: string | null } =
-    {
-      id,
-      userId,
-      ...sealDreamText(keys, userId, id, text),
-      dreamtOn,
-      recordedAt: at.recordedAt,
-      updatedAt: at.now,
-      mood: body.mood ?? null,
-      emotions: body.emotions,
-      lucidity: body.lucidity,
-      vividness: body.vividness ?? null,
-      sleepQuality: body.sleepQuality ?? null,
-      isNightmare: body.isNightmare,
-      isRecurring: body.isRecurring,
-      version: 1,
-      idempotencyKey: at.idempotencyKey,
-      deletedAt: null,
-      purgeAfter: null,
-    };
+  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer } = {
+    id,
+    userId,
+    ...sealDreamText(keys, userId, id, text),
+    dreamtOn,
+    recordedAt: at.recordedAt,
+    updatedAt: at.now,
+    mood: body.mood ?? null,
+    emotions: body.emotions,
+    lucidity: body.lucidity,
+    vividness: body.vividness ?? null,
+    sleepQuality: body.sleepQuality ?? null,
+    isNightmare: body.isNightmare,
+    isRecurring: body.isRecurring,
+    version: 1,
+    idempotencyKey: at.idempotencyKey,
+    deletedAt: null,
+    purgeAfter: null,
+  };
   return { row, text };
 }
 
@@ -195,6 +205,7 @@ export async function createDream(
   const isInserted = await withTransaction(ctx, async (tx) => {
     if (!(await insertDream(tx.db, row))) return false;
     await addTagUses(tx.db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+    await recordDreamsCreated(tx, [factsOf(row)]);
     return true;
   });
   if (isInserted) return { dream: toDream(row, text), isCreated: true };
@@ -209,6 +220,16 @@ export async function getDream(ctx: RequestContext, id: string): Promise<Dream> 
   if (!row) throw dreamNotFound();
   const keys = await ctx.keys.forUser(ctx.userId);
   return toDream(row, openDreamText(keys, ctx.userId, row));
+}
+
+/**
+ * Inside a transaction: the live dream's version, its row locked until the commit (a delete of it waits), or 404.
+ * Opens nothing.
+ */
+export async function lockLiveDreamVersion(ctx: RequestContext, id: string): Promise<number> {
+  const version = await lockLiveDreamRow(ctx.db, ctx.userId, id);
+  if (version === undefined) throw dreamNotFound();
+  return version;
 }
 
 export async function listDreams(ctx: RequestContext, query: ListDreamsParams): Promise<ListDreamsResponse> {
@@ -243,10 +264,6 @@ export async function listRecentDreams(ctx: RequestContext): Promise<DreamListIt
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listDreamRows(ctx.db, ctx.userId, { tokenGroups: [] }, { limit: DREAM_LIMITS.recentCount });
   return rows.map((row) => toListItem(keys, ctx.userId, row));
-}
-
-export async function countDreams(ctx: RequestContext): Promise<number> {
-  return countLiveDreams(ctx.db, ctx.userId);
 }
 
 /**
@@ -313,13 +330,16 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
 
 /** Soft delete: the dream vanishes at once and can be restored for ten minutes, then it is purged. */
 export async function deleteDream(ctx: RequestContext, id: string): Promise<DeleteDreamResponse> {
-  return withTransaction(ctx, async ({ db }) => {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
     const row = await findDream(db, ctx.userId, id, { forUpdate: true });
     if (!row) throw dreamNotFound();
     const now = ctx.now();
     const purgeAfter = new Date(now.getTime() + UNDO_WINDOW_MS);
     await updateDreamRow(db, ctx.userId, id, { deletedAt: now, purgeAfter });
     await removeTagUses(db, ctx.userId, row.tagTokens);
+    await recordDreamLiveness(tx, keys, factsOf(row), -1);
     await purgeExpiredDreamsOf(db, ctx.userId, now);
     return { id, deletedAt: now.toISOString(), purgeAfter: purgeAfter.toISOString() };
   });
@@ -328,7 +348,8 @@ export async function deleteDream(ctx: RequestContext, id: string): Promise<Dele
 /** Undoes a delete within the window; after it the dream is gone (404). Restoring a live dream returns it. */
 export async function restoreDream(ctx: RequestContext, id: string): Promise<Dream> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const restored = await withTransaction(ctx, async ({ db }) => {
+  const restored = await withTransaction(ctx, async (tx) => {
+    const { db } = tx;
     const row = await findDream(db, ctx.userId, id, { isDeletedIncluded: true, forUpdate: true });
     if (!row) return undefined;
     const text = openDreamText(keys, ctx.userId, row);
@@ -343,6 +364,7 @@ export async function restoreDream(ctx: RequestContext, id: string): Promise<Dre
     // The row is locked (FOR UPDATE) since it was read, so the update finds it.
     if (!updated) return undefined;
     await addTagUses(db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
+    await recordDreamLiveness(tx, keys, factsOf(updated), 1);
     return toDream(updated, text);
   });
   if (!restored) throw dreamNotFound();
@@ -427,7 +449,8 @@ export async function createImportedDreams(
       idempotencyKey,
     }),
   );
-  return withTransaction(ctx, async ({ db }) => {
+  return withTransaction(ctx, async (tx) => {
+    const { db } = tx;
     const inserted = await insertDreams(
       db,
       prepared.map((p) => p.row),
@@ -445,6 +468,10 @@ export async function createImportedDreams(
       tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })),
     );
     await addTagUses(db, ctx.userId, tagRows, now);
+    await recordDreamsCreated(
+      tx,
+      prepared.flatMap(({ row }) => (inserted.has(row.id) ? [factsOf(row)] : [])),
+    );
     return inserted.size;
   });
 }

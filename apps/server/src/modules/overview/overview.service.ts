@@ -1,25 +1,22 @@
-import { countAnalyses } from '../analyses/analyses.service.ts';
 import type { OverviewResponse } from '@sonhario/contracts/overview';
 import type { RequestContext } from '../../context.ts';
-import { countDreams, listRecentDreams } from '../dreams/dreams.service.ts';
+import { listRecentDreams } from '../dreams/dreams.service.ts';
+import { getJournalSummary } from '../journal-stats/journal-stats.service.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
-import { getStreaks } from '../streaks/streaks.service.ts';
 
-/** The dashboard: counts, streaks (in the user's time zone) and the latest dreams. */
+/**
+ * The dashboard: counts and streaks (in the user's time zone) from the journal's maintained aggregates, and the
+ * latest dreams from the list index; nothing here reads the whole journal (docs/decisions/021).
+ */
 export async function getOverview(ctx: RequestContext): Promise<OverviewResponse> {
   const timeZone = await getTimeZone(ctx);
-  const [dreamCount, analysisCount, streaks, recent] = await Promise.all([
-    countDreams(ctx),
-    countAnalyses(ctx),
-    getStreaks(ctx, timeZone),
-    listRecentDreams(ctx),
-  ]);
+  const [summary, recent] = await Promise.all([getJournalSummary(ctx, timeZone), listRecentDreams(ctx)]);
   return {
-    dreamCount,
-    analysisCount,
-    currentStreak: streaks.current,
-    longestStreak: streaks.longest,
-    isTodayRecorded: streaks.isTodayRecorded,
+    dreamCount: summary.dreamCount,
+    analysisCount: summary.analysisCount,
+    currentStreak: summary.streaks.current,
+    longestStreak: summary.streaks.longest,
+    isTodayRecorded: summary.streaks.isTodayRecorded,
     recent,
   };
 }

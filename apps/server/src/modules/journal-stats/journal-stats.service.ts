@@ -1,0 +1,228 @@
+import type { AnalysisResult, AnalysisStats } from '@sonhario/contracts/analyses';
+import { withTransaction, type RequestContext } from '../../context.ts';
+import { localDate } from '../../lib/local-time.ts';
+import { openResult } from '../analyses/analyses.sealing.ts';
+import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import { getTimeZone } from '../profile/profile.service.ts';
+import { computeStreaks, streaksFromSummary, summarizeDays, type Streaks } from '../streaks/streaks.ts';
+import {
+  addRecordedDay,
+  addToCounts,
+  countLiveAnalyses,
+  countLiveDreams,
+  findStats,
+  findStatsWithTally,
+  listAnalysisResultsOfDream,
+  listLiveAnalysisResults,
+  listRecordedDays,
+  recountRecordedDays,
+  removeRecordedDay,
+  updateStats,
+  type StatsRow,
+} from './journal-stats.repository.ts';
+import { applyResult, emptyTally, prunedTally, statsOf, type AnalysisTally } from './journal-stats.tally.ts';
+
+/**
+ * Each user's journal aggregates (docs/decisions/021): dream and analysis counts, recorded days and the streak summary,
+ * and the sealed analysis tally. Writers call the `record…` functions inside their own transaction, after their rows
+ * are written; the first statement of each takes the user's aggregates row lock, so writes of one user take turns and
+ * every recount a read does sees them whole. Readers never scan the journal, except once to build what was never
+ * built (a user who had data before these aggregates, or a changed time zone for the days).
+ */
+
+/** What a write tells about a dream: when it was recorded, and whether it counts for streaks (not an import). */
+export interface DreamFacts {
+  id: string;
+  recordedAt: Date;
+  isCountedForStreaks: boolean;
+}
+
+const tallyAad = (userId: string) => `journal-stats:analysis-tally|user:${userId}`;
+
+function openTally(keys: UserKeys, userId: string, blob: Buffer): AnalysisTally {
+  return JSON.parse(openText(keys.encryption, blob, tallyAad(userId))) as AnalysisTally;
+}
+
+const sealTally = (keys: UserKeys, userId: string, tally: AnalysisTally) =>
+  sealText(keys.encryption, JSON.stringify(prunedTally(tally)), tallyAad(userId));
+
+/** Recomputes the streak summary from the recorded days (a day came or went: at most once a day in normal use). */
+async function summarizeRecordedDays(ctx: RequestContext): Promise<void> {
+  const summary = summarizeDays(await listRecordedDays(ctx.db, ctx.userId));
+  await updateStats(ctx.db, ctx.userId, {
+    longestStreak: summary.longest,
+    lastDay: summary.lastDay,
+    lastRunStart: summary.lastRunStart,
+  });
+}
+
+async function changeTally(
+  ctx: RequestContext,
+  keys: UserKeys,
+  results: AnalysisResult[],
+  sign: 1 | -1,
+): Promise<void> {
+  const row = await findStatsWithTally(ctx.db, ctx.userId);
+  if (!row?.tally) return;
+  const tally = openTally(keys, ctx.userId, row.tally);
+  for (const result of results) applyResult(tally, result, sign);
+  await updateStats(ctx.db, ctx.userId, { analysisTallyEnc: sealTally(keys, ctx.userId, tally), isTallyChanged: true });
+}
+
+// --- writes (inside the writer's transaction) ---------------------------------------------------------------------
+
+/** New dreams (one created, or a batch imported). */
+export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<void> {
+  if (dreams.length === 0) return;
+  const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length });
+  // A row never built is recounted whole by the next read: nothing more to keep in step.
+  if (!stats.isBuilt) return;
+  let isDayAdded = false;
+  for (const dream of dreams) {
+    if (!dream.isCountedForStreaks) continue;
+    const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone, dreams: 1 };
+    if (await addRecordedDay(ctx.db, ctx.userId, at)) isDayAdded = true;
+  }
+  if (isDayAdded) await summarizeRecordedDays(ctx);
+}
+
+/** A dream left the journal (soft delete, sign -1) or came back (restore, sign 1): it and its analyses. */
+export async function recordDreamLiveness(
+  ctx: RequestContext,
+  keys: UserKeys,
+  dream: DreamFacts,
+  sign: 1 | -1,
+): Promise<void> {
+  const stats = await addToCounts(ctx.db, ctx.userId, { dreams: sign });
+  if (!stats.isBuilt) return;
+  // Read under the lock: an analysis of this dream committed before it is counted, one after it sees the new state.
+  const analyses = await listAnalysisResultsOfDream(ctx.db, ctx.userId, dream.id);
+  if (analyses.length > 0) {
+    await addToCounts(ctx.db, ctx.userId, { analyses: sign * analyses.length });
+    if (stats.isTallyBuilt) {
+      const results = analyses.map((row) => openResult(keys, ctx.userId, row));
+      await changeTally(ctx, keys, results, sign);
+    }
+  }
+  if (!dream.isCountedForStreaks) return;
+  const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone };
+  const isDayChanged =
+    sign === 1
+      ? await addRecordedDay(ctx.db, ctx.userId, { ...at, dreams: 1 })
+      : await removeRecordedDay(ctx.db, ctx.userId, at);
+  if (isDayChanged) await summarizeRecordedDays(ctx);
+}
+
+/** A new analysis of a live dream (the caller holds the dream's row lock). */
+export async function recordAnalysisCreated(
+  ctx: RequestContext,
+  keys: UserKeys,
+  result: AnalysisResult,
+): Promise<void> {
+  const stats = await addToCounts(ctx.db, ctx.userId, { analyses: 1 });
+  if (stats.isBuilt && stats.isTallyBuilt) await changeTally(ctx, keys, [result], 1);
+}
+
+/**
+ * Every analysis of the user is about to be erased in this transaction. Called before the rows go, so the lock is
+ * held first: an analysis finishing meanwhile either was erased with the others or counts after this.
+ */
+export async function recordAnalysesErased(ctx: RequestContext): Promise<void> {
+  await addToCounts(ctx.db, ctx.userId, {});
+  // The empty tally is rebuilt from nothing by the next read.
+  await updateStats(ctx.db, ctx.userId, { analysisCount: 0, analysisTallyEnc: null, isTallyChanged: true });
+}
+
+// --- recounts -----------------------------------------------------------------------------------------------------
+
+/** Counts and days from the rows, under the row lock; the tally is left as it is (it follows the analyses only). */
+async function recountJournal(ctx: RequestContext, timeZone: string): Promise<void> {
+  await addToCounts(ctx.db, ctx.userId, {});
+  const dreamCount = await countLiveDreams(ctx.db, ctx.userId);
+  const analysisCount = await countLiveAnalyses(ctx.db, ctx.userId);
+  await recountRecordedDays(ctx.db, ctx.userId, timeZone);
+  const summary = summarizeDays(await listRecordedDays(ctx.db, ctx.userId));
+  await updateStats(ctx.db, ctx.userId, {
+    isBuilt: true,
+    dreamCount,
+    analysisCount,
+    daysTimeZone: timeZone,
+    longestStreak: summary.longest,
+    lastDay: summary.lastDay,
+    lastRunStart: summary.lastRunStart,
+  });
+}
+
+const RECOUNT_PAGE = 500;
+
+/** The tally from every analysis of a live dream, opened a page at a time. */
+async function recountTally(ctx: RequestContext, keys: UserKeys): Promise<AnalysisTally> {
+  const tally = emptyTally();
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await listLiveAnalysisResults(ctx.db, ctx.userId, { afterId, limit: RECOUNT_PAGE });
+    for (const row of rows) applyResult(tally, openResult(keys, ctx.userId, row), 1);
+    if (rows.length < RECOUNT_PAGE) return tally;
+    afterId = rows.at(-1)?.id;
+  }
+}
+
+async function builtStats(ctx: RequestContext, timeZone: string): Promise<StatsRow> {
+  const stats = await findStats(ctx.db, ctx.userId);
+  if (stats?.isBuilt && stats.daysTimeZone === timeZone) return stats;
+  return withTransaction(ctx, async (tx) => {
+    await recountJournal(tx, timeZone);
+    const rebuilt = await findStats(tx.db, ctx.userId);
+    if (!rebuilt) throw new Error('journal stats row missing after its recount');
+    return rebuilt;
+  });
+}
+
+// --- reads --------------------------------------------------------------------------------------------------------
+
+export interface JournalSummary {
+  dreamCount: number;
+  analysisCount: number;
+  streaks: Streaks;
+}
+
+/** The dashboard's numbers, from the aggregates row (and the recorded days only when the clock moved back). */
+export async function getJournalSummary(ctx: RequestContext, timeZone: string): Promise<JournalSummary> {
+  const stats = await builtStats(ctx, timeZone);
+  const today = localDate(ctx.now(), timeZone);
+  const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
+  const streaks =
+    streaksFromSummary(summary, today) ?? computeStreaks(await listRecordedDays(ctx.db, ctx.userId, today), today);
+  return { dreamCount: stats.dreamCount, analysisCount: stats.analysisCount, streaks };
+}
+
+/** Changes whenever the stats would: a cache key for the opened tally (undefined: not built yet). */
+export async function findAnalysisStatsVersion(ctx: RequestContext): Promise<string | undefined> {
+  const stats = await findStats(ctx.db, ctx.userId);
+  return stats?.isBuilt && stats.isTallyBuilt ? `${stats.tallyVersion}|${stats.analysisCount}` : undefined;
+}
+
+/** The analyses' stats from the sealed tally (built from the analyses the first time), and the version they are. */
+export async function getAnalysisStats(ctx: RequestContext): Promise<{ stats: AnalysisStats; version: string }> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const row = await findStatsWithTally(ctx.db, ctx.userId);
+  if (row?.isBuilt && row.tally) {
+    return {
+      stats: statsOf(openTally(keys, ctx.userId, row.tally), row.analysisCount),
+      version: `${row.tallyVersion}|${row.analysisCount}`,
+    };
+  }
+  const timeZone = await getTimeZone(ctx);
+  return withTransaction(ctx, async (tx) => {
+    if (!row?.isBuilt) await recountJournal(tx, timeZone);
+    else await addToCounts(tx.db, ctx.userId, {});
+    const tally = await recountTally(tx, keys);
+    await updateStats(tx.db, ctx.userId, {
+      analysisTallyEnc: sealTally(keys, ctx.userId, tally),
+      isTallyChanged: true,
+    });
+    const built = await findStats(tx.db, ctx.userId);
+    if (!built) throw new Error('journal stats row missing after its recount');
+    return { stats: statsOf(tally, built.analysisCount), version: `${built.tallyVersion}|${built.analysisCount}` };
+  });
+}
