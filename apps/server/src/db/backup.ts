@@ -4,7 +4,7 @@
 // restored. It is taken in one read-only snapshot while the server runs. Dreams and analyses stay sealed in it: the
 // keys that open them live in DATA_DIR/keystore and secrets.json (or MASTER_KEY), which are backed up apart.
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,22 +106,28 @@ export async function writeBackup(database: Database, file: string): Promise<{ t
 }
 
 async function readHeader(file: string): Promise<Header> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
+  let header: Partial<Header> | null = null;
   try {
-    for await (const line of lines) {
-      const header = line.startsWith('H\t') ? (JSON.parse(line.slice(2)) as Partial<Header>) : null;
-      if (header?.format !== FORMAT || !Array.isArray(header.migrations)) break;
-      if (header.version !== VERSION)
-        throw new BackupError(`backup format version ${String(header.version)} is not supported`);
-      return header as Header;
-    }
+    await eachLine(file, (line) => {
+      header ??= line.startsWith('H\t') ? (JSON.parse(line.slice(2)) as Partial<Header>) : {};
+      // Only the first line is needed: stop reading by failing on purpose, caught just below.
+      throw new HeaderRead();
+    });
   } catch (error) {
-    if (error instanceof BackupError) throw error;
-  } finally {
-    lines.close();
+    if (!(error instanceof HeaderRead) && !(error instanceof BackupError)) throw error;
   }
-  throw new BackupError(`${file} is not a Sonhário backup`);
+  const found = header as Partial<Header> | null;
+  if (found?.format !== FORMAT || !Array.isArray(found.migrations)) {
+    throw new BackupError(`${file} is not a Sonhário backup`);
+  }
+  if (found.version !== VERSION) {
+    throw new BackupError(`backup format version ${String(found.version)} is not supported`);
+  }
+  return found as Header;
 }
+
+class HeaderRead extends Error {}
 
 /** Applies the schema migrations up to the backup's, from a copy of the migrations folder cut at that point. */
 async function migrateTo(client: pg.PoolClient, migrations: number[]): Promise<void> {
@@ -144,11 +150,62 @@ async function migrateTo(client: pg.PoolClient, migrations: number[]): Promise<v
 }
 
 /**
+ * Calls `onLine` for every line of the gzip'd `file`, in order; a damaged or unreadable file becomes a BackupError
+ * (readline passes on neither the file's nor the decompressor's errors by itself).
+ */
+async function eachLine(file: string, onLine: (line: string) => Promise<void> | void): Promise<void> {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure = error;
+    lines.close();
+  };
+  input.on('error', fail);
+  gunzip.on('error', fail);
+  try {
+    for await (const line of lines) {
+      if (failure) break;
+      await onLine(line);
+    }
+  } catch (error) {
+    // The stream's own errors mean a damaged file; anything else is the caller's (onLine's) and passes through.
+    const raw = (error as { code?: unknown }).code;
+    const code = typeof raw === 'string' ? raw : '';
+    const isStreamError = code.startsWith('Z_') || code.startsWith('E') || code.startsWith('ERR_');
+    if (!failure && !(isStreamError && error instanceof Error && !('severity' in error))) throw error;
+    failure ??= error as Error;
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+  if (failure) throw new BackupError(`the backup file is damaged (${failure.message}): nothing was restored`);
+}
+
+/** The whole file read once before the database is touched: it must end with its trailer. */
+async function verifyComplete(file: string): Promise<void> {
+  let last = '';
+  await eachLine(file, (line) => {
+    last = line;
+  });
+  if (!last.startsWith('E\t')) {
+    throw new BackupError('the backup is incomplete (no trailer): it was cut short; nothing was restored');
+  }
+}
+
+async function totalRows(client: pg.PoolClient): Promise<number> {
+  const counts = await countRows(client, await listTables(client));
+  return [...counts.values()].reduce((a, b) => a + b, 0);
+}
+
+/**
  * Restores `file` into an empty database: migrates it to the backup's schema, loads every row in one transaction,
  * checks the counts against the backup's trailer, then brings the schema up to this release.
  */
 export async function restoreBackup(database: Database, file: string): Promise<{ tables: number; rows: number }> {
   const header = await readHeader(file);
+  await verifyComplete(file);
   const client = await requirePostgres(database)();
   try {
     const { rows: users } = await client.query<{ present: boolean }>(
@@ -163,7 +220,8 @@ export async function restoreBackup(database: Database, file: string): Promise<{
       }
     }
     const applied = await appliedMigrations(client);
-    if (applied.length > 0) {
+    const isSameSchema = applied.join() === header.migrations.join();
+    if (applied.length > 0 && !(isSameSchema && (await totalRows(client)) === 0)) {
       if (database.kind !== 'embedded') {
         throw new BackupError('the database is not empty: restore into a new database (no tables)');
       }
@@ -186,8 +244,7 @@ export async function restoreBackup(database: Database, file: string): Promise<{
     };
     const sequences: SequenceState[] = [];
     let expected: Record<string, number> | undefined;
-    const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-    for await (const line of lines) {
+    await eachLine(file, async (line) => {
       const kind = line.slice(0, 2);
       const rest = line.slice(2);
       if (kind === 'R\t') {
@@ -205,8 +262,9 @@ export async function restoreBackup(database: Database, file: string): Promise<{
         await flush();
         expected = JSON.parse(rest) as Record<string, number>;
       }
-    }
-    if (!expected) throw new BackupError('the backup is incomplete (no trailer): it was cut short');
+    });
+    if (!expected)
+      throw new BackupError('the backup is incomplete (no trailer): it was cut short; nothing was restored');
     for (const sequence of sequences) await writeSequence(client, sequence);
     const counts = await countRows(client, [...tables.values()]);
     for (const [name, n] of Object.entries(expected)) {
