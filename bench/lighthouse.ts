@@ -7,9 +7,10 @@
 //   npm run bench:lighthouse -- --assert         exit 1 if the median score < 95 or median LCP > 2.0 s
 //
 // Lighthouse's numbers depend on the machine's load: the load average is printed before and after the runs.
-// CHROMIUM_PATH picks another browser; BENCH_DATABASE_URL runs the server on that PostgreSQL instead of its default.
+// CHROMIUM_PATH picks another browser; BENCH_DATABASE_URL runs the server on that PostgreSQL instead of its default;
+// BENCH_LIGHTHOUSE_REPORT=<file.json> keeps the last run's full report (network requests, LCP element, traces).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, assert: { type: 'boolean', default: false } },
 });
 const runs = Number(args.runs);
+const reportFile = process.env.BENCH_LIGHTHOUSE_REPORT;
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, not ${args.runs}`);
 
 interface Sample {
@@ -124,6 +126,7 @@ async function runLighthouse(url: string, port: number): Promise<Sample> {
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   lighthouseVersion = lhr.lighthouseVersion;
+  if (reportFile) await writeFile(reportFile, JSON.stringify(lhr, null, 2));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;

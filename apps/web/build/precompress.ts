@@ -13,7 +13,7 @@ export function precompress(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'sonhario-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },
@@ -21,7 +21,8 @@ export function precompress(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       for (const file of entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))) {
-        if (!COMPRESSIBLE.test(file) || file.endsWith('index.html')) continue;
+        // The HTML pages get the runtime config injected when served, and are compressed then.
+        if (!COMPRESSIBLE.test(file) || file.endsWith('index.html') || file.endsWith('landing.html')) continue;
         const data = await readFile(file);
         if (data.length < 1024) continue;
         const [gz, br] = await Promise.all([

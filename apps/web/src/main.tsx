@@ -1,6 +1,6 @@
 import '@/styles/globals.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { paintTheme, resolveTheme, storedTheme } from '@/lib/theme';
@@ -12,10 +12,15 @@ if (window.location.pathname !== '/') paintTheme(resolveTheme(storedTheme()));
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <Providers>
       <AppRouter />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+// `/` arrives prerendered (landing.html, built by build/prerender.ts from the same tree): React adopts that markup
+// instead of painting it again, as a transition so the work yields to the browser every few milliseconds (no long
+// task on a slow phone). Every other route starts from the empty index.html.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);

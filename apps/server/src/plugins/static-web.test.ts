@@ -92,6 +92,40 @@ describe('serving the web app', () => {
   });
 });
 
+describe('serving the prerendered landing page', () => {
+  const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Transform Your Dreams</h1></div>');
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'sonhario-dist-'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'landing.html'), LANDING);
+    t = await createTestApp({ WEB_DIST_DIR: dist, SITE_URL: 'http://127.0.0.1:4321' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers / with landing.html, not cached, with the runtime config injected', async () => {
+    for (const url of ['/', '/?code=abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"><h1>Transform Your Dreams</h1></div>');
+      expect(res.body).toMatch(/<meta name="sonhario-config" content="[^"]*Sonh/);
+    }
+  });
+
+  it('answers every other client route with the empty index.html, and hides landing.html itself', async () => {
+    for (const url of ['/login', '/app', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
+  });
+});
+
 describe('isClientRoute', () => {
   it('treats paths without a file extension as client routes', () => {
     expect(isClientRoute('GET', '/app/dreams/3f2a')).toBe(true);

@@ -14,6 +14,8 @@ export interface StaticWebOptions {
 const API_PREFIXES = ['/api/', '/auth/'];
 const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
+/** The landing page rendered at build time (apps/web/build/prerender.ts), sent for `/` only. */
+const LANDING_HTML = 'landing.html';
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {
@@ -28,19 +30,24 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     const indexFile = path.join(options.distDir, 'index.html');
     const hasWeb = existsSync(indexFile);
     let indexHtml: string | undefined;
+    let landingHtml: string | undefined;
     if (hasWeb) {
-      const template = readFileSync(indexFile, 'utf8');
       const meta = `<meta name="sonhario-config" content="${escapeHtml(JSON.stringify(options.clientConfig()))}">`;
-      indexHtml = CONFIG_META.test(template)
-        ? template.replace(CONFIG_META, meta)
-        : template.replace('</head>', `${meta}</head>`);
+      const withConfig = (template: string) =>
+        CONFIG_META.test(template)
+          ? template.replace(CONFIG_META, meta)
+          : template.replace('</head>', `${meta}</head>`);
+      indexHtml = withConfig(readFileSync(indexFile, 'utf8'));
+      // `/` prerendered at build time (decision 022); an older build without it serves index.html there too.
+      const landingFile = path.join(options.distDir, LANDING_HTML);
+      landingHtml = existsSync(landingFile) ? withConfig(readFileSync(landingFile, 'utf8')) : indexHtml;
       await app.register(fastifyStatic, {
         root: options.distDir,
         prefix: '/',
         index: false,
         wildcard: true,
         preCompressed: true,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${LANDING_HTML}`,
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
           res.header(
@@ -53,20 +60,20 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build` to serve it');
     }
 
-    const sendIndex = (reply: FastifyReply) => {
-      if (!indexHtml) {
+    const sendPage = (reply: FastifyReply, html: string | undefined) => {
+      if (!html) {
         return reply
           .status(503)
           .send({ code: 'web_not_built', message: 'The web app has not been built: run `npm run build`.' });
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     };
 
-    // The static handler would answer the root directory with 403; the root is a client route.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    // The static handler would answer the root directory with 403; the root is the landing page, already rendered.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, landingHtml));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isClientRoute(request.method, request.url)) return sendIndex(reply);
+      if (isClientRoute(request.method, request.url)) return sendPage(reply, indexHtml);
       return reply
         .status(404)
         .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

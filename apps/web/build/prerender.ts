@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+/** The module that renders the landing page, built for Node (SSR) after the browser build. */
+const ENTRY = 'src/landing-prerender.tsx';
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+/** What Vite writes into index.html for the entry and the chunks it imports. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * After the browser build, renders `/` (the landing page) into `dist/landing.html`: index.html with the page's
+ * markup inside `#root`, and instead of the app's scripts one small "boot" script that imports them once the page
+ * has painted. The server sends landing.html for `/` only (every other client route keeps index.html), and main.tsx
+ * hydrates it. Docs: docs/decisions/022-prerendered-landing.md.
+ */
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'sonhario-prerender-landing',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const markup = await renderLandingMarkup(config);
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const boot = bootScript(index);
+      const bootFile = `${config.build.assetsDir}/landing-boot-${hash(boot.code)}.js`;
+      await writeFile(path.join(outDir, bootFile), boot.code);
+      await writeFile(path.join(outDir, 'landing.html'), landingHtml(boot.html, markup, `/${bootFile}`));
+    },
+  };
+}
+
+/** Builds src/landing-prerender.tsx for Node, runs it, and returns the landing page's markup and <title>. */
+async function renderLandingMarkup(config: ResolvedConfig): Promise<{ body: string; title: string | undefined }> {
+  // Inside the project, so the bundle's bare imports (react, react-router…) resolve from node_modules.
+  const ssrOutDir = path.join(config.root, 'node_modules/.cache/sonhario-prerender');
+  await build({
+    configFile: config.configFile,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    build: {
+      ssr: ENTRY,
+      outDir: ssrOutDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: 'landing.js' } },
+    },
+  });
+  try {
+    const entry = pathToFileURL(path.join(ssrOutDir, 'landing.js')).href;
+    const { renderLanding } = (await import(entry)) as { renderLanding: () => Promise<string> };
+    const rendered = await renderLanding();
+    // The CSP allows scripts only from 'self': the page must not depend on an inline one.
+    if (/<script/i.test(rendered)) throw new Error('The prerendered landing page holds an inline <script>');
+    // React writes the page's <title> where the tree starts; it belongs in <head>, where hydration looks for it.
+    return { body: rendered.replace(TITLE, ''), title: TITLE.exec(rendered)?.[0] };
+  } finally {
+    await rm(ssrOutDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The boot script, run in the browser: imports the app's modules (the entry and the chunks index.html preloads,
+ * all at once) after the first contentful paint, so until the page is on screen the network and the main thread
+ * belong to the HTML, the CSS and the fonts. Where the paint timing API is missing, one frame and a task stand in
+ * for the paint; the timer is a net for a paint that never comes (a tab opened in the background starts then).
+ * Serialized with toString(): it must use nothing but browser globals.
+ */
+function startAfterFirstPaint(modules: string[]) {
+  let isStarted = false;
+  const start = () => {
+    if (isStarted) return;
+    isStarted = true;
+    for (const url of modules) void import(url);
+  };
+  setTimeout(start, 3000);
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(start);
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start));
+  }
+}
+
+/** The boot script's code for this build, and index.html without the tags it replaces. */
+function bootScript(index: string): { code: string; html: string } {
+  const entry = ENTRY_SCRIPT.exec(index)?.[1];
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const code =
+    '// Built by apps/web/build/prerender.ts: starts the app once the prerendered landing page has painted.\n' +
+    `(${startAfterFirstPaint.toString()})(${JSON.stringify([...preloads, entry])});\n`;
+  return { code, html: index.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, '') };
+}
+
+function landingHtml(template: string, markup: { body: string; title: string | undefined }, bootUrl: string) {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to fill`);
+  // Replacer functions: the markup holds '$' (prices), which a replacement string would read as a pattern.
+  let html = template.replace(ROOT_ELEMENT, () => `<div id="root">${markup.body}</div>`);
+  const { title } = markup;
+  if (title) html = html.replace(TITLE, () => title);
+  return html.replace('</head>', () => `  <script type="module" src="${bootUrl}"></script>\n  </head>`);
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 8);
