@@ -13,7 +13,7 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: optionalUrl,
-  /** Comma-separated URLs (besides SITE_URL and loopback) that auth may redirect to and that CORS admits. */
+  /** Comma-separated URLs (besides SITE_URL, and loopback when SITE_URL is loopback) that auth may redirect to and CORS admits. */
   ADDITIONAL_REDIRECT_URLS: z
     .string()
     .default('')

@@ -7,7 +7,7 @@ import { createRedirectPolicy } from '../modules/auth/auth.redirects.ts';
 const API_PATH = /^\/(auth|api)\/v1(\/|\?|$)/;
 
 /**
- * Cross-origin access to /auth/v1 and /api/v1 for the origins auth may redirect to (SITE_URL, loopback,
+ * Cross-origin access to /auth/v1 and /api/v1 for the origins auth may redirect to (SITE_URL, loopback on a development site,
  * ADDITIONAL_REDIRECT_URLS): a web app served from another origin, or a dev server, can use the API. The headers
  * are the ones supabase-js sends; X-Supabase-Api-Version must be readable or the client loses error codes.
  */

@@ -355,3 +355,25 @@ describe('auth input handling', () => {
     });
   });
 });
+
+describe('CORS on a production site', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({ SITE_URL: 'https://sonhos.example' });
+  });
+  afterAll(async () => {
+    await production.close();
+  });
+
+  it.each(['http://localhost:4444', 'http://127.0.0.1:5173'])(
+    'does not admit the loopback origin %s',
+    async (origin) => {
+      const res = await production.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/me',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
+});

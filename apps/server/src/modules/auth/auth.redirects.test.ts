@@ -12,9 +12,6 @@ const policy = createRedirectPolicy(
 describe('redirect_to allow-list', () => {
   it.each([
     ['https://sonhos.example/app/dreams?x=1', 'https://sonhos.example/app/dreams?x=1'],
-    ['http://localhost:5173/', 'http://localhost:5173/'],
-    ['http://127.0.0.1:9999/cb', 'http://127.0.0.1:9999/cb'],
-    ['http://[::1]:3000/', 'http://[::1]:3000/'],
     ['https://preview.sonhos.example/app', 'https://preview.sonhos.example/app'],
     ['https://preview.sonhos.example/app/settings', 'https://preview.sonhos.example/app/settings'],
     ['sonhario://auth-callback?x=1', 'sonhario://auth-callback?x=1'],
@@ -33,16 +30,38 @@ describe('redirect_to allow-list', () => {
     '//evil.example/',
     'not a url',
     '',
+    // A production site never trusts loopback: any program on the user's machine can listen there.
+    'http://localhost:4444/steal',
+    'http://127.0.0.1:9999/cb',
+    'http://[::1]:3000/',
   ])('falls back to the site root for %s', (candidate) => {
     expect(policy.resolve(candidate)).toBe('https://sonhos.example/');
   });
 
-  it('admits the site, loopback and listed origins for CORS, nothing else', () => {
+  it('admits the site and listed origins for CORS, nothing else (no loopback in production)', () => {
     expect(policy.isAllowedOrigin('https://sonhos.example')).toBe(true);
-    expect(policy.isAllowedOrigin('http://localhost:5173')).toBe(true);
+    expect(policy.isAllowedOrigin('http://localhost:5173')).toBe(false);
+    expect(policy.isAllowedOrigin('http://127.0.0.1:4444')).toBe(false);
     expect(policy.isAllowedOrigin('https://preview.sonhos.example')).toBe(true);
     expect(policy.isAllowedOrigin('https://evil.example')).toBe(false);
     expect(policy.isAllowedOrigin('null')).toBe(false);
+  });
+});
+
+describe('a development site (SITE_URL on loopback)', () => {
+  const dev = createRedirectPolicy(loadConfig({ SITE_URL: 'http://localhost:3000' }));
+
+  it.each(['http://localhost:5173/', 'http://127.0.0.1:9999/cb', 'http://[::1]:3000/'])(
+    'admits loopback on any port: %s',
+    (candidate) => {
+      expect(dev.resolve(candidate)).toBe(candidate);
+      expect(dev.isAllowedOrigin(new URL(candidate).origin)).toBe(true);
+    },
+  );
+
+  it('still refuses other hosts', () => {
+    expect(dev.resolve('https://evil.example/')).toBe('http://localhost:3000/');
+    expect(dev.isAllowedOrigin('https://evil.example')).toBe(false);
   });
 });
 

@@ -14,8 +14,10 @@ const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https
 
 /**
  * Where auth may send a browser back to (redirect_to) and which origins may call the API cross-origin: the site's
- * own origin, loopback (development servers, native apps' local callbacks) and ADDITIONAL_REDIRECT_URLS. A rejected
- * redirect_to silently becomes SITE_URL, as GoTrue does, so the server is never an open redirect.
+ * own origin and ADDITIONAL_REDIRECT_URLS, plus any loopback origin when the site itself is on loopback (development:
+ * a Vite dev server on another port). A production site never trusts loopback: on a user's machine, any local program
+ * listens there. A rejected redirect_to silently becomes SITE_URL, as GoTrue does, so the server is never an open
+ * redirect.
  */
 export interface RedirectPolicy {
   /** The site root: where every flow lands when no acceptable redirect_to was given. */
@@ -34,11 +36,12 @@ export function createRedirectPolicy(config: Pick<Config, 'siteUrl' | 'env'>): R
     .filter((entry): entry is { raw: string; url: URL } => entry.url !== undefined);
 
   const isLoopback = (url: URL) => isHttp(url) && LOOPBACK_HOSTS.has(url.hostname);
+  const isDevelopmentSite = isLoopback(site);
 
   const isAllowed = (candidate: URL) => {
     if (candidate.username || candidate.password) return false;
     if (isHttp(candidate) && candidate.origin === site.origin) return true;
-    if (isLoopback(candidate)) return true;
+    if (isDevelopmentSite && isLoopback(candidate)) return true;
     return additional.some(({ raw, url }) => {
       // Custom schemes (mobile deep links) have no origin: compare the text, as a prefix.
       if (!isHttp(url)) return candidate.href.startsWith(raw);
@@ -60,7 +63,7 @@ export function createRedirectPolicy(config: Pick<Config, 'siteUrl' | 'env'>): R
     isAllowedOrigin(origin) {
       if (origins.has(origin)) return true;
       const url = parse(origin);
-      return url !== undefined && isLoopback(url);
+      return isDevelopmentSite && url !== undefined && isLoopback(url);
     },
   };
 }
