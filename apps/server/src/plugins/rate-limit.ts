@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Env } from '../config.ts';
 
 /** The budgets, each counted per client IP (`request.ip`, so TRUST_PROXY decides which address that is). */
-export type RateLimitBucket = 'auth:token' | 'auth:verify' | 'auth:email' | 'account:delete';
+export type RateLimitBucket = 'auth:token' | 'auth:authorize' | 'auth:verify' | 'auth:email' | 'account:delete';
 
 export interface BucketLimit {
   max: number;
@@ -18,6 +18,9 @@ export function rateLimitBuckets(
 ): Record<RateLimitBucket, BucketLimit> {
   return {
     'auth:token': { max: env.RATE_LIMIT_TOKEN, timeWindowMs: 5 * 60_000 },
+    // Starting a Google sign-in writes a flow state, but guesses no password: the same size, a budget of its own, so
+    // a few abandoned Google attempts never lock out a password sign-in (nor the other way round).
+    'auth:authorize': { max: env.RATE_LIMIT_TOKEN, timeWindowMs: 5 * 60_000 },
     'auth:verify': { max: env.RATE_LIMIT_VERIFY, timeWindowMs: 5 * 60_000 },
     'auth:email': { max: env.RATE_LIMIT_EMAIL_SENT, timeWindowMs: 3600_000 },
     // Deleting the account checks the password: guesses count like sign-in attempts (a budget of their own).

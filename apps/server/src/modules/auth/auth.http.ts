@@ -88,7 +88,7 @@ export async function assertServiceRole(app: AppInstance, request: FastifyReques
   if (role !== 'service_role') throw authErrors.notAdmin();
 }
 
-export type LimitBucket = 'token' | 'verify' | 'email';
+export type LimitBucket = 'token' | 'authorize' | 'verify' | 'email';
 
 /** Counts this request against the client IP's budget; over it, 429 with Retry-After. */
 export async function enforceRateLimit(

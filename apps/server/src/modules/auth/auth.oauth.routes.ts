@@ -20,8 +20,8 @@ export async function authOAuthRoutes(app: AppInstance, state: AuthModuleState) 
       const isJson = query.skip_http_redirect === 'true';
       let started: Awaited<ReturnType<typeof startOAuthSignIn>>;
       try {
-        // Starting a Google sign-in writes a flow state: it counts as a sign-in attempt against the token budget.
-        await enforceRateLimit(app, request, reply, 'token');
+        // Starting a Google sign-in writes a flow state: it has a budget of its own (not the password sign-in's).
+        await enforceRateLimit(app, request, reply, 'authorize');
         started = await startOAuthSignIn(context, state.google, {
           provider: query.provider,
           redirectTo: query.redirect_to,

@@ -34,9 +34,27 @@ describe('auth rate limits', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(300);
-    // Starting a Google sign-in draws on the same budget; the browser is sent back with the error.
+    // Starting a Google sign-in has a budget of its own: the exhausted sign-in budget does not refuse it.
     const hop = await followLink(`${t.url}/auth/v1/authorize?provider=google`);
-    expect(fragmentOf(hop.location).get('error_code')).toBe('over_request_rate_limit');
+    expect(fragmentOf(hop.location).get('error_code')).not.toBe('over_request_rate_limit');
+  });
+
+  it('gives /authorize a budget of its own; over it the browser is sent back with the error', async () => {
+    const fresh = await createListeningTestApp({ RATE_LIMIT_TOKEN: '3' });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const hop = await followLink(`${fresh.url}/auth/v1/authorize?provider=google`);
+        expect(fragmentOf(hop.location).get('error_code')).not.toBe('over_request_rate_limit');
+      }
+      const over = await followLink(`${fresh.url}/auth/v1/authorize?provider=google`);
+      expect(fragmentOf(over.location).get('error_code')).toBe('over_request_rate_limit');
+      // … and the password sign-in budget is untouched by those.
+      const supabase = supabaseFor(fresh.url, getApiKeys(fresh.app.deps.secrets).anonKey);
+      const { error } = await supabase.auth.signInWithPassword({ email: 'nobody@example.com', password: PASSWORD });
+      expect(error?.code).toBe('invalid_credentials');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('limits e-mail sending per IP with 429 over_email_send_rate_limit', async () => {
