@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAuditLogEntries, authUsers } from '../../db/schema/index.ts';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
 import { bodyOf, PASSWORD, supabaseFor, uniqueEmail } from './auth.testing.ts';
-import { getApiKeys } from './auth.tokens.ts';
+import { getApiKeys, signHs256 } from './auth.tokens.ts';
 
 // supabase.auth.admin.* with the service-role key; the anon key (or a user's token) gets 403.
 describe('admin users API', () => {
@@ -78,6 +78,32 @@ describe('admin users API', () => {
     expect((data as unknown as { nextPage: number | null }).nextPage).toBe(2);
     const all = await admin.auth.admin.listUsers();
     expect(all.data.users.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists the newest users first, as GoTrue does', async () => {
+    const emails: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      emails.push(uniqueEmail('order'));
+      await admin.auth.admin.createUser({ email: emails.at(-1)!, password: PASSWORD });
+    }
+    const { data } = await admin.auth.admin.listUsers({ page: 1, perPage: 3 });
+    expect(data.users.map((user) => user.email)).toEqual([...emails].reverse());
+  });
+
+  it('admits a token with the role supabase_admin, and no other role', async () => {
+    const { anonKey } = getApiKeys(t.app.deps.secrets);
+    const now = Math.floor(Date.now() / 1000);
+    const tokenFor = (role: string) =>
+      signHs256({ iss: 'supabase', role, iat: now, exp: now + 600 }, t.app.deps.secrets.jwtSecret);
+    const list = (role: string) =>
+      fetch(`${t.url}/auth/v1/admin/users`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${tokenFor(role)}` },
+      });
+    expect((await list('supabase_admin')).status).toBe(200);
+    for (const role of ['authenticated', 'anon', 'admin']) {
+      const res = await list(role);
+      expect(res.status).toBe(403);
+    }
   });
 
   it('gets, updates (metadata, password, ban) and deletes a user', async () => {

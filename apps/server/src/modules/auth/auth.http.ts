@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AuthError } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
 import { toApiError } from '../../plugins/errors.ts';
+import { InvalidTextError } from '../../plugins/text-input.ts';
 import type { AuthContext } from './auth.context.ts';
 import { isAppError } from '../../errors.ts';
 import { authErrors, WeakPasswordError } from './auth.errors.ts';
@@ -41,6 +42,11 @@ export function toAuthError(error: unknown): { statusCode: number; body: AuthErr
       body: { code: error.code, message: error.message, weak_password: { reasons: error.reasons } },
     };
   }
+  if (error instanceof InvalidTextError) {
+    // GoTrue has no code of its own for it: a field it cannot take is validation_failed, named as its fields are.
+    const message = (error.details ?? []).map((d) => `${d.path.replace(/^body\./, '')}: ${d.message}`).join('; ');
+    return { statusCode: 400, body: { code: 'validation_failed', message } };
+  }
   if (isAppError(error)) return { statusCode: error.statusCode, body: { code: error.code, message: error.message } };
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
@@ -74,7 +80,10 @@ export function assertApiKey(app: AppInstance, request: FastifyRequest): void {
   if (!safeEqual(apikey, anonKey) && !safeEqual(apikey, serviceRoleKey)) throw authErrors.invalidApiKey();
 }
 
-/** Admin endpoints want the service-role key as the bearer token (GoTrue checks the token's role claim). */
+/**
+ * Admin endpoints want an admin token as the bearer: the service-role key, or any token this server signed with the role
+ * `supabase_admin` (GoTrue admits both roles).
+ */
 export async function assertServiceRole(app: AppInstance, request: FastifyRequest): Promise<void> {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw authErrors.noAuthorization();
@@ -85,7 +94,7 @@ export async function assertServiceRole(app: AppInstance, request: FastifyReques
     if (error instanceof JwtError) throw authErrors.badJwt(error.message);
     throw error;
   }
-  if (role !== 'service_role') throw authErrors.notAdmin();
+  if (role !== 'service_role' && role !== 'supabase_admin') throw authErrors.notAdmin();
 }
 
 export type LimitBucket = 'token' | 'authorize' | 'verify' | 'email';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   authAuditLogEntries,
@@ -60,7 +60,8 @@ export async function listUsers(db: DbOrTx, page: { limit: number; offset: numbe
     db
       .select()
       .from(authUsers)
-      .orderBy(asc(authUsers.createdAt), asc(authUsers.id))
+      // Newest first, as GoTrue lists them.
+      .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(authUsers),
