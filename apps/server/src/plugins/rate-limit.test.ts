@@ -9,6 +9,7 @@ const redisUrl = process.env.REDIS_URL;
 // Small limits so a test reaches them in a few requests; `auth:verify`'s window is short enough to see it pass.
 const BUCKETS: RateLimitPluginOptions['buckets'] = {
   'auth:token': { max: 3, timeWindowMs: 60_000 },
+  'auth:authorize': { max: 3, timeWindowMs: 60_000 },
   'auth:verify': { max: 1, timeWindowMs: 100 },
   'auth:email': { max: 1, timeWindowMs: 60_000 },
   'account:delete': { max: 2, timeWindowMs: 60_000 },
