@@ -39,6 +39,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { rateLimitBuckets, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { refuseUnstorableText } from './plugins/text-input.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       async (api: AppInstance) => {
         // Every route of this scope requires a signed-in user unless the plugin's allow-list names it.
         await api.register(apiAuthenticationPlugin);
+        refuseUnstorableText(api);
         await api.register(healthRoutes);
         await api.register(meRoutes);
         await api.register(profileRoutes);

@@ -11,6 +11,7 @@ export const API_ERROR_CODES = [
   'validation_failed',
   'bad_json',
   'bad_request',
+  'invalid_text',
   'payload_too_large',
   'unsupported_media_type',
   'not_found',

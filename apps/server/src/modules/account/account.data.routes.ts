@@ -109,7 +109,7 @@ export async function accountDataRoutes(app: AppInstance) {
           'Restore the dreams of an export file (only dreams) into the caller journal, skipping those already there',
         description:
           `Body: the JSON file of GET /me/export (schemaVersion ${EXPORT_SCHEMA_VERSION}), up to ${IMPORT_LIMITS.maxBytes / MEGABYTE} MB and ` +
-          `${IMPORT_LIMITS.maxDreams} dreams. Errors: 400 invalid_export | unsupported_export_version | bad_json | validation_failed, ` +
+          `${IMPORT_LIMITS.maxDreams} dreams. Errors: 400 invalid_export | unsupported_export_version | bad_json | invalid_text | validation_failed, ` +
           '413 import_too_large | payload_too_large, 415 unsupported_media_type.',
         security,
         // The export file minus the security log, which is stripped unread (the import restores only dreams).

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AuthError } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
 import { toApiError } from '../../plugins/errors.ts';
-import { InvalidTextError } from '../../plugins/text-input.ts';
+import { InvalidTextError, isStorableText } from '../../plugins/text-input.ts';
 import type { AuthContext } from './auth.context.ts';
 import { isAppError } from '../../errors.ts';
 import { authErrors, WeakPasswordError } from './auth.errors.ts';
@@ -110,10 +110,17 @@ export async function enforceRateLimit(
   throw bucket === 'email' ? authErrors.emailRateLimit() : authErrors.requestRateLimit();
 }
 
+/** A cookie's value; one that is not valid percent-encoding or decodes to text that cannot be stored is no value. */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      const value = decodeURIComponent(rest.join('='));
+      return isStorableText(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -4,6 +4,7 @@ import { createGoogleProvider } from './auth.google.ts';
 import { assertApiKey, toAuthError, type AuthModuleState } from './auth.http.ts';
 import { createMailer } from './auth.mailer.ts';
 import { authOAuthRoutes } from './auth.oauth.routes.ts';
+import { refuseUnstorableText } from '../../plugins/text-input.ts';
 import { createRedirectPolicy } from './auth.redirects.ts';
 import { deleteExpiredAuthRows } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -60,6 +61,7 @@ export async function authModule(app: AppInstance) {
     if (request.is404 || request.routeOptions.config.withoutApiKey || request.method === 'OPTIONS') return;
     assertApiKey(app, request);
   });
+  refuseUnstorableText(app);
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body } = toAuthError(error);
