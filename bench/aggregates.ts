@@ -1,18 +1,21 @@
 // The pages that must stay fast as a journal grows (issue 11): the dashboard overview, search (a common word, two
 // words, a rare word), the analyses' stats and list, analysing a dream and recording one. The built server on the
-// embedded database (PGlite) with the builtin provider and its reveal off. Two users in the same run: "small" with
+// embedded database with the builtin provider and its reveal off. Two users in the same run: "small" with
 // BENCH_SMALL dreams and BENCH_ANALYSES analyses, "large" with BENCH_LARGE dreams, so the growth of each page's cost
 // (large / small) and its ratio to the authenticated floor (GET /api/v1/me) come from one process under one load.
+// Journals are loaded through POST /me/import (realistic texts, bench/support/dream-text.ts). bench/scale.ts is the
+// full 1k/10k/100k benchmark; this one is the quick before/after of decision 021.
 // The server's CPU per analysis is read from /proc around the analyse run.
 //
 //   npm run build -w @sonhario/server && npx tsx bench/aggregates.ts
-//   (BENCH_SMALL=1000, BENCH_LARGE=10000, BENCH_ANALYSES=1000, BENCH_DURATION=5 s, BENCH_SEED_CONCURRENCY=8)
+//   (BENCH_SMALL=1000, BENCH_LARGE=10000, BENCH_ANALYSES=1000, BENCH_DURATION=5 s)
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
-import { createDream, pool, signUp } from './support/dreams.ts';
+import { createDreamGenerator } from './support/dream-text.ts';
+import { pool, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { startProductServer } from './support/servers.ts';
 
@@ -20,7 +23,6 @@ const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 10_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_SEED_CONCURRENCY ?? 8);
 /** A word no generated dream holds: every journal gets RARE_DREAMS dreams with it, spread over the years. */
 const RARE_WORD = 'xilofone';
 const RARE_DREAMS = 5;
@@ -65,20 +67,75 @@ async function postOnce(path: string, token: string, body: unknown, extra: Recor
   return (await res.json()) as { id: string };
 }
 
-/** The server process's CPU time so far, in ms (user + system, from /proc). */
+/**
+ * The CPU time so far of the server and every process under it (the embedded PostgreSQL's postmaster and backends),
+ * in ms: user + system, plus what exited children used (cutime, cstime), from /proc; in clock ticks of 10 ms.
+ */
 function serverCpuMs(): number {
-  const stat = readFileSync(`/proc/${product.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; in clock ticks (100/s).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the command name: ppid is field 2, utime..cstime fields 12–15 (1-based, from the state field).
+      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks });
+    } catch {
+      // the process ended while reading
+    }
+  }
+  let total = 0;
+  for (const [pid, { ticks }] of stats) {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = stats.get(at)?.ppid) {
+      if (at === product.pid) {
+        total += ticks;
+        break;
+      }
+    }
+  }
+  return total * 10;
 }
 
+const generator = createDreamGenerator(20261124);
+const IMPORT_BATCH = 2000;
+
+/** A journal loaded through POST /me/import (realistic texts, bench/support/dream-text.ts), plus the rare dreams. */
 async function seedJournal(label: string, dreams: number, consent?: Record<string, unknown>) {
   const user = await signUp(product.url, anonKey, label, consent);
+  const exported = await fetch(`${api}/me/export?format=json`, { headers: { authorization: `Bearer ${user.token}` } });
+  const template = (await exported.json()) as Record<string, unknown>;
   const ids: string[] = [];
-  await pool(dreams, CONCURRENCY, async () => {
-    ids.push((await retried(() => createDream(product.url, user.token))).id);
+  await pool(Math.ceil(dreams / IMPORT_BATCH), 1, async (i) => {
+    const size = Math.min(IMPORT_BATCH, dreams - i * IMPORT_BATCH);
+    const batch = Array.from({ length: size }, () => {
+      const { language: _language, ...fields } = generator.next();
+      return {
+        ...fields,
+        id: generator.uuid(),
+        title: fields.title ?? fields.content.slice(0, 60),
+        isTitleDerived: fields.title === null,
+        updatedAt: fields.recordedAt,
+        version: 1,
+        deletedAt: null,
+        purgeAfter: null,
+        analyses: [],
+      };
+    });
+    const file = { ...template, dreams: batch, totals: { dreams: size, analyses: 0 } };
+    await retried(() => postOnce('/me/import', user.token, file, {}));
   });
+  // The import gives dreams new ids: the first pages of the journal name some to analyse.
+  let cursor: string | null = null;
+  while (ids.length < Math.min(200, dreams)) {
+    const page = await fetch(`${api}/dreams?limit=50${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    const body = (await page.json()) as { items: { id: string }[]; nextCursor: string | null };
+    ids.push(...body.items.map((d) => d.id));
+    if (!body.nextCursor) break;
+    cursor = body.nextCursor;
+  }
   for (let i = 0; i < RARE_DREAMS; i += 1) {
     const dreamtOn = new Date(Date.now() - (30 + i * 200) * 86_400_000).toISOString().slice(0, 10);
     await post('/dreams', user.token, { content: `Tocava um ${RARE_WORD} no meio da rua.`, dreamtOn });
@@ -111,7 +168,7 @@ try {
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(
     `seeded ${SMALL} dreams in ${seconds(started, seededSmall)} s, ${LARGE} in ${seconds(seededSmall, seededLarge)} s ` +
-      `(${Math.round(LARGE / ((seededLarge - seededSmall) / 1000))} creates/s at concurrency ${CONCURRENCY}), ` +
+      `(${Math.round(LARGE / ((seededLarge - seededSmall) / 1000))} dreams/s through the import), ` +
       `${ANALYSES} analyses in ${seconds(seededLarge, performance.now())} s`,
   );
 

@@ -196,8 +196,9 @@ export async function prepareAnalysis(
       'Para analisar sonhos, é preciso autorizar a análise por IA. Nenhum texto foi enviado.',
     );
   }
-  await assertCanAnalyze(ctx);
-  const language = input.language ?? (await getProfile(ctx)).locale;
+  const profile = await getProfile(ctx);
+  await assertCanAnalyze(ctx, profile);
+  const language = input.language ?? profile.locale;
   return {
     prepared: {
       dreamId,

@@ -67,11 +67,14 @@ export async function insertUsage(db: DbOrTx, usage: UsageInsert): Promise<void>
   await db.insert(analysisUsage).values(usage);
 }
 
-/** Analyses paid by the plan's quota in a month (YYYY-MM, user's time zone). */
-export async function countQuotaUsage(db: DbOrTx, userId: string, month: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<string>`count(*)` })
+/** Analyses paid by the plan's quota in a month (YYYY-MM, user's time zone), counted up to `upTo` when given. */
+export async function countQuotaUsage(db: DbOrTx, userId: string, month: string, upTo?: number): Promise<number> {
+  const usage = db
+    .select({ one: sql`1`.as('one') })
     .from(analysisUsage)
-    .where(and(eq(analysisUsage.userId, userId), eq(analysisUsage.month, month), eq(analysisUsage.charge, 'quota')));
+    .where(and(eq(analysisUsage.userId, userId), eq(analysisUsage.month, month), eq(analysisUsage.charge, 'quota')))
+    .limit(upTo ?? Number.MAX_SAFE_INTEGER)
+    .as('usage');
+  const [row] = await db.select({ count: sql<string>`count(*)` }).from(usage);
   return Number(row?.count ?? 0);
 }

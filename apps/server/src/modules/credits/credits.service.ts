@@ -9,6 +9,7 @@ import {
   type Quota,
 } from '@sonhario/contracts/credits';
 import type { AnalysisCharge } from '@sonhario/contracts/analyses';
+import type { Profile } from '@sonhario/contracts/profile';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ValidationError } from '../../errors.ts';
 import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
@@ -56,6 +57,23 @@ async function readStanding(ctx: RequestContext): Promise<Standing> {
   return { quota, balance, nextCharge };
 }
 
+/**
+ * How the next analysis would be paid (null: it cannot be), reading no more than that needs: an unlimited plan
+ * counts nothing, a limited one counts the month's usage up to its limit, and the balance is summed only past it.
+ * An analysis thus never walks every analysis of the month (docs/decisions/021). Same answer as readStanding's.
+ */
+async function decideCharge(
+  ctx: RequestContext,
+  profile: Profile,
+): Promise<{ charge: AnalysisCharge | null; month: string }> {
+  const month = localMonth(ctx.now(), profile.timeZone);
+  const limit = PLAN_QUOTAS[profile.plan];
+  if (limit === null) return { charge: 'quota', month };
+  if ((await countQuotaUsage(ctx.db, ctx.userId, month, limit)) < limit) return { charge: 'quota', month };
+  const balance = await sumBalance(ctx.db, ctx.userId);
+  return { charge: balance >= CREDIT_RULES.analysisCost ? 'credits' : null, month };
+}
+
 function limitMessage(standing: Standing): string {
   const { quota, balance } = standing;
   const renews = longDate.format(new Date(`${quota.resetsOn}T00:00:00Z`));
@@ -76,10 +94,10 @@ export async function getCreditsSummary(ctx: RequestContext): Promise<CreditsSum
   };
 }
 
-/** Refuses early (before any provider call) when the analysis could not be paid for. */
-export async function assertCanAnalyze(ctx: RequestContext): Promise<void> {
-  const standing = await readStanding(ctx);
-  if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
+/** Refuses early (before any provider call) when the analysis could not be paid for; `profile` is the user's. */
+export async function assertCanAnalyze(ctx: RequestContext, profile: Profile): Promise<void> {
+  if ((await decideCharge(ctx, profile)).charge === null)
+    throw new AnalysisLimitError(limitMessage(await readStanding(ctx)));
 }
 
 const asReason = (reason: string): LedgerReason =>
@@ -148,10 +166,10 @@ export async function chargeAnalysis(
 ): Promise<AnalysisCharge> {
   return withTransaction(ctx, async (tx) => {
     await lockUserCredits(tx.db, ctx.userId);
-    const standing = await readStanding(tx);
-    if (!standing.nextCharge) throw new AnalysisLimitError(limitMessage(standing));
+    const { charge, month } = await decideCharge(tx, await getProfile(tx));
+    if (!charge) throw new AnalysisLimitError(limitMessage(await readStanding(tx)));
     const now = ctx.now();
-    if (standing.nextCharge === 'credits') {
+    if (charge === 'credits') {
       await insertLedgerEntry(tx.db, {
         userId: ctx.userId,
         amount: -CREDIT_RULES.analysisCost,
@@ -164,12 +182,12 @@ export async function chargeAnalysis(
     await insertUsage(tx.db, {
       userId: ctx.userId,
       analysisId: analysis.id,
-      month: standing.quota.month,
-      charge: standing.nextCharge,
+      month,
+      charge,
       provider: analysis.provider,
       model: analysis.model,
       createdAt: now,
     });
-    return standing.nextCharge;
+    return charge;
   });
 }

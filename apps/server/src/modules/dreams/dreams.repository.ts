@@ -372,14 +372,14 @@ export async function listTagRows(db: DbOrTx, userId: string) {
     .orderBy(desc(userTags.useCount), desc(userTags.updatedAt), userTags.tagToken);
 }
 
-/** The user's latest live dreams in journal order (newest night first), full rows, without one of them. */
+/** The user's latest live dreams in journal order (newest night first), their sealed title and content only. */
 export async function listLatestDreamRows(
   db: DbOrTx,
   userId: string,
   options: { excludeId: string; limit: number },
-): Promise<DreamRow[]> {
+): Promise<{ id: string; titleEnc: Buffer; contentEnc: Buffer }[]> {
   return db
-    .select(dreamColumns)
+    .select({ id: dreams.id, titleEnc: readBytea(dreams.titleEnc), contentEnc: readBytea(dreams.contentEnc) })
     .from(dreams)
     .where(and(ownedBy(userId), isLive, sql`${dreams.id} <> ${options.excludeId}`))
     .orderBy(...newestFirst(dreams))

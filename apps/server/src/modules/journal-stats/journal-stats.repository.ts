@@ -49,7 +49,7 @@ export async function findStatsWithTally(
 }
 
 /**
- * Adds to the counts, creating the row when the user has none (then not built: the next read recounts), and returns
+ * Adds to the counts (and returns the sealed tally when wanted), creating the row when the user has none (then not built: the next read recounts), and returns
  * the row. Takes the row's lock until the transaction ends: every write of the user's aggregates goes through here
  * first, so they take turns, and a read that rebuilds waits for them.
  */
@@ -57,7 +57,8 @@ export async function addToCounts(
   db: DbOrTx,
   userId: string,
   delta: { dreams?: number; analyses?: number },
-): Promise<StatsRow> {
+  options: { isTallyWanted?: boolean } = {},
+): Promise<StatsRow & { tally: Buffer | null }> {
   const dreamDelta = delta.dreams ?? 0;
   const analysisDelta = delta.analyses ?? 0;
   const [row] = await db
@@ -71,7 +72,11 @@ export async function addToCounts(
         updatedAt: sql`now()`,
       },
     })
-    .returning(statsColumns);
+    .returning({
+      ...statsColumns,
+      // The sealed tally travels only to the writes that change it.
+      tally: options.isTallyWanted ? readNullableBytea(userJournalStats.analysisTallyEnc) : sql<null>`null`,
+    });
   if (!row) throw new Error('journal stats row missing after its upsert');
   return row;
 }

@@ -56,15 +56,16 @@ async function summarizeRecordedDays(ctx: RequestContext): Promise<void> {
   });
 }
 
+/** Adds results to (or takes them out of) the sealed tally, when it is built; `sealed` is the row's, read under lock. */
 async function changeTally(
   ctx: RequestContext,
   keys: UserKeys,
+  sealed: Buffer | null,
   results: AnalysisResult[],
   sign: 1 | -1,
 ): Promise<void> {
-  const row = await findStatsWithTally(ctx.db, ctx.userId);
-  if (!row?.tally) return;
-  const tally = openTally(keys, ctx.userId, row.tally);
+  if (!sealed) return;
+  const tally = openTally(keys, ctx.userId, sealed);
   for (const result of results) applyResult(tally, result, sign);
   await updateStats(ctx.db, ctx.userId, { analysisTallyEnc: sealTally(keys, ctx.userId, tally), isTallyChanged: true });
 }
@@ -98,10 +99,15 @@ export async function recordDreamLiveness(
   // Read under the lock: an analysis of this dream committed before it is counted, one after it sees the new state.
   const analyses = await listAnalysisResultsOfDream(ctx.db, ctx.userId, dream.id);
   if (analyses.length > 0) {
-    await addToCounts(ctx.db, ctx.userId, { analyses: sign * analyses.length });
-    if (stats.isTallyBuilt) {
+    const counted = await addToCounts(
+      ctx.db,
+      ctx.userId,
+      { analyses: sign * analyses.length },
+      { isTallyWanted: true },
+    );
+    if (counted.tally) {
       const results = analyses.map((row) => openResult(keys, ctx.userId, row));
-      await changeTally(ctx, keys, results, sign);
+      await changeTally(ctx, keys, counted.tally, results, sign);
     }
   }
   if (!dream.isCountedForStreaks) return;
@@ -119,8 +125,8 @@ export async function recordAnalysisCreated(
   keys: UserKeys,
   result: AnalysisResult,
 ): Promise<void> {
-  const stats = await addToCounts(ctx.db, ctx.userId, { analyses: 1 });
-  if (stats.isBuilt && stats.isTallyBuilt) await changeTally(ctx, keys, [result], 1);
+  const stats = await addToCounts(ctx.db, ctx.userId, { analyses: 1 }, { isTallyWanted: true });
+  if (stats.isBuilt) await changeTally(ctx, keys, stats.tally, [result], 1);
 }
 
 /**

@@ -7,7 +7,16 @@ import { localDate } from '../../lib/local-time.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { PASSWORD } from '../auth/auth.testing.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
-import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
+import {
+  api,
+  contextFor,
+  JOURNAL_TEST_ENV,
+  postDream,
+  queryRows,
+  signUpUser,
+  type TestUser,
+} from '../dreams/dreams.testing.ts';
+import { setPlan } from '../profile/profile.service.ts';
 import { computeStreaks } from '../streaks/streaks.ts';
 import { applyResult, emptyTally, statsOf } from './journal-stats.tally.ts';
 
@@ -94,6 +103,13 @@ describe('journal aggregates', () => {
     expect(stats.json()).toEqual(expected.stats);
   }
 
+  /** A consenting user on the unlimited plan: the quota never gets in the way of counting analyses. */
+  async function signUpAnalyst(): Promise<TestUser> {
+    const user = await signUpUser(t, { isConsenting: true });
+    await setPlan(contextFor(t, user.id), 'oracle');
+    return user;
+  }
+
   const analyse = async (user: TestUser, dreamId: string) => {
     const res = await api(t, user).post(`/dreams/${dreamId}/analyses`, {});
     expect(res.statusCode).toBe(201);
@@ -103,7 +119,7 @@ describe('journal aggregates', () => {
     const random = prng(20261124);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const text = () => Array.from({ length: 3 + Math.floor(random() * 5) }, () => pick(WORDS)).join(' ');
-    const users = [await signUpUser(t, { isConsenting: true }), await signUpUser(t, { isConsenting: true })];
+    const users = [await signUpAnalyst(), await signUpAnalyst()];
     const live = new Map<TestUser, string[]>(users.map((u) => [u, []]));
     const deleted = new Map<TestUser, string[]>(users.map((u) => [u, []]));
     for (let step = 0; step < 60; step += 1) {
@@ -137,7 +153,7 @@ describe('journal aggregates', () => {
   });
 
   it('stays equal to a recount after concurrent writes of one user', async () => {
-    const user = await signUpUser(t, { isConsenting: true });
+    const user = await signUpAnalyst();
     const first = await Promise.all(
       Array.from({ length: 8 }, (_, i) => postDream(t, user, { content: `${WORDS[i] ?? 'mar'} e fogo`, emotions: [] })),
     );
@@ -156,12 +172,12 @@ describe('journal aggregates', () => {
 
   it('counts imported dreams but not for streaks, and never mixes users', async () => {
     clock = new Date('2026-07-01T15:00:00Z');
-    const author = await signUpUser(t, { isConsenting: true });
+    const author = await signUpAnalyst();
     for (const word of ['mar', 'cobra', 'fogo']) await postDream(t, author, { content: `um ${word}`, emotions: [] });
     const exported = await api(t, author).get('/me/export?format=json');
     expect(exported.statusCode).toBe(200);
 
-    const reader = await signUpUser(t, { isConsenting: true });
+    const reader = await signUpAnalyst();
     const own = await postDream(t, reader, { content: 'uma casa', emotions: [] });
     await analyse(reader, own.id);
     await expectInStep(reader);
@@ -180,7 +196,7 @@ describe('journal aggregates', () => {
 
   it('builds the aggregates of a journal written before they existed, and rebuilds days for a new time zone', async () => {
     clock = new Date('2026-08-01T02:30:00Z'); // 23:30 on 31 July in São Paulo, 1 August in UTC
-    const user = await signUpUser(t, { isConsenting: true });
+    const user = await signUpAnalyst();
     for (const hour of ['2026-07-30T15:00:00Z', '2026-07-31T15:00:00Z', '2026-08-01T02:30:00Z']) {
       clock = new Date(hour);
       await analyse(user, (await postDream(t, user, { content: 'a água do mar', emotions: [] })).id);
@@ -198,7 +214,7 @@ describe('journal aggregates', () => {
   });
 
   it('seals the analysis tally and erases the aggregates with the account', async () => {
-    const user = await signUpUser(t, { isConsenting: true });
+    const user = await signUpAnalyst();
     const dream = await postDream(t, user, { content: 'Uma serpente venenosa no mar', emotions: [] });
     await analyse(user, dream.id);
     const stats = (await api(t, user).get('/analyses/stats')).json<AnalysisStats>();
