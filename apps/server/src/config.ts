@@ -113,6 +113,14 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
 }
 
+/** The server cannot start for a reason the operator must fix; `message` is the one sentence main.ts prints. */
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
+
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
     super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);

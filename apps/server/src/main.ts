@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { describeStartupFailure } from './startup-failure.ts';
 
 async function main() {
   let config;
@@ -12,7 +13,15 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    const sentence = describeStartupFailure(error, config);
+    if (sentence === null) throw error;
+    console.error(sentence);
+    process.exit(1);
+  }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 
@@ -39,7 +39,8 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   }
-  await chmod(file, 0o600);
+  // Only when needed: a read-only DATA_DIR whose secrets are already private must not fail on a no-op chmod.
+  if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
   return {
     jwtSecret: JWT_SECRET ?? stored.jwtSecret,
     masterKey: Buffer.from(MASTER_KEY ?? stored.masterKey, 'base64'),

@@ -66,3 +66,14 @@ export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
   );
   return result.rows[0]?.present === true;
 }
+
+/**
+ * Up to `limit` users with sealed data, the most recently active first: the start-up check asks the key store for
+ * their keys (a missing or foreign DATA_DIR/keystore shows on the first of them).
+ */
+export async function usersWithSealedData(db: DbOrTx, limit: number): Promise<string[]> {
+  const result = await db.execute<{ user_id: string }>(sql`
+    select ${dreams.userId} as user_id from ${dreams}
+     group by ${dreams.userId} order by max(${dreams.recordedAt}) desc limit ${limit}`);
+  return result.rows.map((row) => row.user_id);
+}

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Config, KeyStoreConfig } from '../../config.ts';
+import { StartupError, type Config, type KeyStoreConfig } from '../../config.ts';
 import { createDatabase, type Database, type Db } from '../../db/client.ts';
 import { deriveUserKeys, newDataKey, unwrapDataKey, wrapDataKey, type UserKeys } from './keys.crypto.ts';
 import { moveKeysIntoStore } from './keys.migrate.ts';
-import { createKeyStoreTable, hasAuthUsersTable, hasSealedData } from './keys.repository.ts';
+import { createKeyStoreTable, hasAuthUsersTable, hasSealedData, usersWithSealedData } from './keys.repository.ts';
 import { createDatabaseKeyStore, createFileKeyStore, type KeyStore } from './keys.store.ts';
 
 /**
@@ -128,6 +128,35 @@ async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<Key
  * database's user_keys, or DATA_DIR/keystore files when KEYSTORE changed to database), and closes the store with
  * the app.
  */
+/** How many users with sealed dreams the start-up check looks up in the key store. */
+const STARTUP_KEY_CHECK = 20;
+
+/**
+ * Refuses to start when users with sealed dreams have no key in the store: a DATA_DIR/keystore that is missing,
+ * unreadable or another install's. Starting anyway would answer their reads with errors and cut their exports short.
+ */
+async function checkKeysPresent(store: KeyStore, db: Db): Promise<void> {
+  const users = await usersWithSealedData(db, STARTUP_KEY_CHECK);
+  let missing = 0;
+  for (const userId of users) {
+    try {
+      if (!(await store.get(userId))) missing += 1;
+    } catch (error) {
+      throw new StartupError(
+        `The key store (${store.description}) cannot be read: ${(error as Error).message}. Check its permissions.`,
+        { cause: error },
+      );
+    }
+  }
+  if (missing > 0) {
+    throw new StartupError(
+      `${String(missing)} of the ${String(users.length)} most recent users with encrypted dreams have no key in the key store ` +
+        `(${store.description}): it is missing or belongs to another install. Restore DATA_DIR/keystore (and ` +
+        'secrets.json or MASTER_KEY) from your backup; the server does not start without them.',
+    );
+  }
+}
+
 export async function openKeyRing(
   app: { log: FastifyBaseLogger; addHook(name: 'onClose', hook: () => Promise<void>): unknown },
   options: { config: Config; database: Database; masterKey: Buffer },
@@ -148,5 +177,6 @@ export async function openKeyRing(
   }
   const filesDir = config.keyStore.kind === 'database' ? path.join(config.dataDir, 'keystore') : null;
   await moveKeysIntoStore({ store, main: database.db, filesDir, log: app.log });
+  await checkKeysPresent(store, database.db);
   return createKeyRing({ store, db: database.db, masterKey });
 }
