@@ -16,6 +16,7 @@ export const API_ERROR_CODES = [
   'unsupported_media_type',
   'not_found',
   'internal_error',
+  'data_key_missing',
   // Authentication (the bearer token from /auth/v1) and the operator routes (service-role key)
   'no_authorization',
   'bad_jwt',

@@ -68,11 +68,13 @@ export async function accountDataRoutes(app: AppInstance) {
           'JSON follows exportFileSchema (docs/export-format.md); HTML is a pt-BR document for reading and printing.',
         security,
         querystring: exportQuerySchema,
-        response: { ...errors, 404: apiErrorSchema },
+        response: { ...errors, 404: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const context = ctx(request);
+      // The key first: without it the dreams cannot be opened, and a 200 already sent would end as a cut file.
+      await context.keys.forUser(context.userId);
       const writer = request.query.format === 'html' ? createHtmlExportWriter() : createJsonExportWriter();
       const fileName = await exportFileName(context, writer.extension);
       const chunks = writeExport(context, writer);

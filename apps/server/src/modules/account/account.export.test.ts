@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DELETE_ACCOUNT_CONFIRMATION, exportFileSchema, type ExportFile } from '@sonhario/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -409,5 +411,26 @@ describe('GET /me/export: the security log', () => {
     expect(new Set([...before].filter((id) => !after.has(id)))).toEqual(listed);
     expect(await listSecurityLogRows(t.database.db, user.id)).toEqual([]);
     expect((await exportJson(t, stranger)).file.securityLog).toHaveLength(2);
+  });
+});
+
+describe("GET /me/export with the key store missing the user's key", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(JOURNAL_TEST_ENV);
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 data_key_missing before the first byte, not a 200 cut short', async () => {
+    const user = await signUpUser(t);
+    await postDream(t, user, { content: 'Um sonho que ninguém mais consegue abrir.' });
+    if (t.config.keyStore.kind !== 'files') throw new Error('this test removes a key file');
+    await rm(path.join(t.config.keyStore.dir, `${user.id}.key`));
+    t.app.deps.keys.forget(user.id);
+    for (const format of ['json', 'html']) {
+      const res = await api(t, user).get(`/me/export?format=${format}`);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'data_key_missing' });
+    }
   });
 });

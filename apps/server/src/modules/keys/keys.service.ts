@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { AppError } from '../../errors.ts';
 import { StartupError, type Config, type KeyStoreConfig } from '../../config.ts';
 import { createDatabase, type Database, type Db } from '../../db/client.ts';
 import { deriveUserKeys, newDataKey, unwrapDataKey, wrapDataKey, type UserKeys } from './keys.crypto.ts';
@@ -30,12 +31,13 @@ export interface KeyRing {
 const KEY_CACHE_CAPACITY = 1_000;
 
 /** A user has sealed data but the store has no key for it: the wrong key store is configured, or it was lost. */
-export class MissingKeyError extends Error {
+export class MissingKeyError extends AppError {
   constructor() {
     super(
+      503,
+      'data_key_missing',
       'The data key of a user with encrypted data is missing from the key store (check DATA_DIR/keystore or KEYSTORE settings)',
     );
-    this.name = 'MissingKeyError';
   }
 }
 
