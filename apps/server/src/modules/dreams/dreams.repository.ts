@@ -221,6 +221,19 @@ const afterPosition = (after: ListPosition | undefined, src: Source) =>
  */
 export const SEARCH_WINDOW = 400;
 
+/** What the rare-term path keeps of each match: the order and the attribute filters, nothing wide. */
+const MATCH_COLUMNS = [
+  'id',
+  'userId',
+  'deletedAt',
+  'dreamtOn',
+  'recordedAt',
+  'emotions',
+  'lucidity',
+  'isNightmare',
+  'isRecurring',
+] as const satisfies readonly (keyof typeof sourceColumns)[];
+
 /** One page of the user's live dreams, newest night first. */
 export async function listDreamRows(
   db: DbOrTx,
@@ -257,22 +270,31 @@ export async function listDreamRows(
   if (first.length === limit) return first.map(unpackListRow);
 
   // Rare terms: every match from the GIN indexes, then ordered. The CTE is MATERIALIZED so the planner cannot
-  // merge it into the outer query and walk the list index again. Tokens are keyed per user, so the matches
-  // are this user's already; the user filter still applies, as everywhere.
+  // merge it into the outer query and walk the list index again. It holds only what ordering and the filters need
+  // (not the token arrays nor the sealed summary, the widest columns), so each match costs a narrow row; the page's
+  // rows are then read by id. Tokens are keyed per user, so the matches are this user's already; the user filter
+  // still applies, as everywhere.
   const matches = aliasOf('matches');
   const result = await db.execute<{ id: string; packed: string }>(sql`
     with matches as materialized (
-      select ${sql.join(Object.values(sourceColumns), sql`, `)} from ${dreams} where ${and(...tokenConditions(filters, dreams))}
+      select ${sql.join(
+        MATCH_COLUMNS.map((key) => sourceColumns[key]),
+        sql`, `,
+      )} from ${dreams} where ${and(...tokenConditions(filters, dreams))}
+    ), page as (
+      select ${matches.id} as id from matches
+      where ${and(
+        sql`${matches.userId} = ${userId}::uuid`,
+        sql`${matches.deletedAt} is null`,
+        ...attributeConditions(filters, matches),
+        afterPosition(after, matches),
+      )}
+      order by ${sql.join(newestFirst(matches), sql`, `)}
+      limit ${limit}
     )
-    select ${matches.id} as id, ${packedList(matches)} as packed from matches
-    where ${and(
-      sql`${matches.userId} = ${userId}::uuid`,
-      sql`${matches.deletedAt} is null`,
-      ...attributeConditions(filters, matches),
-      afterPosition(after, matches),
-    )}
-    order by ${sql.join(newestFirst(matches), sql`, `)}
-    limit ${limit}`);
+    select ${dreams.id} as id, ${packedList(dreams)} as packed from page join ${dreams} on ${dreams.id} = page.id
+    where ${dreams.userId} = ${userId}::uuid
+    order by ${sql.join(newestFirst(dreams), sql`, `)}`);
   return result.rows.map((row) => unpackListRow({ id: row.id, packed: JSON.parse(row.packed) as PackedListRow }));
 }
 
