@@ -36,6 +36,7 @@ import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { oversizeBodyPlugin } from './plugins/oversize-body.ts';
 import { rateLimitBuckets, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
 
     await app.register(errorsPlugin);
+    await app.register(oversizeBodyPlugin);
     await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
     await app.register(corsPlugin, { config });
     await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
