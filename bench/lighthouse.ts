@@ -147,6 +147,18 @@ async function runLighthouse(url: string, port: number): Promise<Sample> {
   };
 }
 
+/** On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): that run is taken again. */
+async function runWithRetries(url: string, port: number, attempts = 3): Promise<Sample> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`run failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 const row = (label: string, s: Sample) => ({
   run: label,
   score: s.score,
@@ -167,8 +179,8 @@ try {
   const url = `${server.url}/`;
   const initialJs = await measureInitialJs(url);
   // One unrecorded run warms the server's file cache and Chromium's code cache of Lighthouse itself.
-  await runLighthouse(url, chromium.port);
-  for (let i = 0; i < runs; i += 1) samples.push(await runLighthouse(url, chromium.port));
+  await runWithRetries(url, chromium.port);
+  for (let i = 0; i < runs; i += 1) samples.push(await runWithRetries(url, chromium.port));
   const result: Sample = {
     score: median(samples.map((s) => s.score)),
     fcp: median(samples.map((s) => s.fcp)),
