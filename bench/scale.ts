@@ -488,7 +488,9 @@ try {
       });
     }, 1_000);
     const writes = await rounds([me, postEndpoint, readEndpoints.at(-1)!]).finally(() => clearInterval(sampler));
-    // Requests still in flight when a run ends are not counted above but may have been written: ask the server.
+    // Requests still in flight when a run ends are not counted above but may have been written: let them finish,
+    // then ask the server.
+    await new Promise((r) => setTimeout(r, 3_000));
     const { dreamCount: afterWrites } = await request<{ dreamCount: number }>('GET', '/me/overview', main.token);
     if (Math.abs(afterWrites - mainDreams) > CONNECTIONS * ROUNDS)
       console.log(`  warning: the overview counts ${int(afterWrites)} dreams, about ${int(mainDreams)} were stored`);

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -96,7 +97,14 @@ export async function startScaleServer(options: {
       DATABASE_URL: databaseUrl,
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The log (pino JSON on stdout): the first few errors are shown, so a 500 in a run comes with its cause.
+  let errorsShown = 0;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (errorsShown >= 5 || !/"level":(50|60)/.test(line)) return;
+    errorsShown += 1;
+    console.log(`  server error: ${line.slice(0, 1_000)}`);
   });
   const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   const dropDatabase = async () => {
