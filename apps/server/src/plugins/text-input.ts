@@ -29,7 +29,7 @@ export function isStorableText(text: string): boolean {
  * The paths (`body.tags.1`) of the strings, object keys included, that cannot be stored, up to ten. Iterative: a
  * deeply nested body must not overflow the stack.
  */
-export function findUnstorableText(value: unknown, root: string): string[] {
+function findUnstorableText(value: unknown, root: string): string[] {
   const found: string[] = [];
   const pending: [unknown, string][] = [[value, root]];
   while (pending.length > 0 && found.length < MAX_DETAILS) {
