@@ -14,7 +14,7 @@ import pg from 'pg';
 const execFileAsync = promisify(execFile);
 
 /** The role and database the server uses inside its own cluster. */
-export const EMBEDDED_USER = 'sonhario';
+const EMBEDDED_USER = 'sonhario';
 export const EMBEDDED_DATABASE = 'sonhario';
 /** With no TCP listener the port only names the socket file (`.s.PGSQL.5432`). */
 const SOCKET_PORT = 5432;

@@ -354,10 +354,15 @@ export interface TagUse {
 /** One more live dream (or `count`) carries each of these tags (distinct tokens); the stored spelling becomes the latest. */
 export async function addTagUses(db: DbOrTx, userId: string, tags: TagUse[], now: Date): Promise<void> {
   if (tags.length === 0) return;
+  // In the index's order: two dreams written at once with overlapping tags then lock the rows in the same order
+  // (unsorted, each waited for the other's row: "deadlock detected", a 500 under 10 connections).
+  const ordered = [...tags].sort((a, b) =>
+    BigInt(a.token) < BigInt(b.token) ? -1 : BigInt(a.token) > BigInt(b.token) ? 1 : 0,
+  );
   await db
     .insert(userTags)
     .values(
-      tags.map((tag) => ({
+      ordered.map((tag) => ({
         userId,
         tagToken: tag.token,
         nameEnc: tag.nameEnc,
