@@ -8,7 +8,7 @@
 // The server's CPU per analysis is read from /proc around the analyse run.
 //
 //   npm run build -w @sonhario/server && npx tsx bench/aggregates.ts
-//   (BENCH_SMALL=1000, BENCH_LARGE=10000, BENCH_ANALYSES=1000, BENCH_DURATION=5 s)
+//   (BENCH_SMALL=1000, BENCH_LARGE=10000, BENCH_ANALYSES=1000, BENCH_DURATION=3 s per run, BENCH_ROUNDS=3 medians)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
@@ -22,7 +22,8 @@ import { startProductServer } from './support/servers.ts';
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 10_000);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** A word no generated dream holds: every journal gets RARE_DREAMS dreams with it, spread over the years. */
 const RARE_WORD = 'xilofone';
 const RARE_DREAMS = 5;
@@ -180,17 +181,33 @@ try {
     return load(name, url(path), { duration: DURATION, headers: auth(token) });
   };
 
-  const me = await get('GET /me (floor)', '/me', small.token);
-  const overviewSmall = await get(`GET /me/overview (${SMALL} dreams)`, '/me/overview', small.token);
-  const overviewLarge = await get(`GET /me/overview (${LARGE} dreams)`, '/me/overview', large.token);
+  /** Small and large journal alternately, ROUNDS times, and /me between them: medians, so a burst of load elsewhere
+   *  on the machine does not land on one side only. */
+  const median = (results: LoadResult[]): LoadResult =>
+    [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+      Math.floor(results.length / 2)
+    ] as LoadResult;
+  const meRounds: LoadResult[] = [];
+  const pair = async (name: string, path: string): Promise<[LoadResult, LoadResult]> => {
+    const smalls: LoadResult[] = [];
+    const larges: LoadResult[] = [];
+    await load('warmup', url(path), { duration: 1, headers: auth(small.token) });
+    await load('warmup', url(path), { duration: 1, headers: auth(large.token) });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      smalls.push(await load(`${name} (${SMALL})`, url(path), { duration: DURATION, headers: auth(small.token) }));
+      meRounds.push(await load('GET /me (floor)', url('/me'), { duration: DURATION, headers: auth(small.token) }));
+      larges.push(await load(`${name} (${LARGE})`, url(path), { duration: DURATION, headers: auth(large.token) }));
+    }
+    return [median(smalls), median(larges)];
+  };
+
+  await load('warmup', url('/me'), { duration: 1, headers: auth(small.token) });
+  const [overviewSmall, overviewLarge] = await pair('GET /me/overview', '/me/overview');
   const searches: [string, LoadResult, LoadResult][] = [];
   for (const [kind, words] of Object.entries(SEARCHES)) {
-    searches.push([
-      `search ${kind} "${words}"`,
-      await get(`GET ${q(words)} (${SMALL})`, q(words), small.token),
-      await get(`GET ${q(words)} (${LARGE})`, q(words), large.token),
-    ]);
+    searches.push([`search ${kind} "${words}"`, ...(await pair(`GET ${q(words)}`, q(words)))]);
   }
+  const me = median(meRounds);
   const stats = await get(`GET /analyses/stats (${ANALYSES} analyses)`, '/analyses/stats', small.token);
   const list = await get('GET /analyses (first page)', '/analyses', small.token);
 

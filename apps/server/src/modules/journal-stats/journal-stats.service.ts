@@ -186,7 +186,7 @@ async function builtStats(ctx: RequestContext, timeZone: string): Promise<StatsR
 
 // --- reads --------------------------------------------------------------------------------------------------------
 
-export interface JournalSummary {
+interface JournalSummary {
   dreamCount: number;
   analysisCount: number;
   streaks: Streaks;

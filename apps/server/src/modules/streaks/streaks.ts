@@ -32,7 +32,7 @@ export function computeStreaks(days: readonly string[], today: string): Streaks 
 }
 
 /** What streaks need of the recorded days, kept per user (modules/journal-stats): the longest run and the latest. */
-export interface DaysSummary {
+interface DaysSummary {
   longest: number;
   /** The latest recorded day, and the first day of the run of consecutive days ending there. */
   lastDay: string | null;
