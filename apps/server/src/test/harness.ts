@@ -13,7 +13,24 @@ import { createDatabase, type Database } from '../db/client.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
+/** The DATA_DIR of the apps built on a test database (see createTestApp); removed when the database closes. */
+const sharedDataDirs = new WeakMap<Database, string>();
+
 export async function createTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
+  const shared: Database = {
+    ...database,
+    close: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  sharedDataDirs.set(shared, dataDir);
+  return shared;
+}
+
+async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await createDatabase({ kind: 'pglite', dataDir: 'memory://' });
@@ -79,7 +96,10 @@ export async function createTestApp(
   database?: Database,
   options: Pick<BuildAppOptions, 'now' | 'extraApiRoutes'> = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
+  // Apps sharing a test database share its DATA_DIR too (secrets and key store): users of one app have sealed data
+  // whose keys a later app must find, or it refuses to start (keys.service's start-up check).
+  const shared = database ? sharedDataDirs.get(database) : undefined;
+  const dataDir = shared ?? (await mkdtemp(path.join(tmpdir(), 'sonhario-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
   const db = database ?? (await createTestDatabase());
   const logs = new LogCapture();
@@ -93,7 +113,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!database) await db.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!shared) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
