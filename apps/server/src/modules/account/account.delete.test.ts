@@ -242,8 +242,8 @@ describe('deleting the account', () => {
         // The restored account signs in (the backup has it), but its dreams stay shut, and no new key is minted.
         const ghost = await signIn(victim.email);
         const read = await api(restored, ghost).get(`/dreams/${victim.dreams[0]!.id}`);
-        expect(read.statusCode).toBe(500);
-        expect(read.json()).toEqual({ code: 'internal_error', message: 'Internal server error' });
+        expect(read.statusCode).toBe(503);
+        expect(read.json()).toMatchObject({ code: 'data_key_missing' });
         expect(read.body).not.toContain('farol');
         expect(await (await createFileKeyStore(path.join(dataDir, 'keystore'))).get(victim.id)).toBeUndefined();
         // The other user's dreams open from the very same restore.

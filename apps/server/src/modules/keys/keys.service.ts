@@ -134,10 +134,12 @@ async function openKeyStore(config: KeyStoreConfig, main: Database): Promise<Key
 const STARTUP_KEY_CHECK = 20;
 
 /**
- * Refuses to start when users with sealed dreams have no key in the store: a DATA_DIR/keystore that is missing,
- * unreadable or another install's. Starting anyway would answer their reads with errors and cut their exports short.
+ * Refuses to start when none of the most recent users with sealed dreams has a key in the store: a DATA_DIR/keystore
+ * that is missing, unreadable or another install's. Starting anyway would answer their reads with errors and cut
+ * their exports short. Some keys missing among present ones is what a restored backup looks like after accounts were
+ * deleted (their keys were shredded on purpose): a warning, not a refusal.
  */
-async function checkKeysPresent(store: KeyStore, db: Db): Promise<void> {
+async function checkKeysPresent(store: KeyStore, db: Db, log: FastifyBaseLogger): Promise<void> {
   const users = await usersWithSealedData(db, STARTUP_KEY_CHECK);
   let missing = 0;
   for (const userId of users) {
@@ -150,11 +152,17 @@ async function checkKeysPresent(store: KeyStore, db: Db): Promise<void> {
       );
     }
   }
-  if (missing > 0) {
+  if (missing > 0 && missing === users.length) {
     throw new StartupError(
-      `${String(missing)} of the ${String(users.length)} most recent users with encrypted dreams have no key in the key store ` +
+      `None of the ${String(users.length)} most recent users with encrypted dreams has a key in the key store ` +
         `(${store.description}): it is missing or belongs to another install. Restore DATA_DIR/keystore (and ` +
         'secrets.json or MASTER_KEY) from your backup; the server does not start without them.',
+    );
+  }
+  if (missing > 0) {
+    log.warn(
+      { missing, checked: users.length, keyStore: store.description },
+      'some users with encrypted dreams have no key (deleted accounts in a restored backup, or a damaged key store)',
     );
   }
 }
@@ -179,6 +187,6 @@ export async function openKeyRing(
   }
   const filesDir = config.keyStore.kind === 'database' ? path.join(config.dataDir, 'keystore') : null;
   await moveKeysIntoStore({ store, main: database.db, filesDir, log: app.log });
-  await checkKeysPresent(store, database.db);
+  await checkKeysPresent(store, database.db, app.log);
   return createKeyRing({ store, db: database.db, masterKey });
 }

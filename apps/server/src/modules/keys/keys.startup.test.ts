@@ -28,11 +28,13 @@ describe('start-up with a missing key store', () => {
   });
   afterAll(() => database.close());
 
-  it('refuses to start when users with encrypted dreams have no key, and starts once the key store is back', async () => {
+  it('refuses to start when no recent user with encrypted dreams has a key; starts with the key store back, or with one key shredded', async () => {
     const original = await tempDir();
     const first = await createTestApp({ ...JOURNAL_TEST_ENV, DATA_DIR: original }, database);
     const user = await signUpUser(first);
     await postDream(first, user, { content: 'Um sonho cifrado com a chave deste DATA_DIR.' });
+    const deleted = await signUpUser(first);
+    await postDream(first, deleted, { content: 'Um sonho de quem depois apagou a conta.' });
     await first.close();
 
     // The same database and secrets, but DATA_DIR/keystore was not copied along.
@@ -45,12 +47,17 @@ describe('start-up with a missing key store', () => {
     );
     expect(failure).toBeInstanceOf(StartupError);
     expect(describeStartupFailure(failure, config)).toMatch(
-      /^Sonhário cannot start: 1 of the 1 most recent users with encrypted dreams have no key in the key store .*Restore DATA_DIR\/keystore/,
+      /^Sonhário cannot start: None of the 2 most recent users with encrypted dreams has a key in the key store .*Restore DATA_DIR\/keystore/,
     );
 
     await cp(path.join(original, 'keystore'), path.join(moved, 'keystore'), { recursive: true });
     const restored = await buildApp(config, { database });
     await restored.close();
+
+    // One key gone among present ones is a restored backup after an account was deleted (its key shredded): it starts.
+    await rm(path.join(moved, 'keystore', `${deleted.id}.key`));
+    const afterDeletion = await buildApp(config, { database });
+    await afterDeletion.close();
   });
 });
 
