@@ -98,10 +98,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // Apps sharing a test database share its DATA_DIR too (secrets and key store): users of one app have sealed data
   // whose keys a later app must find, or it refuses to start (keys.service's start-up check).
-  const shared = database ? sharedDataDirs.get(database) : undefined;
+  const db = database ?? (await createTestDatabase());
+  const shared = sharedDataDirs.get(db);
   const dataDir = shared ?? (await mkdtemp(path.join(tmpdir(), 'sonhario-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
-  const db = database ?? (await createTestDatabase());
   const logs = new LogCapture();
   const app = await buildApp(config, { ...options, database: db, logStream: logs });
   return {
