@@ -200,7 +200,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a key store database of its own
     } finally {
       await own.close();
     }
-    expect((await api(t!, user).get(`/dreams/${dream.id}`)).statusCode).toBe(500);
+    expect((await api(t!, user).get(`/dreams/${dream.id}`)).statusCode).toBe(503); // data_key_missing: the key was shredded
   });
 
   it('refuses to start when KEYSTORE_DATABASE_URL names a database holding Sonhário tables', async () => {
