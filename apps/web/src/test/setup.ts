@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // The app's strings: the lazy app shell initialises i18next in the browser; tests render screens directly.
 import '@/lib/i18n';
@@ -7,6 +7,10 @@ import '@/lib/i18n';
 afterEach(() => {
   cleanup();
 });
+
+// Screens here talk to a real server over HTTP (decision 019): on a loaded 2-core CI machine a first answer can take
+// longer than Testing Library's default 1 s for findBy*/waitFor, which made tests fail at random.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom implements none of these; React Router's scroll restoration, smooth scrolling, Radix's size
 // tracking (checkbox, menus) and sonner's swipe handling (pointer capture on a toast's buttons) call them.
