@@ -1,6 +1,6 @@
 // The embedded default (decision 020): a PostgreSQL the server starts in DATA_DIR/postgres. These run in the default
 // test run only; with TEST_DATABASE_URL set the same suite already ran on the embedded engine before.
-import { existsSync } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,10 +33,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The running server may remove a file (a recycled WAL segment, a stats file) between a listing and the lstat. */
+async function lstatIfPresent(file: string): Promise<Stats | null> {
+  try {
+    return await lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Every path under `dir` whose mode lets its group or others in (sockets excluded: PostgreSQL's is 0700 anyway). */
 async function openToOthers(dir: string): Promise<string[]> {
   const found: string[] = [];
-  const info = await lstat(dir);
+  const info = await lstatIfPresent(dir);
+  if (!info) return found;
   if ((info.mode & 0o077) !== 0) found.push(`${dir} ${(info.mode & 0o777).toString(8)}`);
   if (!info.isDirectory()) return found;
   for (const name of await readdir(dir)) found.push(...(await openToOthers(path.join(dir, name))));
@@ -46,8 +57,8 @@ async function openToOthers(dir: string): Promise<string[]> {
 async function walSize(clusterDir: string): Promise<number> {
   let total = 0;
   for (const name of await readdir(path.join(clusterDir, 'pg_wal'))) {
-    const info = await lstat(path.join(clusterDir, 'pg_wal', name));
-    if (info.isFile()) total += info.size;
+    const info = await lstatIfPresent(path.join(clusterDir, 'pg_wal', name));
+    if (info?.isFile()) total += info.size;
   }
   return total;
 }
