@@ -102,8 +102,9 @@ describe('landing page', () => {
       });
     });
     await page.goto('/');
-    // The signed-out 'Entrar' replaces the circle once React runs and the session lookup answers.
+    // No stored session: the boot script shows 'Entrar' at once and starts the app at the first sign of intent.
     await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
+    await page.mouse.move(40, 300);
     await expect
       .poll(() =>
         page.evaluate(() => {
@@ -115,6 +116,7 @@ describe('landing page', () => {
             Object.keys(prerendered).some((k) => k.startsWith('__reactFiber'))
           );
         }),
+        { timeout: 10_000 },
       )
       .toBe(true);
     await page.getByRole('button', { name: 'Pricing' }).click();
@@ -129,8 +131,22 @@ describe('landing page', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/');
-    // Hydrated and the session known (the boot script waits for the first paint), then nothing more on its way.
-    await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
+    // A visitor with no stored session who only reads runs no JS but the boot script's (decision 024): the page
+    // shows 'Entrar' instead of the loading circle, and 'Pricing' already works.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Entrar' }).waitFor();
+    expect(await page.getByTestId('user-menu-placeholder').isVisible()).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    await banner.getByRole('button', { name: 'Pricing' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pricing');
+    // The click was intent: the app arrives and hydrates; then nothing more on its way.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__react'))),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     const jsOf = async (url: string) => {
       const html = await (await page.request.get(url)).text();
@@ -152,6 +168,21 @@ describe('landing page', () => {
     expect(await gzipOf(hydration)).toBeLessThanOrEqual(120 * 1024);
     // Later chunks may arrive after paint (the toaster, the auth client), but never another route's code.
     expect(scripts.filter((s) => /app-shell|app-layout|not-found|login|dashboard|reset-password/.test(s))).toEqual([]);
+  });
+
+  it('starts the app right after the first paint when the visit may carry a session', async () => {
+    const page = await journey.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    // A stored supabase-js session (here one the server will not accept): the user menu must become the avatar, so
+    // the app loads without waiting for intent; the session turns out invalid and the menu settles on 'Entrar'.
+    await page.addInitScript(() => localStorage.setItem('sb-127-auth-token', '{"access_token":"x"}'));
+    await page.goto('/');
+    await expect.poll(() => scripts.length, { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.session)).toBeUndefined();
+    await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
   });
 
   it('moves keyboard focus visibly, starting with the skip link', async () => {

@@ -14,8 +14,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 
 /**
  * After the browser build, renders `/` (the landing page) into `dist/landing.html`: index.html with the page's
- * markup inside `#root`, and instead of the app's scripts one small "boot" script that imports them once the page
- * has painted. The server sends landing.html for `/` only (every other client route keeps index.html), and main.tsx
+ * markup inside `#root`, and instead of the app's scripts one small "boot" script that imports them when the page
+ * needs them. The server sends landing.html for `/` only (every other client route keeps index.html), and main.tsx
  * hydrates it. Docs: docs/decisions/022-prerendered-landing.md.
  */
 export function prerenderLanding(): Plugin {
@@ -69,19 +69,52 @@ async function renderLandingMarkup(config: ResolvedConfig): Promise<{ body: stri
 }
 
 /**
- * The boot script, run in the browser: imports the app's modules (the entry and the chunks index.html preloads,
- * all at once) after the first contentful paint, so until the page is on screen the network and the main thread
- * belong to the HTML, the CSS and the fonts. Where the paint timing API is missing, one frame and a task stand in
- * for the paint; the timer is a net for a paint that never comes (a tab opened in the background starts then).
+ * The boot script, run in the browser. The landing page is whole without the app: its links are links, and the
+ * section buttons are handled here. So the app's modules (the entry and the chunks index.html preloads, all at once)
+ * are imported only when something needs them (decision 024):
+ * - a visit that may carry a session (a stored supabase-js session, an e-mail or Google sign-in landing on `/`,
+ *   storage that cannot be read): after the first contentful paint, so the user menu becomes the avatar. Where the
+ *   paint timing API is missing, one frame and a task stand in for the paint; the timer is a net for a paint that
+ *   never comes (a tab opened in the background starts then);
+ * - a visit with no session: the session is known to be absent, so `<html data-session="none">` makes the
+ *   stylesheet show the user menu's 'Entrar' link; the app starts at the first sign of intent (a touch, a pointer
+ *   moving or pressed, a key, the wheel, focus), and a reader who only reads runs none of its JS.
  * Serialized with toString(): it must use nothing but browser globals.
  */
-function startAfterFirstPaint(modules: string[]) {
+function startWhenNeeded(modules: string[]) {
   let isStarted = false;
+  const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'];
   const start = () => {
     if (isStarted) return;
     isStarted = true;
+    for (const type of intents) removeEventListener(type, start, true);
     for (const url of modules) void import(url);
   };
+  const mayHaveSession = () => {
+    if (/[#&?](access_token|refresh_token|error_description|code|token_hash)=/.test(location.hash + location.search))
+      return true;
+    try {
+      for (let index = 0; index < localStorage.length; index += 1)
+        if (/^sb-.+-auth-token$/.test(localStorage.key(index) ?? '')) return true;
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  // 'Features' and 'Pricing' work before React has taken the page over (and after: it then does the same).
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-section]') : null;
+    const section = document.getElementById(button?.getAttribute('data-section') ?? '');
+    if (!section) return;
+    const isReduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section.scrollIntoView({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
+    section.focus({ preventScroll: true });
+  });
+  if (!mayHaveSession()) {
+    document.documentElement.dataset.session = 'none';
+    for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
+    return;
+  }
   setTimeout(start, 3000);
   if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
     new PerformanceObserver((list, observer) => {
@@ -100,8 +133,8 @@ function bootScript(index: string): { code: string; html: string } {
   if (!entry) throw new Error('index.html has no module entry script');
   const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   const code =
-    '// Built by apps/web/build/prerender.ts: starts the app once the prerendered landing page has painted.\n' +
-    `(${startAfterFirstPaint.toString()})(${JSON.stringify([...preloads, entry])});\n`;
+    '// Built by apps/web/build/prerender.ts: starts the app when the prerendered landing page needs it.\n' +
+    `(${startWhenNeeded.toString()})(${JSON.stringify([...preloads, entry])});\n`;
   return { code, html: index.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, '') };
 }
 

@@ -38,7 +38,11 @@ describe('UserMenu (spec section 2)', () => {
   it('shows a placeholder circle while the session loads', () => {
     renderMenu(loadingAuth);
     expect(screen.getByTestId('user-menu-placeholder')).toHaveClass('rounded-full');
-    expect(screen.queryByRole('link', { name: 'Entrar' })).not.toBeInTheDocument();
+    // The link in the markup meanwhile is the pending one, which the stylesheet shows only when the landing page's
+    // boot script found no stored session (decision 024; e2e/landing.e2e.ts checks it in a browser).
+    const links = screen.queryAllByRole('link', { name: 'Entrar' });
+    expect(links.map((link) => link.dataset.userMenu)).toEqual(['pending-sign-in']);
+    expect(screen.getByTestId('user-menu-placeholder').dataset.userMenu).toBe('placeholder');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -47,6 +51,8 @@ describe('UserMenu (spec section 2)', () => {
     const router = renderMenu(signedOut);
     const entrar = screen.getByRole('link', { name: 'Entrar' });
     expect(entrar).toHaveAttribute('href', '/login');
+    expect(entrar).not.toHaveAttribute('data-user-menu');
+    expect(screen.queryByTestId('user-menu-placeholder')).not.toBeInTheDocument();
     await user.click(entrar);
     expect(router.state.location.pathname).toBe('/login');
   });

@@ -5,7 +5,10 @@ import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { scrollToSection } from '../scroll-to-section';
 
-/** The landing page's top bar: brand, 'Features' and 'Pricing', and `accountMenu` (the page passes the user menu). */
+/**
+ * The landing page's top bar: brand, 'Features' and 'Pricing', and `accountMenu` (the page passes the user menu).
+ * `data-section` lets the boot script scroll to the section before the app has loaded (decision 024).
+ */
 export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/70 backdrop-blur-lg supports-[backdrop-filter]:bg-background/55">
@@ -21,6 +24,7 @@ export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
           variant="ghost"
           size="sm"
           className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          data-section="features"
           onClick={() => scrollToSection('features')}
         >
           Features
@@ -29,6 +33,7 @@ export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
           variant="ghost"
           size="sm"
           className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          data-section="pricing"
           onClick={() => scrollToSection('pricing')}
         >
           Pricing
