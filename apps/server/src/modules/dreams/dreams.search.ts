@@ -186,17 +186,20 @@ export function blindToken(key: Buffer, term: string): string {
   return createHmac('sha256', key).update(term).digest().readBigInt64BE(0).toString();
 }
 
-/** Every distinct blind token of a document's text (title, content, notes). */
+/**
+ * Every distinct blind token of a document's text (title, content, notes). Each distinct word is stemmed once and
+ * each distinct term keyed once: a report repeats its words, and the stemmers and the HMAC were most of the CPU a
+ * new dream cost.
+ */
 export function documentTokens(key: Buffer, texts: (string | null | undefined)[]): string[] {
-  const tokens = new Set<string>();
-  for (const text of texts) {
-    if (!text) continue;
-    for (const { pt, en } of searchTerms(text)) {
-      tokens.add(blindToken(key, pt));
-      tokens.add(blindToken(key, en));
-    }
+  const words = new Set<string>();
+  for (const text of texts) if (text) for (const word of tokenize(text)) words.add(word);
+  const terms = new Set<string>();
+  for (const word of words) {
+    terms.add(`pt:${stemPortuguese(word)}`);
+    terms.add(`en:${stemEnglish(word)}`);
   }
-  return [...tokens];
+  return [...terms].map((term) => blindToken(key, term));
 }
 
 /** For a query: one group per word; a document matches when, for every group, it holds one of its tokens. */
