@@ -101,7 +101,7 @@ describe('builtin analyzer on pt-BR dreams', () => {
     });
     expect(result.characters).toEqual(['Avó ou avô']);
     expect(result.settings).toEqual(['Casa da infância', 'Casa']);
-    expect(symbols(result)[0]).toBe('Casa');
+    expect(symbols(result)).toEqual(expect.arrayContaining(['Casa']));
     expect(themes(result)).toContain('Casas');
     expect(emotions(result)).toEqual(expect.arrayContaining(['amor', 'tristeza']));
   });
@@ -123,7 +123,8 @@ describe('builtin analyzer on English dreams', () => {
       },
       EN,
     );
-    expect(symbols(result)).toEqual(['House', 'Kitchen', 'Snake', 'Window']);
+    // By salience: the snake acts in the scene and comes first; the rest in the order they appear.
+    expect(symbols(result)).toEqual(['Snake', 'Window', 'House', 'Kitchen']);
     expect(themes(result)).toEqual(expect.arrayContaining(['Houses', 'Animals']));
     expect(result.characters).toEqual(['Mother', 'Father']);
     expect(result.settings).toEqual(['Childhood home', 'House']);
@@ -283,5 +284,64 @@ describe('lexicon', () => {
     expect(EMOTION_LEXICON.map((e) => e.id)).toEqual([...EMOTIONS]);
     for (const theme of DREAM_THEMES)
       expect(theme.triggers.pt.length * theme.triggers.en.length, theme.id).toBeGreaterThan(0);
+  });
+});
+
+describe('builtin analyzer: word senses, negation, salience (issue 12)', () => {
+  it.each([
+    ['Não tinha ninguém no quarto, só eu e a luz do abajur.', PT, 'Corda'],
+    ['I said no and walked out of the room.', EN, 'Rope'],
+    ['Do nada apareceu minha tia e não aconteceu nada demais.', PT, 'Nadar'],
+    ['Fiquei olhando pela janela enquanto ele falava.', PT, 'Olhos'],
+    ['O lugar mudou de repente e eu mudei de roupa.', PT, 'Voz'],
+    ['Na escola eu matava aula com meus amigos.', PT, 'Floresta'],
+    ['Eu tinha um desejo enorme de comer pizza.', PT, 'Sexo'],
+    ['I was a bit lost in the office, my boss wanted to watch the show.', EN, 'Attack'],
+    ['I was a bit lost in the office, my boss wanted to watch the show.', EN, 'Police'],
+    ['I was a bit lost in the office, my boss wanted to watch the show.', EN, 'Clock'],
+    ['I was a bit lost in the office, my boss wanted to watch the show.', EN, 'Stage'],
+    ['She called me and I painted the wall orange, then we had to lift the sofa.', EN, 'Phone'],
+    ['She called me and I painted the wall orange, then we had to lift the sofa.', EN, 'Fruit'],
+    ['She called me and I painted the wall orange, then we had to lift the sofa.', EN, 'Elevator'],
+  ])('does not read a word in another sense as a symbol: %s (not %s)', (content, options, symbol) => {
+    expect(symbols(analyze({ content }, options))).not.toContain(symbol);
+  });
+
+  it('reads killing, stabbing and shooting, irregular forms and colloquial spelling', () => {
+    expect(symbols(analyze({ content: 'Um cara esfaqueou meu irmão e depois deu tiros na rua.' }))).toEqual(
+      expect.arrayContaining(['Ataque', 'Arma']),
+    );
+    expect(symbols(analyze({ content: 'The policemen had knives and they stabbed him.' }, EN))).toEqual(
+      expect.arrayContaining(['Police', 'Knife', 'Attack']),
+    );
+    expect(symbols(analyze({ content: 'tava fugindo de um cachoro enorme na rua da minha vo' }))).toContain('Cachorro');
+    expect(analyze({ content: 'tava na casa da minha vo' }).characters).toContain('Avó ou avô');
+    expect(symbols(analyze({ content: 'A gente transou no quarto dele.' }))).toContain('Sexo');
+  });
+
+  it('does not count a negated emotion ("não tive medo", "I wasn\'t scared") but keeps an intensified one', () => {
+    expect(emotions(analyze({ content: 'Entrei na caverna escura e não tive medo nenhum.' }))).not.toContain('medo');
+    expect(emotions(analyze({ content: "I went into the cave and I wasn't scared at all." }, EN))).not.toContain(
+      'medo',
+    );
+    expect(emotions(analyze({ content: 'Nunca senti tanta paz quanto naquela praia.' }))).toContain('paz');
+    expect(emotions(analyze({ content: 'I had no fear, but later I was terrified.' }, EN))).toEqual(['medo']);
+  });
+
+  it('takes the dream type from the words "pesadelo" and "nightmare", unless negated', () => {
+    expect(analyze({ content: 'Que pesadelo, sonhei que perdia o emprego.' }).dreamType).toBe('pesadelo');
+    expect(analyze({ content: 'Last night I had the worst nightmare about my old school.' }, EN).dreamType).toBe(
+      'pesadelo',
+    );
+    expect(analyze({ content: 'Não foi um pesadelo, foi só estranho.' }).dreamType).not.toBe('pesadelo');
+  });
+
+  it('puts the central event first in the symbols and the summary', () => {
+    const result = analyze({
+      content:
+        'Eu tava em casa, perto da janela da cozinha, quando um homem começou a me perseguir. Corri pela rua com muito medo e ele continuou me perseguindo.',
+    });
+    expect(symbols(result)[0]).toBe('Perseguição');
+    expect(result.summary).toMatch(/^Leitura simbólica local \(sem IA generativa\): um pesadelo com perseguição/);
   });
 });

@@ -2,7 +2,8 @@
 // pretends to be generative AI; every text it writes says so and leaves the meaning to the dreamer.
 import type { AnalysisLanguage, AnalysisResult, DreamType } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
-import { foldText, stemEnglish, stemPortuguese, tokenize } from '../../dreams/dreams.search.ts';
+import { foldText, tokenize } from '../../dreams/dreams.search.ts';
+import { enForms, ptForms } from './inflections.ts';
 import {
   DISTRESS_PHRASES,
   DREAM_CHARACTERS,
@@ -11,6 +12,7 @@ import {
   DREAM_THEMES,
   EMOTION_LEXICON,
   LUCIDITY_PHRASES,
+  NIGHTMARE_PHRASES,
   type Bilingual,
   type EmotionEntry,
   type LexiconEntry,
@@ -45,105 +47,150 @@ function normalizePhrase(text: string): string {
     .trim();
 }
 
-// Stems of two letters or fewer collide across unrelated words ("cão" and "cair" both stem to "ca"), so such
-// triggers match only their exact forms. In the language the dream is not written in, short stems also
-// collide ("gate" stems to the Portuguese "gat" of "gato"), so there only long stems or exact words count.
-const MIN_STEM = 3;
-const MIN_FOREIGN_STEM = 5;
+// In the language the dream is not written in, only words of five letters or more match ("gate" is not the
+// Portuguese "gato", "sol" is not an English word).
+const MIN_FOREIGN_WORD = 5;
+// A word of seven letters or more that misses by one letter ("cachoro", "elevater") still matches a form of the
+// same first letter and the same last two (the ending carries the inflection: "caminhou" is not "caminho").
+const MIN_TYPO_WORD = 7;
 
-// The Portuguese stemmer is light and strips noun and verb endings alike ("estava" and "estação" both give
-// "est", "livre" and "livro" both "livr"), so a Portuguese stem match also needs the word and the trigger to
-// agree beyond the stem, or the word to begin with the trigger ("mares" / "mar").
+/**
+ * Forms that rules would generate but that are, far more often, other words: "nada" (nothing) from nadar, "mata"
+ * (kills) from matar. Only a trigger that names them itself can match them.
+ */
+const AMBIGUOUS_FORMS = new Set(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova'.split(
+    ' ',
+  ),
+);
+
 type Index<T> = {
-  words: Map<string, T[]>;
-  ptStems: Map<string, { target: T; trigger: string }[]>;
-  phrases: { phrase: string; target: T }[];
+  forms: Record<Lang, Map<string, T[]>>;
+  /** For typo tolerance: each long form, and the form with one letter deleted, to the forms they came from. */
+  near: Record<Lang, Map<string, string[]>>;
+  /** Multi-word triggers, padded with spaces, and their first word (a dream without it cannot hold the phrase). */
+  phrases: { phrase: string; first: string; target: T }[];
 };
 
-function agreesBeyondStem(word: string, trigger: string, stem: string): boolean {
-  if (word.startsWith(trigger)) return true;
-  // "casa" is not a short "casamento", though both stem to "cas".
-  if (word.length < trigger.length - 2) return false;
-  let common = 0;
-  while (common < word.length && word.charCodeAt(common) === trigger.charCodeAt(common)) common++;
-  return common > stem.length;
+/** Stopwords and one-letter words: never a trigger, never a form. */
+const isStopword = (word: string) => tokenize(word).length === 0;
+
+function add<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
 }
 
-function add<T>(map: Map<string, T[]>, key: string, target: T) {
-  const list = map.get(key);
-  if (!list) map.set(key, [target]);
-  else if (!list.includes(target)) list.push(target);
+/** The trigger as matched: one folded word, or undefined for a phrase (several words). */
+export function triggerWord(trigger: string): string | undefined {
+  const words = normalizePhrase(trigger).split(' ');
+  return words.length === 1 && !/[\s-]/.test(trigger.trim()) ? words[0] : undefined;
 }
 
 function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly string[] } }>(
   entries: readonly T[],
 ): Index<T> {
-  const index: Index<T> = { words: new Map(), ptStems: new Map(), phrases: [] };
+  const index: Index<T> = {
+    forms: { pt: new Map(), en: new Map() },
+    near: { pt: new Map(), en: new Map() },
+    phrases: [],
+  };
+  // A word that some trigger names itself is matched only for the triggers naming it: a rule-made form of
+  // another trigger ("morro", I die, from morrer) does not take it over ("morro", a hill).
+  const named = { pt: new Set<string>(), en: new Set<string>() };
   for (const target of entries) {
     for (const lang of ['pt', 'en'] as const) {
       for (const trigger of target.triggers[lang]) {
-        const words = tokenize(trigger);
-        const [word] = words;
-        if (word === undefined || words.length !== 1 || /[\s-]/.test(trigger.trim())) {
-          index.phrases.push({ phrase: ` ${normalizePhrase(trigger)} `, target });
-          continue;
-        }
-        const stem = lang === 'pt' ? stemPortuguese(word) : stemEnglish(word);
-        add(index.words, `${lang}w:${word}`, target);
-        if (stem.length < MIN_STEM) {
-          // Exact-only triggers still take the regular plural ("rio" / "rios").
-          add(index.words, `${lang}w:${word}s`, target);
-          if (lang === 'pt' && /[rzl]$/.test(word)) add(index.words, `${lang}w:${word}es`, target);
-          continue;
-        }
-        if (lang === 'en') add(index.words, `ens:${stem}`, target);
-        else {
-          const list = index.ptStems.get(stem) ?? [];
-          if (!list.some((item) => item.target === target && item.trigger === word))
-            list.push({ target, trigger: word });
-          index.ptStems.set(stem, list);
+        const word = triggerWord(trigger);
+        if (word === undefined) {
+          const phrase = normalizePhrase(trigger);
+          index.phrases.push({ phrase: ` ${phrase} `, first: phrase.split(' ')[0] ?? '', target });
+        } else named[lang].add(word);
+      }
+    }
+  }
+  for (const target of entries) {
+    for (const lang of ['pt', 'en'] as const) {
+      for (const trigger of target.triggers[lang]) {
+        const word = triggerWord(trigger);
+        if (word === undefined) continue;
+        add(index.forms[lang], word, target);
+        for (const form of lang === 'pt' ? ptForms(word) : enForms(word)) {
+          if (form === word || named[lang].has(form) || AMBIGUOUS_FORMS.has(form) || isStopword(form)) continue;
+          add(index.forms[lang], form, target);
         }
       }
+    }
+  }
+  for (const lang of ['pt', 'en'] as const) {
+    for (const form of index.forms[lang].keys()) {
+      if (form.length < MIN_TYPO_WORD) continue;
+      add(index.near[lang], form, form);
+      for (let i = 1; i < form.length - 2; i++) add(index.near[lang], form.slice(0, i) + form.slice(i + 1), form);
     }
   }
   return index;
 }
 
-// Built once at module load: every analysis is then a few map lookups per word.
+/** True when `word` and `form` differ by one letter (added, dropped, changed or two swapped) inside the word. */
+function isOneTypoApart(word: string, form: string): boolean {
+  if (word === form || word[0] !== form[0] || word.slice(-2) !== form.slice(-2)) return false;
+  const [short, long] = word.length <= form.length ? [word, form] : [form, word];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (short.length === long.length) {
+    if (short.slice(i + 1) === long.slice(i + 1)) return true;
+    return short[i] === long[i + 1] && short[i + 1] === long[i] && short.slice(i + 2) === long.slice(i + 2);
+  }
+  return short.slice(i) === long.slice(i + 1);
+}
+
+function lookup<T>(index: Index<T>, lang: Lang, word: string): readonly T[] {
+  const exact = index.forms[lang].get(word);
+  if (exact) return exact;
+  // A word some part of the lexicon knows is that word, not a typo of another ("atrasado" is not "arrasado").
+  if (word.length < MIN_TYPO_WORD || KNOWN_FORMS.has(word)) return [];
+  const candidates = new Set(index.near[lang].get(word) ?? []);
+  for (let i = 1; i < word.length - 2; i++)
+    for (const form of index.near[lang].get(word.slice(0, i) + word.slice(i + 1)) ?? []) candidates.add(form);
+  const found: T[] = [];
+  for (const form of candidates) {
+    if (!isOneTypoApart(word, form)) continue;
+    for (const target of index.forms[lang].get(form) ?? []) if (!found.includes(target)) found.push(target);
+  }
+  return found;
+}
+
+// Built once at module load: every analysis is then a map lookup or two per word.
 const SYMBOL_INDEX = buildIndex(DREAM_SYMBOLS);
 const THEME_INDEX = buildIndex(DREAM_THEMES);
 const EMOTION_INDEX = buildIndex(EMOTION_LEXICON);
 const CHARACTER_INDEX = buildIndex(DREAM_CHARACTERS);
 const SETTING_INDEX = buildIndex(DREAM_SETTINGS);
+const KNOWN_FORMS = new Set(
+  [SYMBOL_INDEX, THEME_INDEX, EMOTION_INDEX, CHARACTER_INDEX, SETTING_INDEX].flatMap((index) => [
+    ...index.forms.pt.keys(),
+    ...index.forms.en.keys(),
+  ]),
+);
 const LUCIDITY = LUCIDITY_PHRASES.map((entry) => ({
   entry,
   phrases: [...entry.phrases.pt, ...entry.phrases.en].map((phrase) => ` ${normalizePhrase(phrase)} `),
 }));
 const DISTRESS = [...DISTRESS_PHRASES.pt, ...DISTRESS_PHRASES.en].map((phrase) => ` ${normalizePhrase(phrase)} `);
-
-type WordInfo = { skip: boolean; pt: string; en: string };
-// Memo of per-word work (stopword check, two stems); bounded so a long-running server does not grow it forever.
-const wordCache = new Map<string, WordInfo>();
-const WORD_CACHE_MAX = 50_000;
-
-function wordInfo(word: string): WordInfo {
-  let info = wordCache.get(word);
-  if (info) return info;
-  const skip = tokenize(word).length === 0;
-  info = { skip, pt: skip ? '' : stemPortuguese(word), en: skip ? '' : stemEnglish(word) };
-  if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
-  wordCache.set(word, info);
-  return info;
-}
+const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 
 const PT_MARKERS = new Set(
-  'que nao um uma eu estava com para minha meu era muito mas sonhei sonho entao quando ele ela tinha'.split(' '),
+  'que nao um uma eu estava com para minha meu era muito mas sonhei sonho entao quando ele ela tinha tava pra'.split(
+    ' ',
+  ),
 );
 const EN_MARKERS = new Set(
   'the and was my of to it with dreamed dreamt dream that then when he she had were'.split(' '),
 );
 
-/** The language the dream is written in, only to decide which stemmer to trust; both lexicons are always used. */
+/** The language the dream is written in: its lexicon matches every word, the other one only long words. */
 function detectLanguage(words: readonly string[]): Lang {
   let pt = 0;
   let en = 0;
@@ -154,45 +201,108 @@ function detectLanguage(words: readonly string[]): Lang {
   return en > pt ? 'en' : 'pt';
 }
 
-type Hit = { first: number; count: number };
+// Negation: a word is negated when a negator comes at most three words before it in the same clause, with no
+// intensifier in between ("não tive medo", "I wasn't scared", "sem medo"; but "nunca senti tanta paz", "never felt
+// so calm" are the feeling, strongly).
+const NEGATORS = new Set(
+  'nao nem nunca jamais sem nenhum nenhuma not no never nor without didn wasn weren don doesn isn aren couldn wouldn hadn haven nt'.split(
+    ' ',
+  ),
+);
+const INTENSIFIERS = new Set('tanto tanta tantos tantas tao mais so such more'.split(' '));
+const NEGATION_REACH = 3;
 
-function match<T>(index: Index<T>, words: readonly string[], padded: string, primary: Lang): Map<T, Hit> {
+/** A dream's words in order, each with whether it is negated. */
+type Words = { words: string[]; negated: boolean[]; present: Set<string> };
+
+function splitWords(text: string): Words {
+  const words: string[] = [];
+  const negated: boolean[] = [];
+  for (const clause of foldText(text).split(/[.!?;:,()\n]+|\s(?=(?:mas|but|porem)\s)/u)) {
+    const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    let negatorAt = -Infinity;
+    clauseWords.forEach((word, at) => {
+      if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
+      negated.push(at - negatorAt <= NEGATION_REACH);
+      words.push(word);
+      if (NEGATORS.has(word)) negatorAt = at;
+    });
+  }
+  return { words, negated, present: new Set(words) };
+}
+
+type Hit = { first: number; count: number; positions: number[] };
+
+function match<T>(
+  index: Index<T>,
+  { words, negated, present }: Words,
+  padded: string,
+  primary: Lang,
+  options: { isNegationRead?: boolean } = {},
+): Map<T, Hit> {
   const hits = new Map<T, Hit>();
   const record = (target: T, position: number) => {
     const hit = hits.get(target);
-    if (hit) hit.count++;
-    else hits.set(target, { first: position, count: 1 });
-  };
-  words.forEach((word, position) => {
-    const info = wordInfo(word);
-    if (info.skip) return;
-    const found = new Set<T>();
-    for (const target of index.words.get(`ptw:${word}`) ?? []) found.add(target);
-    for (const target of index.words.get(`enw:${word}`) ?? []) found.add(target);
-    const ptStemAllowed = primary === 'pt' || info.pt.length >= MIN_FOREIGN_STEM;
-    if (ptStemAllowed) {
-      for (const { target, trigger } of index.ptStems.get(info.pt) ?? []) {
-        if (agreesBeyondStem(word, trigger, info.pt)) found.add(target);
-      }
-    }
-    if (primary === 'en' || info.en.length >= MIN_FOREIGN_STEM) {
-      for (const target of index.words.get(`ens:${info.en}`) ?? []) found.add(target);
-    }
-    for (const target of found) record(target, position);
-  });
-  for (const { phrase, target } of index.phrases) {
-    const at = padded.indexOf(phrase);
-    if (at < 0) continue;
-    // Position in words: the spaces before the match.
-    let position = 0;
-    for (let i = 1; i < at; i++) if (padded.charCodeAt(i) === 32) position++;
-    const hit = hits.get(target);
-    if (hit) {
+    if (!hit) hits.set(target, { first: position, count: 1, positions: [position] });
+    else {
       hit.count++;
       hit.first = Math.min(hit.first, position);
-    } else hits.set(target, { first: position, count: 1 });
+      hit.positions.push(position);
+    }
+  };
+  const foreign: Lang = primary === 'pt' ? 'en' : 'pt';
+  words.forEach((word, position) => {
+    if (options.isNegationRead && negated[position]) return;
+    const found = new Set(lookup(index, primary, word));
+    if (word.length >= MIN_FOREIGN_WORD) for (const target of index.forms[foreign].get(word) ?? []) found.add(target);
+    for (const target of found) record(target, position);
+  });
+  for (const { phrase, first, target } of index.phrases) {
+    if (!present.has(first)) continue;
+    let at = padded.indexOf(phrase);
+    while (at >= 0) {
+      const position = wordsBefore(padded, at);
+      if (!(options.isNegationRead && negated[position])) record(target, position);
+      at = padded.indexOf(phrase, at + phrase.length - 1);
+    }
   }
   return hits;
+}
+
+/** The index of the word at character `at` of the padded text. */
+function wordsBefore(padded: string, at: number): number {
+  let position = 0;
+  for (let i = 1; i < at; i++) if (padded.charCodeAt(i) === 32) position++;
+  return position;
+}
+
+// Salience: what the dream is about comes first. Each mention counts, events (a chase, a fall, a death, an attack)
+// weigh more than the furniture of the scene, and so does a symbol with a feeling named close to it.
+const EVENT_SYMBOLS = new Set(
+  'perseguicao ataque briga morte_simbolo queda voo afogamento acidente roubo traicao guerra fim_do_mundo sexo beijo nudez prova_simbolo atraso perda procura esconder choro terremoto enchente casamento festa mudanca gravidez paralisia dentes sangue vomito'.split(
+    ' ',
+  ),
+);
+// Who acts in the scene: animals, creatures, a monster.
+const ACTOR_SYMBOLS = new Set(
+  'cachorro gato cobra aranha passaro peixe cavalo leao lobo rato inseto borboleta urso macaco jacare coruja vaca monstro dragao sombra anjo alienigena policia celebridade bebe'.split(
+    ' ',
+  ),
+);
+const EVENT_WEIGHT = 1.5;
+const ACTOR_WEIGHT = 1;
+const FEELING_NEAR = 5;
+const FEELING_WEIGHT = 0.5;
+
+function bySalience(hits: Map<LexiconEntry, Hit>, emotionPositions: readonly number[]): LexiconEntry[] {
+  const weight = (symbol: LexiconEntry, hit: Hit) =>
+    hit.count +
+    (EVENT_SYMBOLS.has(symbol.id) ? EVENT_WEIGHT : ACTOR_SYMBOLS.has(symbol.id) ? ACTOR_WEIGHT : 0) +
+    (hit.positions.some((p) => emotionPositions.some((e) => Math.abs(e - p) <= FEELING_NEAR)) ? FEELING_WEIGHT : 0);
+  return [...hits.entries()]
+    .map(([symbol, hit]) => ({ symbol, hit, weight: weight(symbol, hit) }))
+    .sort((a, b) => b.weight - a.weight || a.hit.first - b.hit.first)
+    .map(({ symbol }) => symbol);
 }
 
 function byAppearance<T>(hits: Map<T, Hit>): T[] {
@@ -327,18 +437,18 @@ const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
 export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalysisOptions): AnalysisResult {
   const lang: Lang = options.language === 'en' ? 'en' : 'pt';
   const text = [input.title ?? '', input.content].join('\n');
-  const normalized = normalizePhrase(text);
-  const padded = ` ${normalized} `;
-  const words = normalized.length > 0 ? normalized.split(' ') : [];
-  const primary = detectLanguage(words);
+  const padded = ` ${normalizePhrase(text)} `;
+  const parsed = splitWords(text);
+  const primary = detectLanguage(parsed.words);
 
-  const symbols = byAppearance(match(SYMBOL_INDEX, words, padded, primary)).slice(0, LIMITS.symbols);
-  const themes = byWeight(match(THEME_INDEX, words, padded, primary)).slice(0, LIMITS.themes);
-  const characters = byAppearance(match(CHARACTER_INDEX, words, padded, primary));
-  const settings = byAppearance(match(SETTING_INDEX, words, padded, primary));
+  // Emotions: words in the text (not negated ones), and those the dreamer picked, which weigh more than any word.
+  const emotionHits = match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true });
+  const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
+  const symbols = bySalience(match(SYMBOL_INDEX, parsed, padded, primary), emotionPositions).slice(0, LIMITS.symbols);
+  const themes = byWeight(match(THEME_INDEX, parsed, padded, primary)).slice(0, LIMITS.themes);
+  const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
+  const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
-  // Emotions: words in the text, and those the dreamer picked, which weigh more than any word.
-  const emotionHits = match(EMOTION_INDEX, words, padded, primary);
   const chosen = new Set(input.emotions ?? []);
   const emotions: { entry: EmotionEntry; intensity: number }[] = [];
   for (const entry of EMOTION_LEXICON) {
@@ -373,7 +483,12 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const fear = emotions.find((e) => e.entry.id === 'medo')?.intensity ?? 0;
   const hasThreat = themes.some((theme) => THREAT_THEMES.has(theme.id));
   let dreamType: DreamType = 'comum';
-  if (input.isNightmare || fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat)) dreamType = 'pesadelo';
+  const isCalledNightmare = NIGHTMARE.some((phrase) => {
+    const at = padded.indexOf(phrase);
+    return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
+  });
+  if (input.isNightmare || isCalledNightmare || fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat))
+    dreamType = 'pesadelo';
   else if (lucidity > 0 || lucidityMatches.length > 0) dreamType = 'lúcido';
   else if (input.isRecurring) dreamType = 'recorrente';
   else if ((input.vividness ?? 0) >= 4) dreamType = 'vívido';
@@ -463,8 +578,7 @@ export const BUILTIN_MODEL = 'léxico 2026.11';
 
 /** The ids of the lexicon symbols a text mentions, to count them over the user's earlier dreams. */
 export function findSymbolIds(text: string): string[] {
-  const normalized = normalizePhrase(text);
-  const words = normalized.length > 0 ? normalized.split(' ') : [];
-  const hits = match(SYMBOL_INDEX, words, ` ${normalized} `, detectLanguage(words));
+  const parsed = splitWords(text);
+  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words));
   return [...hits.keys()].map((symbol) => symbol.id);
 }
