@@ -144,9 +144,13 @@ describe('builtin analyzer on English dreams', () => {
   });
 
   it('does not read Portuguese stems into English words ("gate" is not "gato")', () => {
-    const result = analyze({ content: 'I walked through the gate and the house was empty.' }, EN);
+    const result = analyze({ content: 'I walked through the garden gate and the house was empty.' }, EN);
     expect(symbols(result)).not.toContain('Cat');
     expect(symbols(result)).toEqual(expect.arrayContaining(['Door', 'House']));
+    // A dream is read with the lexicon of its language only: the Portuguese "grade" (bars) is not a school grade.
+    expect(symbols(analyze({ content: 'I was back in fifth grade and my teacher was there.' }, EN))).not.toContain(
+      'Prison',
+    );
   });
 });
 

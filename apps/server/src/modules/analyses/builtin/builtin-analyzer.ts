@@ -13,6 +13,7 @@ import {
   EMOTION_LEXICON,
   LUCIDITY_PHRASES,
   NIGHTMARE_PHRASES,
+  BLOCKED_PHRASES,
   type Bilingual,
   type EmotionEntry,
   type LexiconEntry,
@@ -47,11 +48,11 @@ function normalizePhrase(text: string): string {
     .trim();
 }
 
-// In the language the dream is not written in, only words of five letters or more match ("gate" is not the
-// Portuguese "gato", "sol" is not an English word).
-const MIN_FOREIGN_WORD = 5;
-// A word of seven letters or more that misses by one letter ("cachoro", "elevater") still matches a form of the
-// same first letter and the same last two (the ending carries the inflection: "caminhou" is not "caminho").
+// A dream is read with the lexicon of its language only: across languages short words collide ("gate" and the
+// Portuguese "gato", "grade" and the Portuguese "grade" of a cell, "mascara" and "máscara").
+// In Portuguese, a word of seven letters or more that misses by one letter ("cachoro", "elevadro") still matches a
+// form of the same first letter and the same last two (the ending carries the inflection: "caminhou" is not
+// "caminho"). Not in English, where one letter apart is usually another word ("stopping" and "shopping").
 const MIN_TYPO_WORD = 7;
 
 /**
@@ -150,7 +151,7 @@ function lookup<T>(index: Index<T>, lang: Lang, word: string): readonly T[] {
   const exact = index.forms[lang].get(word);
   if (exact) return exact;
   // A word some part of the lexicon knows is that word, not a typo of another ("atrasado" is not "arrasado").
-  if (word.length < MIN_TYPO_WORD || KNOWN_FORMS.has(word)) return [];
+  if (lang === 'en' || word.length < MIN_TYPO_WORD || KNOWN_FORMS.has(word)) return [];
   const candidates = new Set(index.near[lang].get(word) ?? []);
   for (let i = 1; i < word.length - 2; i++)
     for (const form of index.near[lang].get(word.slice(0, i) + word.slice(i + 1)) ?? []) candidates.add(form);
@@ -209,11 +210,19 @@ const NEGATORS = new Set(
     ' ',
   ),
 );
-const INTENSIFIERS = new Set('tanto tanta tantos tantas tao mais so such more'.split(' '));
+// Also ends a negation: a modal or "stop" ("não conseguia parar de cair", "I couldn't stop falling" are falls).
+const INTENSIFIERS = new Set(
+  'tanto tanta tantos tantas tao mais so such more conseguia consegui conseguir conseguiu conseguimos parar parava parei could can stop stopped keep kept'.split(
+    ' ',
+  ),
+);
 const NEGATION_REACH = 3;
 
+/** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
+const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
+
 /** A dream's words in order, each with whether it is negated. */
-type Words = { words: string[]; negated: boolean[]; present: Set<string> };
+type Words = { words: string[]; negated: boolean[]; present: Set<string>; blocked: Set<number> };
 
 function splitWords(text: string): Words {
   const words: string[] = [];
@@ -228,14 +237,22 @@ function splitWords(text: string): Words {
       if (NEGATORS.has(word)) negatorAt = at;
     });
   }
-  return { words, negated, present: new Set(words) };
+  const padded = ` ${words.join(' ')} `;
+  const blocked = new Set<number>();
+  for (const phrase of BLOCKERS) {
+    for (let at = padded.indexOf(phrase); at >= 0; at = padded.indexOf(phrase, at + 1)) {
+      const start = wordsBefore(padded, at);
+      for (let i = 0; i < phrase.trim().split(' ').length; i++) blocked.add(start + i);
+    }
+  }
+  return { words, negated, present: new Set(words), blocked };
 }
 
 type Hit = { first: number; count: number; positions: number[] };
 
 function match<T>(
   index: Index<T>,
-  { words, negated, present }: Words,
+  { words, negated, present, blocked }: Words,
   padded: string,
   primary: Lang,
   options: { isNegationRead?: boolean } = {},
@@ -250,19 +267,16 @@ function match<T>(
       hit.positions.push(position);
     }
   };
-  const foreign: Lang = primary === 'pt' ? 'en' : 'pt';
   words.forEach((word, position) => {
-    if (options.isNegationRead && negated[position]) return;
-    const found = new Set(lookup(index, primary, word));
-    if (word.length >= MIN_FOREIGN_WORD) for (const target of index.forms[foreign].get(word) ?? []) found.add(target);
-    for (const target of found) record(target, position);
+    if (blocked.has(position) || (options.isNegationRead && negated[position])) return;
+    for (const target of lookup(index, primary, word)) record(target, position);
   });
   for (const { phrase, first, target } of index.phrases) {
     if (!present.has(first)) continue;
     let at = padded.indexOf(phrase);
     while (at >= 0) {
       const position = wordsBefore(padded, at);
-      if (!(options.isNegationRead && negated[position])) record(target, position);
+      if (!blocked.has(position) && !(options.isNegationRead && negated[position])) record(target, position);
       at = padded.indexOf(phrase, at + phrase.length - 1);
     }
   }
@@ -433,6 +447,17 @@ function historySentence(
 const STRONG_FEAR = 0.75;
 const FEAR_WITH_THREAT = 0.45;
 const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
+// Scenes that are a nightmare unless the dream says otherwise (its feelings lean positive): being chased, attacked,
+// drowned or held down, a monster, a war, the end of the world.
+const THREAT_SYMBOLS = new Set([
+  'perseguicao',
+  'ataque',
+  'monstro',
+  'guerra',
+  'fim_do_mundo',
+  'afogamento',
+  'paralisia',
+]);
 
 export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalysisOptions): AnalysisResult {
   const lang: Lang = options.language === 'en' ? 'en' : 'pt';
@@ -444,8 +469,12 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   // Emotions: words in the text (not negated ones), and those the dreamer picked, which weigh more than any word.
   const emotionHits = match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true });
   const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
-  const symbols = bySalience(match(SYMBOL_INDEX, parsed, padded, primary), emotionPositions).slice(0, LIMITS.symbols);
-  const themes = byWeight(match(THEME_INDEX, parsed, padded, primary)).slice(0, LIMITS.themes);
+  const symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, { isNegationRead: true });
+  const symbols = bySalience(symbolHits, emotionPositions).slice(0, LIMITS.symbols);
+  const themes = byWeight(match(THEME_INDEX, parsed, padded, primary, { isNegationRead: true })).slice(
+    0,
+    LIMITS.themes,
+  );
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
   const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
@@ -487,7 +516,14 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     const at = padded.indexOf(phrase);
     return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
   });
-  if (input.isNightmare || isCalledNightmare || fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat))
+  const isThreatened = sentiment <= 0 && [...symbolHits.keys()].some((symbol) => THREAT_SYMBOLS.has(symbol.id));
+  if (
+    input.isNightmare ||
+    isCalledNightmare ||
+    isThreatened ||
+    fear >= STRONG_FEAR ||
+    (fear >= FEAR_WITH_THREAT && hasThreat)
+  )
     dreamType = 'pesadelo';
   else if (lucidity > 0 || lucidityMatches.length > 0) dreamType = 'lúcido';
   else if (input.isRecurring) dreamType = 'recorrente';

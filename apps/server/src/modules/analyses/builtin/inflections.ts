@@ -78,6 +78,16 @@ function doublesFinal(word: string): boolean {
   );
 }
 
+/**
+ * English triggers that are verbs: only these take -ed and -ing. A noun's -ing or -ed is another word far more often
+ * than its action ("sanding", "starred", "snaking", "stepped").
+ */
+const EN_VERBS = new Set(
+  'kill murder stab attack bite chase pursue flee escape strangle punch shoot fight argue scream shout drown swim dive hide kiss hug dance sing steal rob vomit burn bleed die levitate glide soar plunge fall crash explode cry sob kidnap'.split(
+    ' ',
+  ),
+);
+
 export function enForms(word: string): string[] {
   const forms = [word];
   // Plural and third person.
@@ -86,8 +96,10 @@ export function enForms(word: string): string[] {
   else forms.push(`${word}s`);
   if (/(?<!f)fe?$/.test(word)) forms.push(word.replace(/fe?$/, 'ves'));
   if (/man$/.test(word)) forms.push(`${word.slice(0, -3)}men`);
+  if (!EN_VERBS.has(word)) return forms;
   // Past and gerund.
-  if (/e$/.test(word)) forms.push(`${word}d`, `${word.slice(0, -1)}ing`);
+  if (/ee$/.test(word)) forms.push(`${word}d`, `${word}ing`);
+  else if (/e$/.test(word)) forms.push(`${word}d`, `${word.slice(0, -1)}ing`);
   else if (/[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ied`, `${word}ing`);
   else if (doublesFinal(word)) forms.push(`${word}${word.at(-1)}ed`, `${word}${word.at(-1)}ing`);
   else forms.push(`${word}ed`, `${word}ing`);
