@@ -60,7 +60,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas'.split(
     ' ',
   ),
 );
@@ -124,7 +124,7 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
     }
   }
   for (const lang of ['pt', 'en'] as const) {
-    for (const form of index.forms[lang].keys()) {
+    for (const form of named[lang]) {
       if (form.length < MIN_TYPO_WORD) continue;
       add(index.near[lang], form, form);
       for (let i = 1; i < form.length - 2; i++) add(index.near[lang], form.slice(0, i) + form.slice(i + 1), form);
@@ -133,17 +133,19 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
   return index;
 }
 
-/** True when `word` and `form` differ by one letter (added, dropped, changed or two swapped) inside the word. */
+/**
+ * True when `word` is `form` with one letter dropped, doubled or added, or two neighbours swapped, inside the word
+ * ("cachoro", "cahcorro"). A changed letter does not count: that is usually another word ("contando" and
+ * "cantando", "porteiro" and "ponteiro").
+ */
 function isOneTypoApart(word: string, form: string): boolean {
   if (word === form || word[0] !== form[0] || word.slice(-2) !== form.slice(-2)) return false;
   const [short, long] = word.length <= form.length ? [word, form] : [form, word];
   if (long.length - short.length > 1) return false;
   let i = 0;
   while (i < short.length && short[i] === long[i]) i++;
-  if (short.length === long.length) {
-    if (short.slice(i + 1) === long.slice(i + 1)) return true;
+  if (short.length === long.length)
     return short[i] === long[i + 1] && short[i + 1] === long[i] && short.slice(i + 2) === long.slice(i + 2);
-  }
   return short.slice(i) === long.slice(i + 1);
 }
 

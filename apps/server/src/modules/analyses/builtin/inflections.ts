@@ -37,14 +37,14 @@ function ptNounForms(word: string): string[] {
   else if (/ul$/.test(word)) forms.push(`${word.slice(0, -2)}uis`);
   else if (/il$/.test(word)) forms.push(`${word.slice(0, -2)}is`);
   else if (/m$/.test(word)) forms.push(`${word.slice(0, -1)}ns`);
-  // Gender.
-  if (/o$/.test(word)) forms.push(`${word.slice(0, -1)}a`, `${word.slice(0, -1)}as`);
-  if (/or$/.test(word)) forms.push(`${word}a`, `${word}as`);
-  // Diminutive and augmentative.
+  // Diminutive and augmentative, in the word's own gender. No other gender by rule: for a noun it is usually
+  // another word ("rio" and "ria", "gato" and "gata"); the lexicon lists both genders where both are meant.
   const stem = stemOf(word);
   if (stem.length >= 3) {
-    for (const suffix of ['inho', 'inha', 'inhos', 'inhas', 'ao', 'ona', 'oes', 'oes']) forms.push(stem + suffix);
-    for (const suffix of ['zinho', 'zinha', 'zinhos', 'zinhas']) forms.push(word + suffix);
+    const feminine = word.endsWith('a');
+    const suffixes = feminine ? ['inha', 'inhas', 'ona', 'onas'] : ['inho', 'inhos', 'ao', 'oes'];
+    for (const suffix of suffixes) forms.push(stem + suffix);
+    for (const suffix of feminine ? ['zinha', 'zinhas'] : ['zinho', 'zinhos']) forms.push(word + suffix);
   }
   return forms;
 }
