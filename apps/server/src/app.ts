@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -15,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { toAuthError } from './modules/auth/auth.http.ts';
 import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { analysesRoutes } from './modules/analyses/analyses.routes.ts';
@@ -34,7 +36,7 @@ import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, toApiError } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { oversizeBodyPlugin } from './plugins/oversize-body.ts';
 import { rateLimitBuckets, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -90,6 +92,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests no route gets to (a path the router cannot decode, `/api/v1/dreams/%FF`; a parameter over its length)
+    // reach no error handler: without this Fastify answers them in its own shape (`FST_ERR_BAD_URL`), which no
+    // client reads. They get the error body of the API they were meant for.
+    frameworkErrors: (error, request, reply) => {
+      const { statusCode, body } = request.url.startsWith('/auth/v1/') ? toAuthError(error) : toApiError(error);
+      void (reply as FastifyReply).status(statusCode).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
