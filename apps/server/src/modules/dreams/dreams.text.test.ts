@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isStorableText } from '../../plugins/text-input.ts';
 import { DERIVED_TITLE_MAX, deriveTitle, excerptOf } from './dreams.text.ts';
 
 describe('deriving a title from the content', () => {
@@ -28,6 +29,14 @@ describe('deriving a title from the content', () => {
     const giant = deriveTitle('a'.repeat(500));
     expect(giant).toHaveLength(DERIVED_TITLE_MAX);
     expect(giant.endsWith('…')).toBe(true);
+  });
+
+  it('never cuts an emoji in half (found by the contract fuzz test)', () => {
+    // 59 UTF-16 units of room before the ellipsis, emoji of two units each: the cut falls inside the 30th.
+    const title = deriveTitle('😀'.repeat(100));
+    expect(title).toBe(`${'😀'.repeat(29)}…`);
+    expect(isStorableText(title)).toBe(true);
+    expect(isStorableText(excerptOf('😀'.repeat(200)))).toBe(true);
   });
 });
 

@@ -5,13 +5,22 @@ export const DERIVED_TITLE_MAX = 60;
 
 const ELLIPSIS = '…';
 
+/**
+ * The first `end` UTF-16 units of a text, less the last one when it is the first half of a surrogate pair (an emoji,
+ * 𝕏): half a pair is no character, and it would be stored as U+FFFD rather than as what was answered.
+ */
+function sliceWhole(text: string, end: number): string {
+  const head = text.slice(0, end);
+  return /[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head;
+}
+
 /** Cuts a one-line text to at most `max` characters at a word boundary, marking the cut with an ellipsis. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = text.slice(0, max - ELLIPSIS.length + 1);
   const space = room.lastIndexOf(' ');
   // One giant word: cut inside it rather than leave nothing.
-  const head = space > max / 3 ? room.slice(0, space) : room.slice(0, max - ELLIPSIS.length);
+  const head = space > max / 3 ? room.slice(0, space) : sliceWhole(room, max - ELLIPSIS.length);
   return `${head.replace(/[\s,;:.!?\-–—]+$/u, '')}${ELLIPSIS}`;
 }
 
