@@ -196,7 +196,7 @@ export function explainRejectedImport(body: unknown, issues: { path: string; mes
     return new AppError(
       400,
       'unsupported_export_version',
-      `Este arquivo usa a versão ${JSON.stringify(schemaVersion).slice(0, 20)} do formato de exportação; este servidor só importa a versão ${EXPORT_SCHEMA_VERSION}.`,
+      `Este arquivo usa a versão ${shownVersion(schemaVersion)} do formato de exportação; este servidor só importa a versão ${EXPORT_SCHEMA_VERSION}.`,
     );
   }
   if (Array.isArray(dreams) && dreams.length > IMPORT_LIMITS.maxDreams) return tooManyDreams(dreams.length);
@@ -209,6 +209,12 @@ export function explainRejectedImport(body: unknown, issues: { path: string; mes
     shown,
   );
 }
+
+/** The start of the version a file claims, for the message: never half an emoji (a lone surrogate) at the cut. */
+const shownVersion = (schemaVersion: unknown) =>
+  JSON.stringify(schemaVersion)
+    .slice(0, 20)
+    .replace(/[\ud800-\udbff]$/, '');
 
 function tooManyDreams(count: number): AppError {
   return new AppError(

@@ -187,6 +187,19 @@ describe('POST /me/import', () => {
       await expectNothingImported();
     });
 
+    it('another format version, named without cutting an emoji in half (a lone surrogate in the message)', async () => {
+      const res = await importBody(
+        t,
+        target,
+        withFile((f) => (f.schemaVersion = '😀'.repeat(15))),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'unsupported_export_version',
+        message: `Este arquivo usa a versão "${'😀'.repeat(9)} do formato de exportação; este servidor só importa a versão 1.`,
+      });
+    });
+
     it('not JSON, not a JSON content type, not an object, not an export', async () => {
       const broken = await importBody(t, target, '{"schemaVersion": 1, "dreams": [');
       expect(broken.statusCode).toBe(400);
