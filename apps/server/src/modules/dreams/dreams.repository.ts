@@ -351,14 +351,15 @@ export interface TagUse {
   count?: number;
 }
 
+/** The order of the (user_id, tag_token) index: every write takes its tag rows in it, so two never deadlock. */
+const byIndexOrder = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+
 /** One more live dream (or `count`) carries each of these tags (distinct tokens); the stored spelling becomes the latest. */
 export async function addTagUses(db: DbOrTx, userId: string, tags: TagUse[], now: Date): Promise<void> {
   if (tags.length === 0) return;
   // In the index's order: two dreams written at once with overlapping tags then lock the rows in the same order
   // (unsorted, each waited for the other's row: "deadlock detected", a 500 under 10 connections).
-  const ordered = [...tags].sort((a, b) =>
-    BigInt(a.token) < BigInt(b.token) ? -1 : BigInt(a.token) > BigInt(b.token) ? 1 : 0,
-  );
+  const ordered = [...tags].sort((a, b) => byIndexOrder(a.token, b.token));
   await db
     .insert(userTags)
     .values(
@@ -389,6 +390,37 @@ export async function removeTagUses(db: DbOrTx, userId: string, tokens: string[]
     .set({ useCount: sql`${userTags.useCount} - 1` })
     .where(mine);
   await db.delete(userTags).where(and(mine, lte(userTags.useCount, 0)));
+}
+
+/**
+ * An edit's tags: one live dream fewer carries each of `removed`, one more each of `added` (none of them removed).
+ * One tag at a time in the index's order, the ones let go of and the ones taken up together: removing all, then
+ * adding, deadlocked with a new dream taking both kinds (the edit held a tag it let go of and waited for one it
+ * took up, which the new dream held while it waited for the first; a 500, found by bench:soak).
+ */
+export async function changeTagUses(
+  db: DbOrTx,
+  userId: string,
+  change: { removed: string[]; added: TagUse[] },
+  now: Date,
+): Promise<void> {
+  const steps = [
+    ...change.removed.map((token) => ({ token, added: null })),
+    ...change.added.map((tag) => ({ token: tag.token, added: tag })),
+  ].sort((a, b) => byIndexOrder(a.token, b.token));
+  for (const step of steps) {
+    if (step.added) await addTagUses(db, userId, [step.added], now);
+    else
+      await db
+        .update(userTags)
+        .set({ useCount: sql`${userTags.useCount} - 1` })
+        .where(and(eq(userTags.userId, userId), eq(userTags.tagToken, step.token)));
+  }
+  // Rows locked above already: a tag nobody uses any more disappears.
+  if (change.removed.length === 0) return;
+  await db
+    .delete(userTags)
+    .where(and(eq(userTags.userId, userId), inArray(userTags.tagToken, change.removed), lte(userTags.useCount, 0)));
 }
 
 export async function listTagRows(db: DbOrTx, userId: string) {

@@ -31,6 +31,7 @@ import { getTimeZone } from '../profile/profile.service.ts';
 import { recordDreamLiveness, recordDreamsCreated, type DreamFacts } from '../journal-stats/journal-stats.service.ts';
 import {
   addTagUses,
+  changeTagUses,
   deleteDreamRow,
   findDream,
   findDreamByIdempotencyKey,
@@ -313,15 +314,13 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
 
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);
-    await removeTagUses(
+    await changeTagUses(
       tx.db,
       ctx.userId,
-      row.tagTokens.filter((token) => !after.has(token)),
-    );
-    await addTagUses(
-      tx.db,
-      ctx.userId,
-      tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)),
+      {
+        removed: row.tagTokens.filter((token) => !after.has(token)),
+        added: tagUses(keys, ctx.userId, next.tags).filter((tag) => !before.has(tag.token)),
+      },
       now,
     );
     return toDream(updated, next);
