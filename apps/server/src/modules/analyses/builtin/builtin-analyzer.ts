@@ -37,7 +37,7 @@ export type BuiltinAnalysisOptions = {
 
 type Lang = 'pt' | 'en';
 
-const LIMITS = { symbols: 8, themes: 4, symbolsInText: 4, historyMentions: 2, questions: 4 } as const;
+const LIMITS = { symbols: 12, themes: 4, symbolsInText: 4, historyMentions: 2, questions: 4 } as const;
 
 // --- matching ---------------------------------------------------------------------------------------------
 
@@ -60,7 +60,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros'.split(
     ' ',
   ),
 );
@@ -208,17 +208,19 @@ function detectLanguage(words: readonly string[]): Lang {
 // intensifier in between ("não tive medo", "I wasn't scared", "sem medo"; but "nunca senti tanta paz", "never felt
 // so calm" are the feeling, strongly).
 const NEGATORS = new Set(
-  'nao nem nunca jamais sem nenhum nenhuma not no never nor without didn wasn weren don doesn isn aren couldn wouldn hadn haven nt'.split(
-    ' ',
-  ),
+  'nao nem nunca jamais not never nor didn wasn weren don doesn isn aren couldn wouldn hadn haven nt'.split(' '),
 );
-// Also ends a negation: a modal or "stop" ("não conseguia parar de cair", "I couldn't stop falling" are falls).
+// These negate only the next word or two: "sem medo", "no fear", "without any fear" ("sem rosto me persegue" is a chase).
+const SHORT_NEGATORS = new Set('sem nenhum nenhuma no without'.split(' '));
+const SHORT_REACH = 2;
+// Also ends a negation: "and", "then", a modal or "stop" ("não conseguia parar de cair" and "I couldn't stop
+// falling" are falls).
 const INTENSIFIERS = new Set(
-  'tanto tanta tantos tantas tao mais so such more conseguia consegui conseguir conseguiu conseguimos parar parava parei could can stop stopped keep kept'.split(
+  'e and que then entao depois tanto tanta tantos tantas tao mais so such more conseguia consegui conseguir conseguiu conseguimos parar parava parei could can stop stopped keep kept'.split(
     ' ',
   ),
 );
-const NEGATION_REACH = 3;
+const NEGATION_REACH = 4;
 
 /** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
 const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
@@ -232,11 +234,18 @@ function splitWords(text: string): Words {
   for (const clause of foldText(text).split(/[.!?;:,()\n]+|\s(?=(?:mas|but|porem)\s)/u)) {
     const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     let negatorAt = -Infinity;
+    let reach = NEGATION_REACH;
     clauseWords.forEach((word, at) => {
       if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
-      negated.push(at - negatorAt <= NEGATION_REACH);
+      negated.push(at - negatorAt <= reach);
       words.push(word);
-      if (NEGATORS.has(word)) negatorAt = at;
+      if (NEGATORS.has(word)) {
+        negatorAt = at;
+        reach = NEGATION_REACH;
+      } else if (SHORT_NEGATORS.has(word)) {
+        negatorAt = at;
+        reach = SHORT_REACH;
+      }
     });
   }
   const padded = ` ${words.join(' ')} `;
@@ -278,7 +287,10 @@ function match<T>(
     let at = padded.indexOf(phrase);
     while (at >= 0) {
       const position = wordsBefore(padded, at);
-      if (!blocked.has(position) && !(options.isNegationRead && negated[position])) record(target, position);
+      const length = phrase.length - phrase.replaceAll(' ', '').length - 1;
+      let isBlocked = false;
+      for (let i = 0; i < length; i++) if (blocked.has(position + i)) isBlocked = true;
+      if (!isBlocked && !(options.isNegationRead && negated[position])) record(target, position);
       at = padded.indexOf(phrase, at + phrase.length - 1);
     }
   }
@@ -287,8 +299,9 @@ function match<T>(
 
 /** The index of the word at character `at` of the padded text. */
 function wordsBefore(padded: string, at: number): number {
+  // `at` is the space before the word: the spaces after the padding one, up to it, each end a word.
   let position = 0;
-  for (let i = 1; i < at; i++) if (padded.charCodeAt(i) === 32) position++;
+  for (let i = 1; i <= at; i++) if (padded.charCodeAt(i) === 32) position++;
   return position;
 }
 
@@ -449,6 +462,12 @@ function historySentence(
 const STRONG_FEAR = 0.75;
 const FEAR_WITH_THREAT = 0.45;
 const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
+// Dangers that make even a little fear a nightmare.
+const DANGER_SYMBOLS = new Set(
+  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra'.split(
+    ' ',
+  ),
+);
 // Scenes that are a nightmare unless the dream says otherwise (its feelings lean positive): being chased, attacked,
 // drowned or held down, a monster, a war, the end of the world.
 const THREAT_SYMBOLS = new Set([
@@ -480,6 +499,11 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
   const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
+  // The words say it was a nightmare ("pesadelo", "woke up screaming", "coração a mil"): fear is there even unnamed.
+  const isCalledNightmare = NIGHTMARE.some((phrase) => {
+    const at = padded.indexOf(phrase);
+    return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
+  });
   const chosen = new Set(input.emotions ?? []);
   const emotions: { entry: EmotionEntry; intensity: number }[] = [];
   for (const entry of EMOTION_LEXICON) {
@@ -487,7 +511,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     let intensity = 0;
     if (chosen.has(entry.id)) intensity = Math.min(1, 0.6 + 0.1 * hits);
     else if (hits > 0) intensity = Math.min(0.9, 0.3 + 0.15 * hits);
-    else if (entry.id === 'medo' && input.isNightmare) intensity = 0.5;
+    else if (entry.id === 'medo' && (input.isNightmare || isCalledNightmare)) intensity = 0.5;
     if (intensity > 0) emotions.push({ entry, intensity: round2(intensity) });
   }
   emotions.sort((a, b) => b.intensity - a.intensity || EMOTIONS.indexOf(a.entry.id) - EMOTIONS.indexOf(b.entry.id));
@@ -512,13 +536,11 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   }
 
   const fear = emotions.find((e) => e.entry.id === 'medo')?.intensity ?? 0;
-  const hasThreat = themes.some((theme) => THREAT_THEMES.has(theme.id));
+  const hasThreat =
+    themes.some((theme) => THREAT_THEMES.has(theme.id)) ||
+    [...symbolHits.keys()].some((symbol) => DANGER_SYMBOLS.has(symbol.id));
   let dreamType: DreamType = 'comum';
-  const isCalledNightmare = NIGHTMARE.some((phrase) => {
-    const at = padded.indexOf(phrase);
-    return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
-  });
-  const isThreatened = sentiment <= 0 && [...symbolHits.keys()].some((symbol) => THREAT_SYMBOLS.has(symbol.id));
+  const isThreatened = sentiment <= 0.2 && [...symbolHits.keys()].some((symbol) => THREAT_SYMBOLS.has(symbol.id));
   if (
     input.isNightmare ||
     isCalledNightmare ||

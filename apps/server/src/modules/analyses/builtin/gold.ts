@@ -135,8 +135,9 @@ export function scoreGold(entries: readonly GoldEntry[], language: GoldLanguage)
   for (const entry of entries) {
     const reading = read(entry, language);
     const forbidden = new Set(entry.forbidden);
-    const hits = [...reading.symbols, ...reading.themes].filter((id) => forbidden.has(id));
-    score.forbidden += hits.length;
+    const hits = reading.symbols.filter((id) => forbidden.has(id));
+    const themeHits = reading.themes.filter((id) => forbidden.has(id));
+    score.forbidden += hits.length + themeHits.length;
 
     const symbols = scoreField(reading.symbols, entry.symbols, entry.optionalSymbols);
     add(score.symbols, symbols);
@@ -145,8 +146,8 @@ export function scoreGold(entries: readonly GoldEntry[], language: GoldLanguage)
 
     const themes = scoreField(reading.themes, entry.themes, entry.optionalThemes);
     add(score.themes, themes);
-    if (themes.wrong.length + themes.missed.length > 0)
-      score.misses.themes.push({ id: entry.id, wrong: themes.wrong, missed: themes.missed, forbidden: [] });
+    if (themes.wrong.length + themes.missed.length + themeHits.length > 0)
+      score.misses.themes.push({ id: entry.id, wrong: themes.wrong, missed: themes.missed, forbidden: themeHits });
 
     const emotions = scoreField(reading.emotions, entry.emotions, []);
     add(score.emotions, emotions);
