@@ -1,7 +1,12 @@
 import { analysisResultSchema, type AnalysisResult } from '@sonhario/contracts/analyses';
 import { EMOTIONS } from '@sonhario/contracts/dreams';
 import { describe, expect, it } from 'vitest';
-import { analyzeDream, type BuiltinAnalysisInput, type BuiltinAnalysisOptions } from './builtin-analyzer.ts';
+import {
+  analyzeDream,
+  findSymbolIds,
+  type BuiltinAnalysisInput,
+  type BuiltinAnalysisOptions,
+} from './builtin-analyzer.ts';
 import { DREAM_SYMBOLS, DREAM_THEMES, EMOTION_LEXICON } from './lexicon.ts';
 
 const PT: BuiltinAnalysisOptions = { language: 'pt-BR' };
@@ -348,5 +353,16 @@ describe('builtin analyzer: word senses, negation, salience (issue 12)', () => {
     });
     expect(symbols(result)[0]).toBe('Perseguição');
     expect(result.summary).toMatch(/^Leitura simbólica local \(sem IA generativa\): um pesadelo com perseguição/);
+  });
+
+  it('counts a symbol in an earlier dream only where a trigger really hit (the history sentence)', () => {
+    expect(findSymbolIds('Não tinha ninguém no quarto, só eu no escuro.')).not.toContain('corda');
+    expect(findSymbolIds('Amarrei o barco com uma corda grossa.')).toContain('corda');
+    expect(findSymbolIds("There was no dog, I didn't see any dog at all.")).not.toContain('cachorro');
+    expect(findSymbolIds('My teeth fell out at my desk.')).not.toContain('queda');
+    const history = { symbolCounts: { corda: 0, casa: 5 }, dreamCount: 9 };
+    const result = analyze({ content: 'Eu tava em casa e não tinha ninguém no quarto.' }, { ...PT, history });
+    expect(result.interpretation).toContain('“Casa” apareceu em 5 dos seus últimos 9 sonhos.');
+    expect(result.interpretation).not.toContain('Corda');
   });
 });

@@ -639,6 +639,9 @@ export const BUILTIN_MODEL = 'léxico 2026.11';
 /** The ids of the lexicon symbols a text mentions, to count them over the user's earlier dreams. */
 export function findSymbolIds(text: string): string[] {
   const parsed = splitWords(text);
-  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words));
+  // The same reading as analyzeDream's: a negated mention ("não tinha cachorro") is not the symbol.
+  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), {
+    isNegationRead: true,
+  });
   return [...hits.keys()].map((symbol) => symbol.id);
 }

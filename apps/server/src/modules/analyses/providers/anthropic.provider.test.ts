@@ -167,11 +167,12 @@ describe('createAnthropicProvider', () => {
   });
 
   it('times out a stream that never finishes, for the whole call', async () => {
+    // The first frames must arrive before the deadline even on a loaded machine; then the stream hangs.
     const frames = anthropicFrames(splitAwkwardly(wire.slice(0, 120)), { stopReason: null });
     const started = Date.now();
-    const { outcome, deltas, requests } = await run([sseHandler(frames, 'hang')], { timeoutMs: 250 });
+    const { outcome, deltas, requests } = await run([sseHandler(frames, 'hang')], { timeoutMs: 1_000 });
     expect((await failureOf(outcome)).failure).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(deltas.length).toBeGreaterThan(0);
     await requests[0]!.clientGone;
   });
