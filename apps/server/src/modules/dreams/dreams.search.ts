@@ -166,7 +166,7 @@ export function stemPortuguese(folded: string): string {
   return stripLongest(word, FINAL_VOWELS, 2) ?? word;
 }
 
-export function stemEnglish(folded: string): string {
+function stemEnglish(folded: string): string {
   return english.stem(folded);
 }
 
