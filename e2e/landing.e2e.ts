@@ -106,16 +106,17 @@ describe('landing page', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
     await page.mouse.move(40, 300);
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const { prerendered } = window as unknown as { prerendered: Element | null };
-          // React marks the DOM nodes it owns; a client re-render (a hydration mismatch) would have replaced the h1.
-          return (
-            prerendered !== null &&
-            prerendered === document.querySelector('h1') &&
-            Object.keys(prerendered).some((k) => k.startsWith('__reactFiber'))
-          );
-        }),
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const { prerendered } = window as unknown as { prerendered: Element | null };
+            // React marks the DOM nodes it owns; a client re-render (a hydration mismatch) would have replaced the h1.
+            return (
+              prerendered !== null &&
+              prerendered === document.querySelector('h1') &&
+              Object.keys(prerendered).some((k) => k.startsWith('__reactFiber'))
+            );
+          }),
         { timeout: 10_000 },
       )
       .toBe(true);
@@ -142,8 +143,8 @@ describe('landing page', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pricing');
     // The click was intent: the app arrives and hydrates; then nothing more on its way.
     await expect
-      .poll(() =>
-        page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__react'))),
+      .poll(
+        () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__react'))),
         { timeout: 10_000 },
       )
       .toBe(true);
