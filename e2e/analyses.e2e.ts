@@ -149,7 +149,8 @@ describe('dream analyses', () => {
       await card(section, title).waitFor();
     }
     await section.getByText(BUILTIN_AUTHOR).waitFor();
-    expect(await card(section, 'Resumo').textContent()).toContain('um sonho com casa, mar e água');
+    // Symbols by salience (decision 025): the water the dreamer felt calm in leads.
+    expect(await card(section, 'Resumo').textContent()).toContain('um sonho com água, casa e mar');
     const symbols = card(section, 'Símbolos');
     for (const symbol of ['Água', 'Casa', 'Mar']) await symbols.getByText(symbol, { exact: true }).waitFor();
     await card(section, 'Perguntas para refletir')
@@ -204,7 +205,7 @@ describe('dream analyses', () => {
     const item = analysisList.getByRole('listitem').first();
     await item.getByText('Comum', { exact: true }).waitFor();
     await item.getByText('Análise simbólica local', { exact: true }).waitFor();
-    await item.getByText(/^Leitura simbólica local \(sem IA generativa\): um sonho com casa/).waitFor();
+    await item.getByText(/^Leitura simbólica local \(sem IA generativa\): um sonho com água/).waitFor();
     await item.getByRole('link', { name: TITLE }).click();
     await page.waitForURL((url) => url.pathname === dreamPath);
 
