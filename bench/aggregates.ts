@@ -17,7 +17,7 @@ import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
 import { pool, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
-import { startProductServer } from './support/servers.ts';
+import { seedingEnv, startProductServer } from './support/servers.ts';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 10_000);
@@ -32,12 +32,7 @@ const SEARCHES = { common: 'casa', two: 'mar voando', rare: RARE_WORD } as const
 const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey, serviceRoleKey } = getApiKeys({ jwtSecret });
 const product = await startProductServer({
-  AUTH_AUTOCONFIRM: 'true',
-  JWT_SECRET: jwtSecret,
-  MASTER_KEY: randomBytes(32).toString('base64'),
-  RATE_LIMIT_TOKEN: '1000000',
-  RATE_LIMIT_VERIFY: '1000000',
-  RATE_LIMIT_EMAIL_SENT: '1000000',
+  ...seedingEnv(jwtSecret),
   AI_PROVIDER: 'builtin',
   AI_BUILTIN_REVEAL_MS: '0',
 });

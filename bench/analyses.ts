@@ -13,7 +13,7 @@ import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { between, createDream, pool, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
-import { startProductServer } from './support/servers.ts';
+import { seedingEnv, startProductServer } from './support/servers.ts';
 
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 200);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000);
@@ -24,12 +24,7 @@ const CONCURRENCY = Number(process.env.BENCH_SEED_CONCURRENCY ?? 4);
 const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey, serviceRoleKey } = getApiKeys({ jwtSecret });
 const product = await startProductServer({
-  AUTH_AUTOCONFIRM: 'true',
-  JWT_SECRET: jwtSecret,
-  MASTER_KEY: randomBytes(32).toString('base64'),
-  RATE_LIMIT_TOKEN: '1000000',
-  RATE_LIMIT_VERIFY: '1000000',
-  RATE_LIMIT_EMAIL_SENT: '1000000',
+  ...seedingEnv(jwtSecret),
   AI_PROVIDER: 'builtin',
   AI_BUILTIN_REVEAL_MS: '0',
 });

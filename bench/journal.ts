@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { between, createDream, pool, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
-import { startBareFastify, startProductServer } from './support/servers.ts';
+import { seedingEnv, startBareFastify, startProductServer } from './support/servers.ts';
 
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
 const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 100);
@@ -22,12 +22,7 @@ const TARGETS = { listP95: 25, searchP95: 50 };
 const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey } = getApiKeys({ jwtSecret });
 const product = await startProductServer({
-  AUTH_AUTOCONFIRM: 'true',
-  JWT_SECRET: jwtSecret,
-  MASTER_KEY: randomBytes(32).toString('base64'),
-  RATE_LIMIT_TOKEN: '1000000',
-  RATE_LIMIT_VERIFY: '1000000',
-  RATE_LIMIT_EMAIL_SENT: '1000000',
+  ...seedingEnv(jwtSecret),
 });
 const bare = await startBareFastify();
 

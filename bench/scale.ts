@@ -30,7 +30,7 @@ import {
   type DirSize,
 } from './support/processes.ts';
 import { startScaleServer, type Engine, type ScaleServer } from './support/scale-server.ts';
-import { startBareFastify } from './support/servers.ts';
+import { seedingEnv, startBareFastify } from './support/servers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -97,12 +97,7 @@ const server: ScaleServer = await startScaleServer({
   engine: ENGINE,
   adminUrl: args['database-url'],
   env: {
-    AUTH_AUTOCONFIRM: 'true',
-    JWT_SECRET: jwtSecret,
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    RATE_LIMIT_TOKEN: '1000000',
-    RATE_LIMIT_VERIFY: '1000000',
-    RATE_LIMIT_EMAIL_SENT: '1000000',
+    ...seedingEnv(jwtSecret),
     AI_PROVIDER: 'builtin',
     AI_BUILTIN_REVEAL_MS: '0',
   },

@@ -27,6 +27,7 @@ import { createDreamGenerator, toCreateDreamBody } from './support/dream-text.ts
 import { pool, signUp } from './support/dreams.ts';
 import { loadAverage, memoryOf, processTree } from './support/processes.ts';
 import { startScaleServer, type Engine } from './support/scale-server.ts';
+import { seedingEnv } from './support/servers.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const { values: args } = parseArgs({
@@ -186,13 +187,7 @@ const server = await startScaleServer({
   engine: ENGINE,
   adminUrl: args['database-url'],
   env: {
-    AUTH_AUTOCONFIRM: 'true',
-    JWT_SECRET: jwtSecret,
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    // Only sign-ups and sign-ins are rate limited; the soak signs up its users from one address.
-    RATE_LIMIT_TOKEN: '1000000',
-    RATE_LIMIT_VERIFY: '1000000',
-    RATE_LIMIT_EMAIL_SENT: '1000000',
+    ...seedingEnv(jwtSecret),
     // The tokens must outlive the run.
     AUTH_JWT_EXPIRY: String(Math.min(7 * 24 * 3600, Math.max(3600, DURATION + DRAIN + 1800))),
     AI_PROVIDER: 'builtin',
