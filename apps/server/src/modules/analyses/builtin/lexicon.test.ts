@@ -20,7 +20,7 @@ describe('the lexicon (issue 12: lexicon rules)', () => {
     expect(bad).toEqual([]);
   });
 
-  it('has no phrase that is a stopword, or a stopword and one short word ("no", "o pé" is fine, "a o" is not)', () => {
+  it('has no phrase made of stopwords only ("o pé" is fine, "a o" is not)', () => {
     const bad = TRIGGERS.filter(({ trigger }) => {
       if (triggerWord(trigger) !== undefined) return false;
       return tokenize(trigger).length === 0;
@@ -34,8 +34,9 @@ describe('the lexicon (issue 12: lexicon rules)', () => {
     expect(ptForms('cachorro')).toEqual(expect.arrayContaining(['cachorros', 'cachorrinho', 'cachorrao']));
     expect(ptForms('rio')).not.toContain('ria');
     expect(ptForms('atacar')).toEqual(expect.arrayContaining(['atacou', 'ataquei', 'atacando', 'atacado']));
-    expect(ptForms('mar')).toEqual(['mar', 'mares', ...ptForms('mar').slice(2)]);
-    expect(ptForms('mar')).not.toContain('mo');
+    expect(ptForms('mar')).toEqual(expect.arrayContaining(['mar', 'mares']));
+    // A noun that ends like an infinitive is not conjugated ("altar" would give "alto").
+    expect(ptForms('altar')).not.toContain('alto');
     expect(enForms('knife')).toContain('knives');
     expect(enForms('policeman')).toContain('policemen');
     expect(enForms('stab')).toEqual(expect.arrayContaining(['stabs', 'stabbed', 'stabbing']));
