@@ -12,7 +12,16 @@ export const CREDIT_RULES = {
 } as const;
 
 /** Why a ledger row exists. Positive amounts are earned, negative are spent. */
-export const LEDGER_REASONS = ['welcome_bonus', 'analysis', 'operator_grant'] as const;
+export const LEDGER_REASONS = [
+  'welcome_bonus',
+  'analysis',
+  'operator_grant',
+  // Rewards (docs/decisions/026)
+  'first_dream_of_day',
+  'streak_milestone',
+  'daily_bonus',
+  'achievement',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 export const quotaSchema = z.object({
@@ -41,6 +50,11 @@ export const ledgerEntrySchema = z.object({
   reason: z.enum(LEDGER_REASONS),
   /** The analysis an `analysis` row paid for (null once that dream is gone). */
   analysisId: z.uuid().nullable(),
+  /**
+   * What a reward was for: the local day (first_dream_of_day, daily_bonus), the milestone's days (streak_milestone)
+   * or the achievement's id (achievement); null for the other reasons.
+   */
+  detail: z.string().nullable(),
   /** The balance right after this row. */
   balanceAfter: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),

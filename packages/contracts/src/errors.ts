@@ -35,6 +35,10 @@ export const API_ERROR_CODES = [
   'provider_rate_limited',
   'provider_invalid_output',
   'provider_refused',
+  // Rewards (docs/decisions/026)
+  'plan_required',
+  'daily_bonus_claimed',
+  'day_already_recorded',
   // Account: deletion's re-authentication
   'password_required',
   'invalid_credentials',
