@@ -87,6 +87,11 @@ export const envSchema = z.object({
   AI_BUILTIN_REVEAL_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   /** Where users write about their data (LGPD art. 18 requests); shown on the privacy page. Unset: none shown. */
   PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
+  /**
+   * Browser journeys only: a file holding milliseconds added to the services' clock (dates of dreams, streaks,
+   * rewards); authentication keeps the real time. Never set in production: it lets whoever writes the file move days.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

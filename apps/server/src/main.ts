@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeStartupFailure } from './startup-failure.ts';
+import { fileClock } from './test-clock.ts';
 
 async function main() {
   let config;
@@ -15,7 +16,9 @@ async function main() {
   }
   let app;
   try {
-    app = await buildApp(config);
+    const clockFile = config.env.TEST_CLOCK_FILE;
+    app = await buildApp(config, clockFile ? { now: fileClock(clockFile) } : {});
+    if (clockFile) app.log.warn(`the services' clock is moved by ${clockFile}: for tests only`);
   } catch (error) {
     const sentence = describeStartupFailure(error, config);
     if (sentence === null) throw error;
