@@ -78,6 +78,11 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique('credit_ledger_idempotency_key'),
     analysisId: uuid('analysis_id'),
+    /**
+     * What a reward was for (the day, the streak's days, the achievement), sealed with the user's key and bound to
+     * the row's idempotency key (modules/rewards); null for the other reasons.
+     */
+    detailEnc: bytea('detail_enc'),
     createdAt: at('created_at')
       .notNull()
       .default(sql`now()`),

@@ -104,6 +104,16 @@ export const dreams = pgTable(
     index('dreams_purge_after_idx')
       .on(t.purgeAfter)
       .where(sql`${t.purgeAfter} is not null`),
+    // The achievements' bounded counts (modules/rewards): `limit target` over the live dreams of each kind.
+    index('dreams_user_id_lucid_idx')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null and ${t.lucidity} > 0`),
+    index('dreams_user_id_nightmare_idx')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null and ${t.isNightmare}`),
+    index('dreams_user_id_recurring_idx')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null and ${t.isRecurring}`),
   ],
 );
 

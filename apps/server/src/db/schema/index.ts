@@ -7,3 +7,4 @@ export * from './user-keys.ts';
 export * from './dreams.ts';
 export * from './analyses.ts';
 export * from './journal-stats.ts';
+export * from './rewards.ts';

@@ -21,11 +21,16 @@ export const userJournalStats = pgTable('user_journal_stats', {
   isBuilt: boolean('is_built').notNull().default(false),
   /** Live dreams. */
   dreamCount: integer('dream_count').notNull().default(0),
+  /** Live dreams with every detail filled (mood, vividness, sleep quality, an emotion, a tag): levels' XP. */
+  detailedDreamCount: integer('detailed_dream_count').notNull().default(0),
   /** Analyses of live dreams. */
   analysisCount: integer('analysis_count').notNull().default(0),
   /** The zone user_recorded_days is in; a read under another zone (the profile's changed) rebuilds the days. */
   daysTimeZone: text('days_time_zone').notNull().default('America/Sao_Paulo'),
-  /** Longest run of consecutive recorded days; the latest recorded day and the first day of the run ending there. */
+  /**
+   * Longest run of consecutive streak days (recorded days and user_streak_days: no-recall nights, freezes); the
+   * latest streak day and the first day of the run ending there.
+   */
   longestStreak: integer('longest_streak').notNull().default(0),
   lastDay: date('last_day', { mode: 'string' }),
   lastRunStart: date('last_run_start', { mode: 'string' }),

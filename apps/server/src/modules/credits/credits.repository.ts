@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analysisUsage, creditLedger } from '../../db/schema/analyses.ts';
+import { readNullableBytea } from '../../db/schema/user-keys.ts';
 import type { InstantPosition } from '../../pagination.ts';
 
 export type LedgerInsert = typeof creditLedger.$inferInsert;
@@ -40,6 +41,8 @@ export async function listLedgerRows(db: DbOrTx, userId: string, page: { after?:
       amount: creditLedger.amount,
       reason: creditLedger.reason,
       analysisId: creditLedger.analysisId,
+      idempotencyKey: creditLedger.idempotencyKey,
+      detailEnc: readNullableBytea(creditLedger.detailEnc).as('detail_enc'),
       createdAt: creditLedger.createdAt,
       balanceAfter:
         sql<string>`sum(${creditLedger.amount}) over (order by ${creditLedger.createdAt}, ${creditLedger.id})`.as(

@@ -22,6 +22,7 @@ import {
   lockUserCredits,
   sumBalance,
 } from './credits.repository.ts';
+import { openLedgerDetail } from './credits.sealing.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 /** Neither the month's quota nor the credits cover another analysis (402: payment, in credits, is required). */
@@ -109,11 +110,15 @@ export async function listLedger(
 ): Promise<ListLedgerResponse> {
   const after = query.cursor ? decodeInstantCursor(query.cursor) : undefined;
   const rows = await listLedgerRows(ctx.db, ctx.userId, { after, limit: query.limit + 1 });
-  const items = rows.slice(0, query.limit).map((row) => ({
+  const page = rows.slice(0, query.limit);
+  // The key is fetched only when a row has a detail to open.
+  const keys = page.some((row) => row.detailEnc) ? await ctx.keys.forUser(ctx.userId) : undefined;
+  const items = page.map((row) => ({
     id: row.id,
     amount: row.amount,
     reason: asReason(row.reason),
     analysisId: row.analysisId,
+    detail: keys && row.detailEnc ? openLedgerDetail(keys, ctx.userId, row.idempotencyKey, row.detailEnc) : null,
     balanceAfter: row.balanceAfter,
     createdAt: row.createdAt.toISOString(),
   }));

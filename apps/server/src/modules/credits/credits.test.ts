@@ -45,6 +45,7 @@ describe('plan quotas and the credit ledger', () => {
           amount: 10,
           reason: 'welcome_bonus',
           analysisId: null,
+          detail: null,
           balanceAfter: 10,
           createdAt: expect.any(String),
         },

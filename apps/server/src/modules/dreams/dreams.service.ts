@@ -28,7 +28,12 @@ import {
   type DreamText,
 } from './dreams.sealing.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
-import { recordDreamLiveness, recordDreamsCreated, type DreamFacts } from '../journal-stats/journal-stats.service.ts';
+import {
+  recordDreamChanged,
+  recordDreamLiveness,
+  recordDreamsCreated,
+  type DreamFacts,
+} from '../journal-stats/journal-stats.service.ts';
 import {
   addTagUses,
   changeTagUses,
@@ -125,10 +130,30 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
  * What the journal's aggregates need of a dream. Dreams restored from an export file (idempotency key `import:…`,
  * modules/account) never count for streaks: a file can be edited, so its dates could forge one.
  */
-const factsOf = (row: Pick<DreamRow, 'id' | 'recordedAt' | 'idempotencyKey'>): DreamFacts => ({
+const factsOf = (
+  row: Pick<
+    DreamRow,
+    | 'id'
+    | 'recordedAt'
+    | 'idempotencyKey'
+    | 'dreamtOn'
+    | 'mood'
+    | 'vividness'
+    | 'sleepQuality'
+    | 'emotions'
+    | 'tagTokens'
+  >,
+): DreamFacts => ({
   id: row.id,
   recordedAt: row.recordedAt,
-  isCountedForStreaks: !row.idempotencyKey?.startsWith('import:'),
+  dreamtOn: row.dreamtOn,
+  isImported: row.idempotencyKey?.startsWith('import:') ?? false,
+  isDetailed:
+    row.mood !== null &&
+    row.vividness !== null &&
+    row.sleepQuality !== null &&
+    row.emotions.length > 0 &&
+    row.tagTokens.length > 0,
 });
 
 // --- use cases -------------------------------------------------------------------------------------------------
@@ -311,6 +336,7 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
       updatedAt: now,
     });
     if (!updated) throw dreamNotFound();
+    await recordDreamChanged(tx, factsOf(row), factsOf(updated));
 
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);

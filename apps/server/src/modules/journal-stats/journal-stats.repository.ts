@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
 import { userJournalStats, userRecordedDays } from '../../db/schema/journal-stats.ts';
+import { userStreakDays } from '../../db/schema/rewards.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
 
 const statsOf = (userId: string) => eq(userJournalStats.userId, userId);
@@ -11,6 +12,7 @@ const statsOf = (userId: string) => eq(userJournalStats.userId, userId);
 const statsColumns = {
   isBuilt: userJournalStats.isBuilt,
   dreamCount: userJournalStats.dreamCount,
+  detailedDreamCount: userJournalStats.detailedDreamCount,
   analysisCount: userJournalStats.analysisCount,
   daysTimeZone: userJournalStats.daysTimeZone,
   longestStreak: userJournalStats.longestStreak,
@@ -22,6 +24,7 @@ const statsColumns = {
 export interface StatsRow {
   isBuilt: boolean;
   dreamCount: number;
+  detailedDreamCount: number;
   analysisCount: number;
   daysTimeZone: string;
   longestStreak: number;
@@ -56,18 +59,20 @@ export async function findStatsWithTally(
 export async function addToCounts(
   db: DbOrTx,
   userId: string,
-  delta: { dreams?: number; analyses?: number },
+  delta: { dreams?: number; detailedDreams?: number; analyses?: number },
   options: { isTallyWanted?: boolean } = {},
 ): Promise<StatsRow & { tally: Buffer | null }> {
   const dreamDelta = delta.dreams ?? 0;
+  const detailedDelta = delta.detailedDreams ?? 0;
   const analysisDelta = delta.analyses ?? 0;
   const [row] = await db
     .insert(userJournalStats)
-    .values({ userId, dreamCount: dreamDelta, analysisCount: analysisDelta })
+    .values({ userId, dreamCount: dreamDelta, detailedDreamCount: detailedDelta, analysisCount: analysisDelta })
     .onConflictDoUpdate({
       target: userJournalStats.userId,
       set: {
         dreamCount: sql`${userJournalStats.dreamCount} + ${dreamDelta}`,
+        detailedDreamCount: sql`${userJournalStats.detailedDreamCount} + ${detailedDelta}`,
         analysisCount: sql`${userJournalStats.analysisCount} + ${analysisDelta}`,
         updatedAt: sql`now()`,
       },
@@ -136,23 +141,42 @@ export async function removeRecordedDay(
   return true;
 }
 
-/** The recorded days, oldest first (up to `upTo` when given). */
-export async function listRecordedDays(db: DbOrTx, userId: string, upTo?: string): Promise<string[]> {
+/**
+ * The streak days, oldest first and distinct (up to `upTo` when given): the recorded days and the days that keep
+ * a streak without a dream (user_streak_days: no-recall nights, freezes).
+ */
+export async function listStreakDays(db: DbOrTx, userId: string, upTo?: string): Promise<string[]> {
+  const recorded = db
+    .select({ day: userRecordedDays.day })
+    .from(userRecordedDays)
+    .where(and(eq(userRecordedDays.userId, userId), upTo === undefined ? undefined : lte(userRecordedDays.day, upTo)));
+  const kept = db
+    .select({ day: userStreakDays.day })
+    .from(userStreakDays)
+    .where(and(eq(userStreakDays.userId, userId), upTo === undefined ? undefined : lte(userStreakDays.day, upTo)));
+  const rows = await recorded.union(kept);
+  return rows.map((row) => row.day).sort();
+}
+
+/** Whether a counted dream was recorded on `day` (one key lookup). */
+export async function isDayRecorded(db: DbOrTx, userId: string, day: string): Promise<boolean> {
   const rows = await db
     .select({ day: userRecordedDays.day })
     .from(userRecordedDays)
-    .where(and(eq(userRecordedDays.userId, userId), upTo === undefined ? undefined : lte(userRecordedDays.day, upTo)))
-    .orderBy(asc(userRecordedDays.day));
-  return rows.map((row) => row.day);
+    .where(and(eq(userRecordedDays.userId, userId), eq(userRecordedDays.day, day)));
+  return rows.length > 0;
 }
 
 // --- recounting from the rows (a first read, a changed time zone, the tests' reference) --------------------------
 
 /**
- * Dreams that count for streaks: live, and not restored from an export file (idempotency key `import:…`): a file can
- * be edited, so its dates could forge a streak (docs/export-format.md).
+ * Dreams that count for streaks (docs/decisions/026; DreamFacts in journal-stats.service.ts says the same): not
+ * restored from an export file (idempotency key `import:…`: a file can be edited, so its dates could forge a
+ * streak, docs/export-format.md), and dreamt the night just gone or today where and when they were recorded.
  */
-const countsForStreaks = sql`(${dreams.idempotencyKey} is null or ${dreams.idempotencyKey} not like 'import:%')`;
+const countsForStreaks = (timeZone: string) =>
+  sql`(${dreams.idempotencyKey} is null or ${dreams.idempotencyKey} not like 'import:%')
+    and ${dreams.dreamtOn} >= (${dreams.recordedAt} at time zone ${timeZone}::text)::date - 1`;
 
 /** Replaces the user's recorded days with a recount from the dreams, in `timeZone`. */
 export async function recountRecordedDays(db: DbOrTx, userId: string, timeZone: string): Promise<void> {
@@ -161,8 +185,21 @@ export async function recountRecordedDays(db: DbOrTx, userId: string, timeZone: 
     insert into ${userRecordedDays} (user_id, day, dream_count)
     select ${dreams.userId}, (${dreams.recordedAt} at time zone ${timeZone}::text)::date, count(*)::int
     from ${dreams}
-    where ${and(eq(dreams.userId, userId), isNull(dreams.deletedAt), countsForStreaks)}
+    where ${and(eq(dreams.userId, userId), isNull(dreams.deletedAt), countsForStreaks(timeZone))}
     group by 1, 2`);
+}
+
+/** A dream with every detail: mood, vividness, sleep quality, an emotion, a tag (isDetailedDream's rule). */
+const isDetailed = sql`${dreams.mood} is not null and ${dreams.vividness} is not null
+  and ${dreams.sleepQuality} is not null and cardinality(${dreams.emotions}) > 0
+  and cardinality(${dreams.tagTokens}) > 0`;
+
+export async function countLiveDetailedDreams(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(dreams)
+    .where(and(eq(dreams.userId, userId), isNull(dreams.deletedAt), isDetailed));
+  return row?.n ?? 0;
 }
 
 export async function countLiveDreams(db: DbOrTx, userId: string): Promise<number> {

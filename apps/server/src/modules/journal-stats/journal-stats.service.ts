@@ -1,6 +1,6 @@
 import type { AnalysisResult, AnalysisStats } from '@sonhario/contracts/analyses';
 import { withTransaction, type RequestContext } from '../../context.ts';
-import { localDate } from '../../lib/local-time.ts';
+import { addDays, localDate } from '../../lib/local-time.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
@@ -9,12 +9,14 @@ import {
   addRecordedDay,
   addToCounts,
   countLiveAnalyses,
+  countLiveDetailedDreams,
   countLiveDreams,
   findStats,
   findStatsWithTally,
   listAnalysisResultsOfDream,
+  isDayRecorded,
   listLiveAnalysisResults,
-  listRecordedDays,
+  listStreakDays,
   recountRecordedDays,
   removeRecordedDay,
   updateStats,
@@ -30,12 +32,24 @@ import { applyResult, emptyTally, prunedTally, statsOf, type AnalysisTally } fro
  * built (a user who had data before these aggregates, or a changed time zone for the days).
  */
 
-/** What a write tells about a dream: when it was recorded, and whether it counts for streaks (not an import). */
+/** What a write tells about a dream: when it was recorded, for which night, and what it holds. */
 export interface DreamFacts {
   id: string;
   recordedAt: Date;
-  isCountedForStreaks: boolean;
+  dreamtOn: string;
+  /** Restored from an export file (modules/account). */
+  isImported: boolean;
+  /** Every detail filled (mood, vividness, sleep quality, an emotion, a tag): XP for levels. */
+  isDetailed: boolean;
 }
+
+/**
+ * Whether a dream counts for streaks and daily rewards (docs/decisions/026): recorded here (not imported: a file can
+ * be edited, so its dates could forge a streak) for the night just gone or today, in `timeZone` when it was
+ * recorded. A backdated dream builds no streak. recountRecordedDays says the same in SQL.
+ */
+export const isCountedForStreaks = (dream: DreamFacts, timeZone: string) =>
+  !dream.isImported && dream.dreamtOn >= addDays(localDate(dream.recordedAt, timeZone), -1);
 
 const tallyAad = (userId: string) => `journal-stats:analysis-tally|user:${userId}`;
 
@@ -46,9 +60,12 @@ function openTally(keys: UserKeys, userId: string, blob: Buffer): AnalysisTally 
 const sealTally = (keys: UserKeys, userId: string, tally: AnalysisTally) =>
   sealText(keys.encryption, JSON.stringify(prunedTally(tally)), tallyAad(userId));
 
-/** Recomputes the streak summary from the recorded days (a day came or went: at most once a day in normal use). */
-async function summarizeRecordedDays(ctx: RequestContext): Promise<void> {
-  const summary = summarizeDays(await listRecordedDays(ctx.db, ctx.userId));
+/**
+ * Recomputes the streak summary from the streak days (recorded days and user_streak_days): a day came or went, at
+ * most a few times a day in normal use. The caller holds the row lock.
+ */
+export async function summarizeStreakDays(ctx: RequestContext): Promise<void> {
+  const summary = summarizeDays(await listStreakDays(ctx.db, ctx.userId));
   await updateStats(ctx.db, ctx.userId, {
     longestStreak: summary.longest,
     lastDay: summary.lastDay,
@@ -75,16 +92,35 @@ async function changeTally(
 /** New dreams (one created, or a batch imported). */
 export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<void> {
   if (dreams.length === 0) return;
-  const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length });
+  const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
+  const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
   // A row never built is recounted whole by the next read: nothing more to keep in step.
   if (!stats.isBuilt) return;
   let isDayAdded = false;
   for (const dream of dreams) {
-    if (!dream.isCountedForStreaks) continue;
+    if (!isCountedForStreaks(dream, stats.daysTimeZone)) continue;
     const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone, dreams: 1 };
     if (await addRecordedDay(ctx.db, ctx.userId, at)) isDayAdded = true;
   }
-  if (isDayAdded) await summarizeRecordedDays(ctx);
+  if (isDayAdded) await summarizeStreakDays(ctx);
+}
+
+/**
+ * An edited dream: its details (XP) or its night (whether it counts for streaks) may have changed. The caller holds
+ * the dream's row lock.
+ */
+export async function recordDreamChanged(ctx: RequestContext, before: DreamFacts, after: DreamFacts): Promise<void> {
+  const detailedDreams = Number(after.isDetailed) - Number(before.isDetailed);
+  const stats = await addToCounts(ctx.db, ctx.userId, { detailedDreams });
+  if (!stats.isBuilt) return;
+  const wasCounted = isCountedForStreaks(before, stats.daysTimeZone);
+  const isCounted = isCountedForStreaks(after, stats.daysTimeZone);
+  if (wasCounted === isCounted) return;
+  const at = { instant: after.recordedAt, timeZone: stats.daysTimeZone };
+  const isDayChanged = isCounted
+    ? await addRecordedDay(ctx.db, ctx.userId, { ...at, dreams: 1 })
+    : await removeRecordedDay(ctx.db, ctx.userId, at);
+  if (isDayChanged) await summarizeStreakDays(ctx);
 }
 
 /** A dream left the journal (soft delete, sign -1) or came back (restore, sign 1): it and its analyses. */
@@ -94,7 +130,10 @@ export async function recordDreamLiveness(
   dream: DreamFacts,
   sign: 1 | -1,
 ): Promise<void> {
-  const stats = await addToCounts(ctx.db, ctx.userId, { dreams: sign });
+  const stats = await addToCounts(ctx.db, ctx.userId, {
+    dreams: sign,
+    detailedDreams: dream.isDetailed ? sign : 0,
+  });
   if (!stats.isBuilt) return;
   // Read under the lock: an analysis of this dream committed before it is counted, one after it sees the new state.
   const analyses = await listAnalysisResultsOfDream(ctx.db, ctx.userId, dream.id);
@@ -110,13 +149,13 @@ export async function recordDreamLiveness(
       await changeTally(ctx, keys, counted.tally, results, sign);
     }
   }
-  if (!dream.isCountedForStreaks) return;
+  if (!isCountedForStreaks(dream, stats.daysTimeZone)) return;
   const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone };
   const isDayChanged =
     sign === 1
       ? await addRecordedDay(ctx.db, ctx.userId, { ...at, dreams: 1 })
       : await removeRecordedDay(ctx.db, ctx.userId, at);
-  if (isDayChanged) await summarizeRecordedDays(ctx);
+  if (isDayChanged) await summarizeStreakDays(ctx);
 }
 
 /** A new analysis of a live dream (the caller holds the dream's row lock). */
@@ -145,12 +184,14 @@ export async function recordAnalysesErased(ctx: RequestContext): Promise<void> {
 async function recountJournal(ctx: RequestContext, timeZone: string): Promise<void> {
   await addToCounts(ctx.db, ctx.userId, {});
   const dreamCount = await countLiveDreams(ctx.db, ctx.userId);
+  const detailedDreamCount = await countLiveDetailedDreams(ctx.db, ctx.userId);
   const analysisCount = await countLiveAnalyses(ctx.db, ctx.userId);
   await recountRecordedDays(ctx.db, ctx.userId, timeZone);
-  const summary = summarizeDays(await listRecordedDays(ctx.db, ctx.userId));
+  const summary = summarizeDays(await listStreakDays(ctx.db, ctx.userId));
   await updateStats(ctx.db, ctx.userId, {
     isBuilt: true,
     dreamCount,
+    detailedDreamCount,
     analysisCount,
     daysTimeZone: timeZone,
     longestStreak: summary.longest,
@@ -173,7 +214,11 @@ async function recountTally(ctx: RequestContext, keys: UserKeys): Promise<Analys
   }
 }
 
-async function builtStats(ctx: RequestContext, timeZone: string): Promise<StatsRow> {
+/**
+ * The aggregates row, built in `timeZone` (recounted first when it never was, or its days are in another zone).
+ * Inside a transaction that holds the row lock (a write, modules/rewards), the row is read as this transaction sees it.
+ */
+export async function builtStats(ctx: RequestContext, timeZone: string): Promise<StatsRow> {
   const stats = await findStats(ctx.db, ctx.userId);
   if (stats?.isBuilt && stats.daysTimeZone === timeZone) return stats;
   return withTransaction(ctx, async (tx) => {
@@ -192,13 +237,23 @@ interface JournalSummary {
   streaks: Streaks;
 }
 
+/**
+ * The streaks from the summary (from the streak days only when the clock moved back). `isTodayRecorded` is about a
+ * dream: a no-recall night marked today keeps the streak but records nothing.
+ */
+export async function streaksOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
+  const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
+  const streaks =
+    streaksFromSummary(summary, today) ?? computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today);
+  const isTodayRecorded = streaks.isTodayRecorded && (await isDayRecorded(ctx.db, ctx.userId, today));
+  return { ...streaks, isTodayRecorded };
+}
+
 /** The dashboard's numbers, from the aggregates row (and the recorded days only when the clock moved back). */
 export async function getJournalSummary(ctx: RequestContext, timeZone: string): Promise<JournalSummary> {
   const stats = await builtStats(ctx, timeZone);
   const today = localDate(ctx.now(), timeZone);
-  const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
-  const streaks =
-    streaksFromSummary(summary, today) ?? computeStreaks(await listRecordedDays(ctx.db, ctx.userId, today), today);
+  const streaks = await streaksOf(ctx, stats, today);
   return { dreamCount: stats.dreamCount, analysisCount: stats.analysisCount, streaks };
 }
 

@@ -29,14 +29,15 @@ describe('GET /me/overview', () => {
   it('counts live dreams, shows the streak and the five latest dreams in journal order', async () => {
     const user = await signUpUser(t);
     const ids: string[] = [];
-    // Recorded on three consecutive days (São Paulo), about nights spread over a week.
+    // Recorded on three consecutive days (São Paulo), about nights spread over a week; each day holds a dream of
+    // the night just gone or of that day (backdated ones build no streak, docs/decisions/026).
     for (const [at, night] of [
-      ['2026-04-08T15:00:00Z', '2026-04-01'],
-      ['2026-04-09T15:00:00Z', '2026-04-07'],
-      ['2026-04-09T16:00:00Z', '2026-04-03'],
+      ['2026-04-08T15:00:00Z', '2026-04-07'],
+      ['2026-04-09T15:00:00Z', '2026-04-01'],
+      ['2026-04-09T16:00:00Z', '2026-04-08'],
       ['2026-04-10T13:00:00Z', '2026-04-09'],
       ['2026-04-10T14:00:00Z', '2026-04-05'],
-      ['2026-04-10T14:30:00Z', '2026-04-08'],
+      ['2026-04-10T14:30:00Z', '2026-04-10'],
       ['2026-04-10T14:45:00Z', '2026-04-02'],
     ] as const) {
       clock = new Date(at);
@@ -53,13 +54,13 @@ describe('GET /me/overview', () => {
       isTodayRecorded: true,
     });
     expect(overview.recent.map((d: { dreamtOn: string }) => d.dreamtOn)).toEqual([
+      '2026-04-10',
       '2026-04-08',
       '2026-04-07',
       '2026-04-05',
-      '2026-04-03',
       '2026-04-02',
     ]);
-    expect(overview.recent[0]).toMatchObject({ title: 'Noite de 2026-04-08', excerpt: 'Noite de 2026-04-08' });
+    expect(overview.recent[0]).toMatchObject({ title: 'Noite de 2026-04-10', excerpt: 'Noite de 2026-04-10' });
 
     // The next day, before recording: the streak is still alive, today is not recorded yet.
     clock = new Date('2026-04-11T15:00:00Z');
