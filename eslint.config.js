@@ -18,6 +18,7 @@ const WEB_FEATURES = [
   'legal',
   'overview',
   'profile',
+  'rewards',
 ];
 
 const web = 'apps/web/src';

@@ -7,7 +7,7 @@ import { RouteError } from './routes/route-error';
 /**
  * Only the landing page is in the entry chunk. Every other route is split: its module exports
  * `Component` (and any other route properties), so adding one is one line in the app shell.
- * The protected screens are the dashboard, the dream journal, credits, analytics, profile and settings.
+ * The protected screens are the dashboard, the dream journal, credits, rewards, analytics, profile and settings.
  */
 export const routes: RouteObject[] = [
   {
@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: 'app/dreams/:id', lazy: () => import('./routes/dream-detail') },
               { path: 'app/dreams/:id/edit', lazy: () => import('./routes/dream-edit') },
               { path: 'app/credits', lazy: () => import('./routes/credits') },
+              { path: 'app/rewards', lazy: () => import('./routes/rewards') },
               { path: 'app/analytics', lazy: () => import('./routes/analytics') },
               { path: 'app/profile', lazy: () => import('./routes/profile') },
               { path: 'app/settings', lazy: () => import('./routes/settings') },

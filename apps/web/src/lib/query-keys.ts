@@ -39,6 +39,8 @@ export const queryKeys = {
     /** One dream's analyses (newest first). Under `all`, but set from the stream, not refetched, after an analysis. */
     ofDream: (dreamId: string) => ['analyses', 'dream', dreamId] as const,
   },
+  /** GET /rewards: streak, calendar, level, achievements and the daily bonus ('Conquistas', the streak card). */
+  rewards: ['rewards'] as const,
   consents: ['me', 'consents'] as const,
   /** GET /me/sessions: the signed-in devices. */
   sessions: ['me', 'sessions'] as const,

@@ -3,6 +3,7 @@ import { DreamCard } from '@/features/dreams/components/dream-card';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';
+import { StreakCardDetails } from '@/features/rewards/components/streak-card-details';
 import { useAuth } from '@/hooks/use-auth';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
@@ -23,7 +24,7 @@ export function DashboardRoute() {
         <p className="text-base text-muted-foreground sm:text-lg">{t('dashboard.intro')}</p>
       </div>
       <ActionCards />
-      <StatCards />
+      <StatCards streakDetails={<StreakCardDetails />} />
       <RecentActivity
         renderDream={(dream) => <DreamCard dream={dream} timeZone={timeZone} headingLevel={3} isCompact />}
       />

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NewDream } from '@/features/dreams/components/new-dream';
+import { celebrateRewards } from '@/features/rewards/components/reward-celebration';
 import { useAuth } from '@/hooks/use-auth';
 import { PRODUCT_NAME } from '@/lib/brand';
 
-/** `/app/dreams/new`: recording a dream, ready to type. */
+/** `/app/dreams/new`: recording a dream, ready to type; what the save earned is celebrated. */
 export function NewDreamRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -15,7 +16,7 @@ export function NewDreamRoute() {
         <p className="text-muted-foreground">{t('dreams.new.subtitle')}</p>
       </div>
       {/* The protected layout renders only with a user; keyed so another account never sees this one's draft. */}
-      {user ? <NewDream key={user.id} userId={user.id} /> : null}
+      {user ? <NewDream key={user.id} userId={user.id} onRewards={celebrateRewards} /> : null}
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import type { LedgerEntry, LedgerReason } from '@sonhario/contracts/credits';
-import { Brain, Gift, HandCoins, ReceiptText, type LucideIcon } from 'lucide-react';
+import { ACHIEVEMENT_IDS } from '@sonhario/contracts/rewards';
+import type { TFunction } from 'i18next';
+import { Brain, Flame, Gift, HandCoins, MoonStar, ReceiptText, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
+import { achievementKey } from '@/lib/reward-keys';
 import { cn } from '@/lib/utils';
 import type { useLedger } from '../api/use-ledger';
 import { formatCount, formatSignedAmount } from '../credit-format';
@@ -14,7 +17,25 @@ const REASON_ICONS: Record<LedgerReason, LucideIcon> = {
   welcome_bonus: Gift,
   analysis: Brain,
   operator_grant: HandCoins,
+  first_dream_of_day: MoonStar,
+  streak_milestone: Flame,
+  daily_bonus: Sparkles,
+  achievement: Trophy,
 };
+
+const achievementIds: ReadonlySet<string> = new Set(ACHIEVEMENT_IDS);
+
+/** What a row was for, with its `detail` where it says more: the milestone's days, the achievement's name. */
+function reasonLabel(entry: LedgerEntry, t: TFunction): string {
+  const { reason, detail } = entry;
+  if (reason === 'streak_milestone' && detail && /^\d+$/.test(detail)) {
+    return t('credits.ledger.details.streak_milestone', { days: Number(detail) });
+  }
+  if (reason === 'achievement' && detail && achievementIds.has(detail)) {
+    return t('credits.ledger.details.achievement', { name: t(achievementKey(detail, 'name')) });
+  }
+  return t(`credits.ledger.reasons.${reason}`);
+}
 
 function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }) {
   const { t } = useTranslation();
@@ -35,7 +56,7 @@ function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }
         <Icon className="size-4" />
       </span>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="truncate text-sm font-medium">{t(`credits.ledger.reasons.${entry.reason}`)}</p>
+        <p className="text-sm font-medium text-pretty">{reasonLabel(entry, t)}</p>
         <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
           {formatDateTime(entry.createdAt, timeZone)}
         </time>

@@ -1,4 +1,5 @@
 import { dreamSchema, type CreateDreamInput, type Dream } from '@sonhario/contracts/dreams';
+import { rewardOutcomeSchema, type RewardOutcome } from '@sonhario/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateJournal } from '@/lib/journal-cache';
@@ -11,26 +12,39 @@ interface CreateDreamVariables {
   idempotencyKey: string;
 }
 
+/** POST /dreams answers the dream and, beside it, what saving it earned (docs/decisions/026). */
+const createdDreamSchema = dreamSchema.extend({ rewards: rewardOutcomeSchema.optional() });
+
+interface CreatedDream {
+  dream: Dream;
+  /** Null for a replay: what the first attempt earned was earned then. */
+  rewards: RewardOutcome | null;
+}
+
 /** POST /dreams with the draft's Idempotency-Key (201 new, 200 the same dream again). */
-async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<Dream> {
-  const { status, data } = await apiRequest('/dreams', {
+async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<CreatedDream> {
+  const {
+    status,
+    data: { rewards, ...data },
+  } = await apiRequest('/dreams', {
     method: 'POST',
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: dreamSchema,
+    schema: createdDreamSchema,
   });
-  if (status !== 200) return data;
+  if (status !== 200) return { dream: data, rewards: rewards ?? null };
   // A replay: the first attempt got through. Whatever the user changed since then must not be lost.
   const patch = replayPatch(data, input);
-  if (!patch) return data;
-  return (await apiRequest(`/dreams/${data.id}`, { method: 'PATCH', body: patch, schema: dreamSchema })).data;
+  if (!patch) return { dream: data, rewards: null };
+  const patched = await apiRequest(`/dreams/${data.id}`, { method: 'PATCH', body: patch, schema: dreamSchema });
+  return { dream: patched.data, rewards: null };
 }
 
 export function useCreateDream() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDream,
-    onSuccess: async (dream) => {
+    onSuccess: async ({ dream }) => {
       queryClient.setQueryData(queryKeys.dreams.detail(dream.id), dream);
       await invalidateJournal(queryClient);
     },

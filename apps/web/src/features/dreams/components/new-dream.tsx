@@ -1,3 +1,4 @@
+import type { RewardOutcome } from '@sonhario/contracts/rewards';
 import { Check, History } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,10 @@ import { DreamForm } from './dream-form';
 
 /**
  * Recording a dream: the form, kept as a draft on this device until the server confirms the save, and sent
- * with the draft's Idempotency-Key so no retry can record it twice (docs/decisions/007).
+ * with the draft's Idempotency-Key so no retry can record it twice (docs/decisions/007). `onRewards` hears what the
+ * save earned (the app celebrates it; docs/decisions/026).
  */
-export function NewDream({ userId }: { userId: string }) {
+export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (rewards: RewardOutcome) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const timeZone = useTimeZone();
@@ -38,12 +40,13 @@ export function NewDream({ userId }: { userId: string }) {
     isSending.current = true;
     draft.flush();
     try {
-      const dream = await createDream.mutateAsync({
+      const { dream, rewards } = await createDream.mutateAsync({
         input: toCreateInput(values),
         idempotencyKey: draft.idempotencyKey(),
       });
       draft.clear();
       toast.success(t('dreams.toast.created'), { description: t('dreams.toast.createdText') });
+      if (rewards) onRewards?.(rewards);
       await navigate(`/app/dreams/${dream.id}`, { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'idempotency_key_reused') draft.renewKey();

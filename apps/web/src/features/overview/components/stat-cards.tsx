@@ -1,7 +1,9 @@
 import { Brain, Flame, NotebookPen, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { useOverview } from '../api/use-overview';
 
 interface Stat {
@@ -15,8 +17,11 @@ const STATS: readonly Stat[] = [
   { key: 'streak', icon: Flame },
 ];
 
-/** The three numbers of spec section 2, from GET /me/overview. */
-export function StatCards() {
+/**
+ * The three numbers of spec section 2, from GET /me/overview. `streakDetails` is what the app adds to the streak card
+ * (the rewards' next milestone, today's state and a link covering the card); on a phone that card takes a full row.
+ */
+export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
   const values = {
@@ -31,15 +36,20 @@ export function StatCards() {
       <h2 id="stats-title" className="sr-only">
         {t('dashboard.statsTitle')}
       </h2>
-      <ul className="grid grid-cols-3 gap-3 sm:gap-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {STATS.map(({ key, icon: Icon }) => {
           const value = values[key];
           return (
-            <li key={key} className="flex">
+            <li key={key} className={cn('flex', key === 'streak' && 'col-span-2 sm:col-span-1')}>
               <Card
                 role="group"
                 aria-labelledby={`stat-${key}`}
-                className="w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5"
+                className={cn(
+                  'w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5',
+                  key === 'streak' &&
+                    streakDetails &&
+                    'relative flex-row items-center gap-3 transition-colors hover:border-primary/40 sm:items-start',
+                )}
               >
                 <span
                   aria-hidden="true"
@@ -77,6 +87,7 @@ export function StatCards() {
                       {longest === 1 ? t('dashboard.stats.recordOne') : t('dashboard.stats.record', { count: longest })}
                     </p>
                   ) : null}
+                  {key === 'streak' ? streakDetails : null}
                 </div>
               </Card>
             </li>
