@@ -15,6 +15,8 @@ declare module 'vitest' {
     baseUrl: string;
     wsEndpoint: string;
     dataDir: string;
+    /** The server's TEST_CLOCK_FILE: milliseconds added to its services' clock (support/clock.ts writes it). */
+    clockFile: string;
   }
 }
 
@@ -61,6 +63,8 @@ export default async function setup(project: TestProject) {
     }
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-'));
+  const clockDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-clock-'));
+  const clockFile = path.join(clockDir, 'offset-ms');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -76,6 +80,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: '',
       REDIS_URL: '',
+      TEST_CLOCK_FILE: clockFile,
       RATE_LIMIT_TOKEN: '1000',
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_EMAIL_SENT: '1000',
@@ -97,6 +102,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
+  project.provide('clockFile', clockFile);
 
   return async () => {
     await browser.close();
@@ -104,5 +110,6 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     if (process.env.E2E_SERVER_LOG) console.log(log);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(clockDir, { recursive: true, force: true });
   };
 }

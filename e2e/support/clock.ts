@@ -1,0 +1,19 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { afterEach, inject } from 'vitest';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves the server's services' clock (TEST_CLOCK_FILE) by whole days from now: `setServerDay(-2)` makes the server
+ * record dreams two days ago. Every journey that moves it goes back to the real time after each test.
+ */
+export function useServerClock() {
+  afterEach(async () => {
+    await rm(inject('clockFile'), { force: true });
+  });
+  return {
+    async setServerDay(daysFromToday: number) {
+      await writeFile(inject('clockFile'), String(daysFromToday * DAY_MS));
+    },
+  };
+}
