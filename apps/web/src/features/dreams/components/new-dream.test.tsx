@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Dream, DreamListItem } from '@sonhario/contracts/dreams';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
-import { createDreams, createUser, type TestUser, userApi } from '@/test/server/real-server';
+import { createDreams, createUser, setPlan, type TestUser, userApi } from '@/test/server/real-server';
 import { addDays, browserTimeZone, todayIn } from '@/lib/dates';
 import { draftStorageKey } from '../hooks/use-dream-draft';
 
@@ -240,5 +240,50 @@ describe('recording a dream (/app/dreams/new)', () => {
     expect(within(emotions).getByRole('button', { name: 'Medo' })).toHaveFocus();
     await user.keyboard(' ');
     expect(within(emotions).getByRole('button', { name: 'Medo' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  describe('celebrating what the save earned (docs/decisions/026)', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+    async function saveADream() {
+      const user = userEvent.setup();
+      const { form, content } = await openForm();
+      await user.type(content, 'Eu caminhava numa praia de vidro.');
+      await user.click(saveButton(form));
+      expect(await screen.findByText('Sonho registrado')).toBeInTheDocument();
+    }
+
+    /** The toast whose title is `title` (sonner's list item). */
+    const toastTitled = async (title: string) => (await screen.findByText(title)).closest('li')!;
+
+    it("credits the day's first dream", async () => {
+      await saveADream();
+      const toast = await toastTitled('+1 crédito · primeiro sonho do dia');
+      // The star glows only for users who accept motion.
+      expect(toast.querySelector('.motion-safe\\:animate-reward-twinkle')).not.toBeNull();
+    });
+
+    it('names a streak milestone first, then the day’s credit', async () => {
+      await createDreams(account, [
+        { content: 'Uma escada.', at: daysAgo(2) },
+        { content: 'Um farol.', at: daysAgo(1) },
+      ]);
+      await saveADream();
+      const toast = await toastTitled('Sequência de 3 dias! +5 créditos');
+      expect(within(toast).getByText('+1 crédito · primeiro sonho do dia')).toBeInTheDocument();
+    });
+
+    it('names an achievement unlocked on Lucid', async () => {
+      await setPlan(account, 'lucid');
+      await saveADream();
+      const toast = await toastTitled('Conquista desbloqueada: Primeiro sonho · +5 créditos');
+      expect(within(toast).getByText('+1 crédito · primeiro sonho do dia')).toBeInTheDocument();
+    });
+
+    it('says nothing more for a second dream the same day', async () => {
+      await createDreams(account, [{ content: 'O primeiro de hoje.' }]);
+      await saveADream();
+      expect(screen.queryByText('+1 crédito · primeiro sonho do dia')).not.toBeInTheDocument();
+    });
   });
 });

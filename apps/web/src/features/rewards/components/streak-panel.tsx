@@ -103,12 +103,12 @@ function Freezes({ freezes }: { freezes: RewardsResponse['freezes'] }) {
   const { t } = useTranslation();
   if (!freezes.isAvailable) {
     return (
-      <div className="flex items-start gap-2.5 text-sm text-muted-foreground">
-        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p className="text-pretty">
-          <span className="font-medium text-foreground">{t('rewards.freezes.title')}</span> ·{' '}
-          {t('rewards.freezes.locked')}
+      <div className="grid gap-1.5" role="group" aria-labelledby="freezes-title">
+        <p id="freezes-title" className="flex items-center gap-2 text-sm font-medium">
+          <Lock aria-hidden="true" className="size-3.5 text-muted-foreground" />
+          {t('rewards.freezes.title')}
         </p>
+        <p className="text-sm text-pretty text-muted-foreground">{t('rewards.freezes.locked')}</p>
       </div>
     );
   }
