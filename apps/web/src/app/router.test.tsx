@@ -88,6 +88,7 @@ describe('app routes', () => {
       'app/dreams/:id',
       'app/dreams/:id/edit',
       'app/credits',
+      'app/rewards',
       'app/analytics',
       'app/profile',
       'app/settings',

@@ -54,7 +54,8 @@ describe('credits page (/app/credits)', () => {
     const { monthName, renewal, quota } = await summary();
     await openCredits();
     const balance = await screen.findByRole('region', { name: 'Saldo' });
-    expect(within(balance).getByTestId('credit-balance')).toHaveTextContent('12créditos');
+    // The welcome bonus, the day's first dream (decision 026) and the grant.
+    expect(within(balance).getByTestId('credit-balance')).toHaveTextContent('13créditos');
     expect(within(balance).getByText('Incluída na cota do seu plano, sem usar créditos.')).toBeInTheDocument();
 
     const quotaRegion = screen.getByRole('region', { name: 'Cota do mês' });
@@ -101,25 +102,29 @@ describe('credits page (/app/credits)', () => {
   });
 
   it('lists the ledger newest first: what each row was, its signed amount and the balance after', async () => {
-    // The welcome bonus at sign-up, an analysis paid with credits (after the quota), then a grant of 15.
+    // The welcome bonus at sign-up, the day's first dream (decision 026), an analysis paid with credits (after the
+    // quota), then a grant of 15.
     await analyse(6);
     await grantCredits(account, 15);
     await openCredits();
     const rows = within(await ledgerList()).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByText(/^(Bônus|Análise|Crédito)/).textContent)).toEqual([
+    expect(rows.map((row) => within(row).getByText(/^(Bônus|Análise|Crédito|Primeiro)/).textContent)).toEqual([
       'Crédito concedido pela equipe',
       'Análise de sonho',
+      'Primeiro sonho do dia',
       'Bônus de boas-vindas',
     ]);
     expect(within(rows[0]!).getByText('+15')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('+15 créditos')).toHaveClass('sr-only');
-    expect(within(rows[0]!).getByText('Saldo: 15')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Saldo: 16')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('-10')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Saldo: 0')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('+10')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Saldo: 1')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('+1')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('+1 crédito')).toHaveClass('sr-only');
+    expect(within(rows[3]!).getByText('+10')).toBeInTheDocument();
     const welcome = (await userApi(account).get<{ items: LedgerEntry[] }>('/credits/ledger')).items.at(-1)!;
     const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' }).format(new Date(welcome.createdAt));
-    expect(within(rows[2]!).getByText(new RegExp(`^${day}`))).toHaveAttribute('dateTime', welcome.createdAt);
+    expect(within(rows[3]!).getByText(new RegExp(`^${day}`))).toHaveAttribute('dateTime', welcome.createdAt);
   });
 
   it("loads older ledger rows with 'Carregar mais' (cursor pagination)", async () => {
