@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dreamSchema } from './dreams.ts';
 import { PLANS, type PlanId } from './profile.ts';
 
 /**
@@ -130,6 +131,10 @@ export const rewardOutcomeSchema = z.object({
   streak: z.number().int(),
 });
 export type RewardOutcome = z.infer<typeof rewardOutcomeSchema>;
+
+/** POST /dreams: the dream and what saving it earned (201; a retry with the same key answers 200, nothing earned). */
+export const createDreamResponseSchema = dreamSchema.extend({ rewards: rewardOutcomeSchema });
+export type CreateDreamResponse = z.infer<typeof createDreamResponseSchema>;
 
 export const CALENDAR_DAY_KINDS = ['recorded', 'no_recall', 'freeze'] as const;
 export type CalendarDayKind = (typeof CALENDAR_DAY_KINDS)[number];

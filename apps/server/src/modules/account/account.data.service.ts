@@ -24,6 +24,7 @@ import {
   type DreamCandidate,
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
+import { rewardImportedJournal } from '../rewards/rewards.service.ts';
 import {
   findAccount,
   listConsentRows,
@@ -318,6 +319,11 @@ export async function importDreams(ctx: RequestContext, file: ImportFile): Promi
     imported += created;
     skipped += batch.length - created;
   }
+  if (imported > 0)
+    await rewardImportedJournal(
+      ctx,
+      prepared.map((dream) => dream.body.dreamtOn?.slice(0, 7) ?? ''),
+    );
   return { imported, skipped };
 }
 

@@ -72,7 +72,8 @@ describe('analysing a dream (builtin provider)', () => {
     const listed = await api(t, alice).get(`/dreams/${dream.id}/analyses`);
     expect(listed.json()).toEqual({ items: [analysis] });
     const money = await moneyOf(t, alice.id);
-    expect(money).toMatchObject({ balance: 10, usage: [{ charge: 'quota' }], analyses: 1 });
+    // The welcome bonus and the day's first dream (modules/rewards); the analysis came out of the quota.
+    expect(money).toMatchObject({ balance: 11, usage: [{ charge: 'quota' }], analyses: 1 });
     expect((await api(t, alice).get('/me/overview')).json()).toMatchObject({ analysisCount: 1 });
   });
 
@@ -200,7 +201,8 @@ describe('consent gates every provider call', () => {
     const refused = await api(t, user).post(`/dreams/${dream.id}/analyses`, {}, STREAM);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'consent_required' });
-    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 10, usage: [], analyses: 0 });
+    // The welcome bonus and the day's first dream (modules/rewards).
+    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 11, usage: [], analyses: 0 });
 
     const declined = await api(t, user).post('/me/consents', {
       purposes: ['ai_analysis', 'data_processing'],

@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
+import { rewardJournalChanged } from '../rewards/rewards.service.ts';
 import { getDream, listEarlierDreamTexts, lockLiveDreamVersion } from '../dreams/dreams.service.ts';
 import { openDreamSummary } from '../dreams/dreams.sealing.ts';
 import {
@@ -266,6 +267,7 @@ export async function completeAnalysis(
       const stored = { ...row, charge };
       await insertAnalysis(tx.db, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
       await recordAnalysisCreated(tx, keys, parsed.data);
+      await rewardJournalChanged(tx, keys);
       return { stored, currentVersion };
     });
     return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, parsed.data);

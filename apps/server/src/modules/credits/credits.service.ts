@@ -22,7 +22,8 @@ import {
   lockUserCredits,
   sumBalance,
 } from './credits.repository.ts';
-import { openLedgerDetail } from './credits.sealing.ts';
+import { openLedgerDetail, sealLedgerDetail } from './credits.sealing.ts';
+import type { UserKeys } from '../keys/keys.crypto.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 
 /** Neither the month's quota nor the credits cover another analysis (402: payment, in credits, is required). */
@@ -126,7 +127,34 @@ export async function listLedger(
   return { items, nextCursor: rows.length > query.limit && last ? encodeInstantCursor(last) : null };
 }
 
+export async function getBalance(ctx: Pick<RequestContext, 'db' | 'userId'>): Promise<number> {
+  return sumBalance(ctx.db, ctx.userId);
+}
+
 // --- writing ---------------------------------------------------------------------------------------------------
+
+/** The rewards' reasons (modules/rewards, docs/decisions/026). */
+type RewardReason = Extract<LedgerReason, 'first_dream_of_day' | 'streak_milestone' | 'daily_bonus' | 'achievement'>;
+
+/**
+ * A reward, once per idempotency key whoever asks and however often; `detail` (what it was for) is sealed with the
+ * user's key. Returns whether it was granted now. A grant only adds, so it needs no credit lock: the caller holds
+ * the user's aggregates row lock, which the rewards' writes take first.
+ */
+export async function grantReward(
+  ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>,
+  keys: UserKeys,
+  reward: { amount: number; reason: RewardReason; key: string; detail: string },
+): Promise<boolean> {
+  return insertLedgerEntry(ctx.db, {
+    userId: ctx.userId,
+    amount: reward.amount,
+    reason: reward.reason,
+    idempotencyKey: reward.key,
+    detailEnc: sealLedgerDetail(keys, ctx.userId, reward.key, reward.detail),
+    createdAt: ctx.now(),
+  });
+}
 
 /**
  * +10 once per user, whoever calls it and however often (its idempotency key is the user's). Reads only the database

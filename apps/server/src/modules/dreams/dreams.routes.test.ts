@@ -45,7 +45,8 @@ describe('the dreams API', () => {
         isRecurring: true,
       });
       expect(res.statusCode).toBe(201);
-      const dream = res.json();
+      const { rewards, ...dream } = res.json();
+      expect(rewards).toMatchObject({ isFirstDreamOfDay: true, streak: 1 }); // last night's dream (modules/rewards)
       expect(dream).toEqual({
         id: expect.any(String),
         title: 'Voo sobre o mar',

@@ -10,6 +10,7 @@ import {
   updateDreamSchema,
 } from '@sonhario/contracts/dreams';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
+import { createDreamResponseSchema } from '@sonhario/contracts/rewards';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext } from '../../context.ts';
@@ -48,22 +49,23 @@ export async function dreamsRoutes(app: AppInstance) {
     {
       schema: {
         tags: ['dreams'],
-        summary: 'Record a dream (201); a retry with the same Idempotency-Key returns the first one (200)',
+        summary:
+          'Record a dream (201) with what saving it earned; a retry with the same Idempotency-Key returns the first one (200, nothing earned)',
         security,
         headers: idempotencyHeadersSchema,
         body: createDreamSchema,
-        response: { 201: dreamSchema, 200: dreamSchema, ...errors, 409: apiErrorSchema },
+        response: { 201: createDreamResponseSchema, 200: createDreamResponseSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { dream, isCreated } = await createDream(ctx(request), {
+      const { dream, isCreated, rewards } = await createDream(ctx(request), {
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
       return reply
         .status(isCreated ? 201 : 200)
         .header('location', `/api/v1/dreams/${dream.id}`)
-        .send(dream);
+        .send({ ...dream, rewards });
     },
   );
 

@@ -11,6 +11,7 @@ import type {
   updateDreamSchema,
 } from '@sonhario/contracts/dreams';
 import { DREAM_LIMITS } from '@sonhario/contracts/dreams';
+import type { RewardOutcome } from '@sonhario/contracts/rewards';
 import type { z } from 'zod';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -59,6 +60,7 @@ import {
   type ListPosition,
 } from './dreams.repository.ts';
 import { queryTokenGroups, tagToken } from './dreams.search.ts';
+import { replayedOutcome, rewardDreamCreated, rewardJournalChanged } from '../rewards/rewards.service.ts';
 import { deriveTitle } from './dreams.text.ts';
 
 export type CreateDreamBody = z.output<typeof createDreamSchema>;
@@ -205,36 +207,38 @@ function newDreamRow(
 export async function createDream(
   ctx: RequestContext,
   input: { body: CreateDreamBody; idempotencyKey?: string },
-): Promise<{ dream: Dream; isCreated: boolean }> {
+): Promise<{ dream: Dream; isCreated: boolean; rewards: RewardOutcome }> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const replay = async (): Promise<{ dream: Dream; isCreated: boolean } | undefined> => {
+  const timeZone = await getTimeZone(ctx);
+  const replay = async () => {
     if (!input.idempotencyKey) return undefined;
     const existing = await findDreamByIdempotencyKey(ctx.db, ctx.userId, input.idempotencyKey);
     if (!existing) return undefined;
     if (existing.deletedAt) {
       throw new ConflictError('idempotency_key_reused', 'Este sonho já foi salvo e depois excluído');
     }
-    return { dream: toDream(existing, openDreamText(keys, ctx.userId, existing)), isCreated: false };
+    const dream = toDream(existing, openDreamText(keys, ctx.userId, existing));
+    return { dream, isCreated: false, rewards: await replayedOutcome(ctx, timeZone) };
   };
   const earlier = await replay();
   if (earlier) return earlier;
 
   const { body } = input;
   const now = ctx.now();
-  const timeZone = await getTimeZone(ctx);
   const { row, text } = newDreamRow(keys, ctx.userId, body, {
     now,
     timeZone,
     recordedAt: now,
     idempotencyKey: input.idempotencyKey ?? null,
   });
-  const isInserted = await withTransaction(ctx, async (tx) => {
-    if (!(await insertDream(tx.db, row))) return false;
+  const rewards = await withTransaction(ctx, async (tx) => {
+    if (!(await insertDream(tx.db, row))) return undefined;
     await addTagUses(tx.db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
-    await recordDreamsCreated(tx, [factsOf(row)]);
-    return true;
+    const facts = factsOf(row);
+    await recordDreamsCreated(tx, [facts]);
+    return rewardDreamCreated(tx, keys, { dream: facts, timeZone });
   });
-  if (isInserted) return { dream: toDream(row, text), isCreated: true };
+  if (rewards) return { dream: toDream(row, text), isCreated: true, rewards };
   // A concurrent request with the same key inserted first.
   const winner = await replay();
   if (!winner) throw new Error('idempotent insert conflicted but no dream holds the key');
@@ -337,6 +341,7 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
     });
     if (!updated) throw dreamNotFound();
     await recordDreamChanged(tx, factsOf(row), factsOf(updated));
+    await rewardJournalChanged(tx, keys, { hints: { months: [updated.dreamtOn.slice(0, 7)] } });
 
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);

@@ -70,7 +70,9 @@ export function api(t: TestApp, user: TestUser | null) {
 export async function postDream(t: TestApp, user: TestUser, dream: CreateDreamInput): Promise<Dream> {
   const res = await api(t, user).post('/dreams', dream);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json<Dream>();
+  // The answer adds what saving earned (modules/rewards); the dream is the rest.
+  const { rewards: _rewards, ...created } = res.json<Dream & { rewards: unknown }>();
+  return created;
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
