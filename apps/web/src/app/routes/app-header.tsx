@@ -29,7 +29,7 @@ export function AppHeader() {
           aria-label={t('dashboard.home', { product: PRODUCT_NAME })}
           className="mr-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
-          <BrandMark className="[&>span:last-child]:max-[380px]:sr-only" />
+          <BrandMark className="[&>span:last-child]:max-[440px]:sr-only" />
         </Link>
         <NavLink to="/app/dreams" className={linkClass}>
           <BookOpen aria-hidden="true" className="size-4 max-sm:hidden" />

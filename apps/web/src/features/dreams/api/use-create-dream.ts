@@ -1,5 +1,5 @@
 import { dreamSchema, type CreateDreamInput, type Dream } from '@sonhario/contracts/dreams';
-import { rewardOutcomeSchema, type RewardOutcome } from '@sonhario/contracts/rewards';
+import { createDreamResponseSchema, type RewardOutcome } from '@sonhario/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateJournal } from '@/lib/journal-cache';
@@ -12,12 +12,9 @@ interface CreateDreamVariables {
   idempotencyKey: string;
 }
 
-/** POST /dreams answers the dream and, beside it, what saving it earned (docs/decisions/026). */
-const createdDreamSchema = dreamSchema.extend({ rewards: rewardOutcomeSchema.optional() });
-
 interface CreatedDream {
   dream: Dream;
-  /** Null for a replay: what the first attempt earned was earned then. */
+  /** What saving it earned (docs/decisions/026); null for a replay: what the first attempt earned was earned then. */
   rewards: RewardOutcome | null;
 }
 
@@ -30,9 +27,9 @@ async function createDream({ input, idempotencyKey }: CreateDreamVariables): Pro
     method: 'POST',
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: createdDreamSchema,
+    schema: createDreamResponseSchema,
   });
-  if (status !== 200) return { dream: data, rewards: rewards ?? null };
+  if (status !== 200) return { dream: data, rewards };
   // A replay: the first attempt got through. Whatever the user changed since then must not be lost.
   const patch = replayPatch(data, input);
   if (!patch) return { dream: data, rewards: null };

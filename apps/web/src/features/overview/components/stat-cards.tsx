@@ -48,7 +48,7 @@ export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
                   'w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5',
                   key === 'streak' &&
                     streakDetails &&
-                    'relative flex-row items-center gap-3 transition-colors hover:border-primary/40 sm:items-start',
+                    'relative flex-row items-start gap-3 transition-colors hover:border-primary/40 sm:items-center',
                 )}
               >
                 <span

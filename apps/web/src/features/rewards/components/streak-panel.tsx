@@ -67,7 +67,7 @@ function TodayRow({ streak }: { streak: Streak }) {
         </div>
       </div>
       {state === 'recorded' ? null : (
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
           <Button asChild size="sm" className="h-10 sm:h-9">
             <Link to="/app/dreams/new">
               <PenLine aria-hidden="true" />
