@@ -143,8 +143,25 @@ export const exportLedgerEntrySchema = z.object({
   /** One of LEDGER_REASONS. */
   reason: z.string(),
   analysisId: z.uuid().nullable(),
+  /**
+   * Added within version 1: what a reward was for (the day, the streak's days, the achievement's id); null for the
+   * other reasons. Absent in files written before it.
+   */
+  detail: z.string().nullable().optional(),
   createdAt: instant,
 });
+
+/**
+ * Added within version 1 (docs/decisions/026): the achievements earned, the days that kept a streak without a dream
+ * (a night marked without a recalled dream, a day covered by a freeze) and the freezes. Absent in files written
+ * before it; the import ignores it (rewards are earned, never imported).
+ */
+export const exportRewardsSchema = z.object({
+  achievements: z.array(z.object({ id: z.string(), earnedAt: instant })),
+  streakDays: z.array(z.object({ day: z.iso.date(), kind: z.string() })),
+  freezes: z.array(z.object({ earnedOn: z.iso.date(), spentOn: z.iso.date().nullable() })),
+});
+export type ExportRewards = z.infer<typeof exportRewardsSchema>;
 
 /** One row per analysis ever charged (kept when the analysis or its dream is deleted: the quota counts them). */
 export const exportAnalysisUsageSchema = z.object({
@@ -187,6 +204,7 @@ export const exportFileSchema = z.object({
   securityLog: z.array(exportSecurityLogEntrySchema).optional(),
   creditLedger: z.array(exportLedgerEntrySchema),
   analysisUsage: z.array(exportAnalysisUsageSchema),
+  rewards: exportRewardsSchema.optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -202,11 +220,11 @@ export type ExportFile = z.infer<typeof exportFileSchema>;
 export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema>;
 
 /**
- * POST /me/import's body: the export file without the security log, which the import ignores (it restores only
- * dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
+ * POST /me/import's body: the export file without the security log and the rewards, which the import ignores (it
+ * restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
  */
 export const importFileSchema = exportFileSchema
-  .omit({ securityLog: true })
+  .omit({ securityLog: true, rewards: true })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;

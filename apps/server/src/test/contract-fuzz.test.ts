@@ -121,6 +121,8 @@ interface World {
   /** Idempotency keys of stored analyses, and the dream analysed. */
   analysisKeys: Map<string, string>;
   isAiConsentGiven: boolean;
+  /** Whether the main user claimed today's daily bonus (the server's clock is the real one). */
+  isDailyBonusClaimed: boolean;
   /** Page cursors the server wrote, by operation (`GET /dreams`). */
   cursors: Map<string, string[]>;
   databaseTimeZones: ReadonlySet<string>;
@@ -498,7 +500,13 @@ const PLANS: Record<string, Plan> = {
     check: async (call, answer) => {
       if (answer.status >= 300) return;
       const sent = bodyOf(call);
-      const dream = JSON.parse(answer.text) as Record<string, unknown> & { id: string; version: number };
+      // The answer adds what saving earned (modules/rewards): nothing on a replay; the dream is the rest.
+      const { rewards, ...dream } = JSON.parse(answer.text) as Record<string, unknown> & {
+        id: string;
+        version: number;
+        rewards: { credits: number };
+      };
+      if (answer.status === 200) expect(rewards.credits).toBe(0);
       if (answer.status === 201) {
         const trimmedOrNull = (value: unknown) =>
           typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -700,6 +708,24 @@ const PLANS: Record<string, Plan> = {
     expect: () => ok(),
   },
   'GET /me/sessions': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  'GET /rewards': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // The main user is on Oracle: the first claim of the (real) day is granted, the others refused by design.
+  'POST /rewards/daily-bonus': {
+    phase: 5,
+    runs: { valid: 10 },
+    expect: () => (world.isDailyBonusClaimed ? [{ status: 409, code: 'daily_bonus_claimed' }] : ok(201)),
+    check: (_call, answer) => {
+      if (answer.status === 201) world.isDailyBonusClaimed = true;
+    },
+  },
+  // Today's night is marked (201, then 200), unless a dream of last night was recorded today (409, by design:
+  // which dreams count depends on the zone and the generated dates, so either may happen).
+  'POST /rewards/no-recall': {
+    phase: 5,
+    runs: { valid: 10 },
+    expect: () => [{ status: 201 }, { status: 200 }, { status: 409, code: 'day_already_recorded' }],
+  },
+  'DELETE /rewards/no-recall': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
 
   // Phase 6: the whole journal out (it holds every generated dream by now) and files back in.
   'GET /me/export': {
@@ -1164,6 +1190,7 @@ beforeAll(async () => {
     dreamKeys: new Map(),
     analysisKeys: new Map(),
     isAiConsentGiven: true,
+    isDailyBonusClaimed: false,
     cursors: new Map(),
     databaseTimeZones: new Set(
       (await queryRows<{ name: string }>(t.database.db, sql`select name from pg_timezone_names`)).map(

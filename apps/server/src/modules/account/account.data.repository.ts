@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { analysisUsage, creditLedger } from '../../db/schema/analyses.ts';
 import { authAuditLogEntries, authIdentities, authSessions, authUsers } from '../../db/schema/auth.ts';
 import { consents } from '../../db/schema/consents.ts';
+import { readNullableBytea } from '../../db/schema/user-keys.ts';
 import { auditEntriesAbout } from '../auth/auth.repository.ts';
 
 // The reads behind the data export and the device list: records of other modules (auth, consents, credits), read
@@ -111,6 +112,8 @@ export async function listLedgerRowsOldestFirst(db: DbOrTx, userId: string) {
       amount: creditLedger.amount,
       reason: creditLedger.reason,
       analysisId: creditLedger.analysisId,
+      idempotencyKey: creditLedger.idempotencyKey,
+      detailEnc: readNullableBytea(creditLedger.detailEnc),
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)

@@ -5,6 +5,7 @@ import {
   IMPORT_LIMITS,
   type ExportDream,
   type ExportFile,
+  type ExportRewards,
   type ExportSecurityLogEntry,
   type ImportFile,
   type ImportResult,
@@ -24,7 +25,8 @@ import {
   type DreamCandidate,
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
-import { rewardImportedJournal } from '../rewards/rewards.service.ts';
+import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service.ts';
+import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
   findAccount,
   listConsentRows,
@@ -41,8 +43,9 @@ export const EXPORT_PAGE_SIZE = 200;
 // --- the export ------------------------------------------------------------------------------------------------
 
 /** Everything in the file before the dreams (the security log always written, though older files may lack it). */
-export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog'> & {
+export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog' | 'rewards'> & {
   securityLog: ExportSecurityLogEntry[];
+  rewards: ExportRewards;
 };
 export type ExportTotals = Required<ExportFile['totals']>;
 
@@ -74,7 +77,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
   const account = await findAccount(ctx.db, ctx.userId);
   // The session check passed a moment ago; the account can still have been deleted in between.
   if (!account) throw new NotFoundError('Usuário não encontrado');
-  const [identities, consents, sessions, securityLog, ledger, usage, profile] = await Promise.all([
+  const [identities, consents, sessions, securityLog, ledger, usage, profile, rewards, keys] = await Promise.all([
     listIdentities(ctx.db, ctx.userId),
     listConsentRows(ctx.db, ctx.userId),
     listSessionRows(ctx.db, ctx.userId),
@@ -82,6 +85,8 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     listLedgerRowsOldestFirst(ctx.db, ctx.userId),
     listUsageRows(ctx.db, ctx.userId),
     getProfile(ctx),
+    exportRewards(ctx),
+    ctx.keys.forUser(ctx.userId),
   ]);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
@@ -126,8 +131,13 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
       ip: entry.ipAddress,
       details: securityLogDetails(entry.payload),
     })),
-    creditLedger: ledger.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    creditLedger: ledger.map(({ idempotencyKey, detailEnc, ...entry }) => ({
+      ...entry,
+      detail: detailEnc ? openLedgerDetail(keys, ctx.userId, idempotencyKey, detailEnc) : null,
+      createdAt: entry.createdAt.toISOString(),
+    })),
     analysisUsage: usage.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    rewards,
   };
 }
 

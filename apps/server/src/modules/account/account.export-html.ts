@@ -56,7 +56,12 @@ const LEDGER_REASONS: Record<string, string> = {
   welcome_bonus: 'Bônus de boas-vindas',
   analysis: 'Análise de sonho',
   operator_grant: 'Concedidos pela equipe',
+  first_dream_of_day: 'Primeiro sonho do dia',
+  streak_milestone: 'Marco de sequência',
+  daily_bonus: 'Bônus diário',
+  achievement: 'Conquista',
 };
+const STREAK_DAY_KINDS: Record<string, string> = { no_recall: 'Noite sem lembrança', freeze: 'Proteção de sequência' };
 const PROVIDERS: Record<(typeof ANALYSIS_PROVIDERS)[number], string> = {
   builtin: 'Leitura simbólica local (sem IA)',
   openai: 'IA (API compatível com OpenAI)',
@@ -215,7 +220,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
         balance += entry.amount;
         return row([
           format.at(entry.createdAt),
-          esc(labelOf(LEDGER_REASONS, entry.reason)),
+          esc(labelOf(LEDGER_REASONS, entry.reason) + (entry.detail ? ` (${entry.detail})` : '')),
           esc(entry.amount > 0 ? `+${entry.amount}` : entry.amount),
           esc(balance),
         ]);
@@ -234,7 +239,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -329,6 +334,27 @@ ${table(
     ]),
   ),
   'Nenhuma análise.',
+)}
+</section>
+<section id="recompensas">
+<h2>Recompensas</h2>
+<h3>Conquistas</h3>
+${table(
+  ['Conquista', 'Obtida em'],
+  head.rewards.achievements.map((a) => row([esc(a.id), format.at(a.earnedAt)])),
+  'Nenhuma conquista.',
+)}
+<h3>Dias que mantiveram a sequência sem sonho</h3>
+${table(
+  ['Dia', 'Tipo'],
+  head.rewards.streakDays.map((d) => row([esc(d.day), esc(labelOf(STREAK_DAY_KINDS, d.kind))])),
+  'Nenhum.',
+)}
+<h3>Proteções de sequência</h3>
+${table(
+  ['Ganha em', 'Usada em'],
+  head.rewards.freezes.map((f) => row([esc(f.earnedOn), esc(f.spentOn ?? '—')])),
+  'Nenhuma.',
 )}
 </section>
 <section id="sonhos">

@@ -136,6 +136,7 @@ describe('GET /me/export', () => {
       'securityLog',
       'creditLedger',
       'analysisUsage',
+      'rewards',
       'dreams',
       'totals',
     ]);

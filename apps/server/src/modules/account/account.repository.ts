@@ -14,6 +14,7 @@ import { consents } from '../../db/schema/consents.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { userJournalStats, userRecordedDays } from '../../db/schema/journal-stats.ts';
 import { profiles } from '../../db/schema/profiles.ts';
+import { userAchievements, userStreakDays, userStreakFreezes } from '../../db/schema/rewards.ts';
 import { userKeys } from '../../db/schema/user-keys.ts';
 import { auditEntriesAbout } from '../auth/auth.repository.ts';
 
@@ -29,6 +30,9 @@ export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> 
   await tx.delete(dreamAnalyses).where(eq(dreamAnalyses.userId, userId));
   await tx.delete(analysisUsage).where(eq(analysisUsage.userId, userId));
   await tx.delete(creditLedger).where(eq(creditLedger.userId, userId));
+  await tx.delete(userAchievements).where(eq(userAchievements.userId, userId));
+  await tx.delete(userStreakDays).where(eq(userStreakDays.userId, userId));
+  await tx.delete(userStreakFreezes).where(eq(userStreakFreezes.userId, userId));
   await tx.delete(userTags).where(eq(userTags.userId, userId));
   await tx.delete(userRecordedDays).where(eq(userRecordedDays.userId, userId));
   await tx.delete(userJournalStats).where(eq(userJournalStats.userId, userId));

@@ -28,7 +28,7 @@ import {
 // counts over partial indexes, the nights of a few months.
 
 /** The achievement's id as stored: a blind token under the user's index key (which ones a user holds is sealed). */
-export const achievementToken = (keys: UserKeys, id: AchievementId) => blindToken(keys.index, `achievement:${id}`);
+const achievementToken = (keys: UserKeys, id: AchievementId) => blindToken(keys.index, `achievement:${id}`);
 
 /** What an evaluation can see beyond the counts: the months to check for `full_month`, a dream saved in the night. */
 export interface AchievementHints {

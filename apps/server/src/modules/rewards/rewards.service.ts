@@ -12,6 +12,7 @@ import {
   type RewardOutcome,
   type RewardsResponse,
 } from '@sonhario/contracts/rewards';
+import type { ExportRewards } from '@sonhario/contracts/account';
 import type { PlanId } from '@sonhario/contracts/profile';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
@@ -41,6 +42,7 @@ import {
   findLastDailyBonus,
   findStreakDayKind,
   insertStreakDay,
+  listFreezeRows,
   listHeldFreezes,
   listRecordedDaysFrom,
   listStreakDayRows,
@@ -291,6 +293,19 @@ export async function getRewards(ctx: RequestContext): Promise<RewardsResponse> 
       },
     };
   });
+}
+
+// --- the data export ---------------------------------------------------------------------------------------------
+
+/** The rewards' rows, opened, for the data export (modules/account). */
+export async function exportRewards(ctx: RequestContext): Promise<ExportRewards> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const earned = await listEarned(ctx, keys);
+  return {
+    achievements: [...earned].map(([id, earnedAt]) => ({ id, earnedAt: earnedAt.toISOString() })),
+    streakDays: await listStreakDayRows(ctx.db, ctx.userId),
+    freezes: await listFreezeRows(ctx.db, ctx.userId),
+  };
 }
 
 // --- the daily bonus -----------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
 // Streak protection and milestones (docs/decisions/026), inside the caller's transaction, which holds the user's
 // aggregates row lock.
 
-export const milestoneKeyPrefix = (userId: string) => `reward:streak:${userId}:`;
+const milestoneKeyPrefix = (userId: string) => `reward:streak:${userId}:`;
 
 /**
  * Spends freezes on the days missed since the latest streak day before today, when there are no more of them than

@@ -1,7 +1,11 @@
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import type { RewardsResponse } from '@sonhario/contracts/rewards';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { api } from '../dreams/dreams.testing.ts';
+import { exportJson } from '../account/account.data.testing.ts';
+import { PASSWORD } from '../auth/auth.testing.ts';
+import { api, queryRows } from '../dreams/dreams.testing.ts';
 import { rewardsUser, testClock } from './rewards.testing.ts';
 
 // Rewards through the API, with the app's clock placed at chosen instants (docs/decisions/026).
@@ -361,5 +365,117 @@ describe('achievements and levels', () => {
       levelStartXp: 100,
       nextLevelXp: 300,
     });
+  });
+});
+
+describe('privacy and access', () => {
+  let t: TestApp;
+  const clock = testClock('2026-05-01T12:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_AUTOCONFIRM: 'true' }, undefined, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  /** A Lucid user with a week of dreams (a freeze, streak_7), a no-recall night and a daily bonus. */
+  async function activeUser() {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC', plan: 'lucid' });
+    for (let day = 1; day <= 7; day += 1) await u.dream(`2026-05-0${day}T08:00:00Z`);
+    expect((await u.at('2026-05-08T08:00:00Z').post('/rewards/no-recall')).statusCode).toBe(201);
+    expect((await u.at('2026-05-08T09:00:00Z').post('/rewards/daily-bonus')).statusCode).toBe(201);
+    return u;
+  }
+
+  it('exports achievements, streak days, freezes and the ledger details', async () => {
+    const u = await activeUser();
+    const { file } = await exportJson(t, u.user);
+    expect(file.rewards).toEqual({
+      achievements: expect.arrayContaining([
+        { id: 'first_dream', earnedAt: '2026-05-01T08:00:00.000Z' },
+        { id: 'streak_7', earnedAt: '2026-05-07T08:00:00.000Z' },
+      ]),
+      streakDays: [{ day: '2026-05-08', kind: 'no_recall' }],
+      freezes: [{ earnedOn: '2026-05-07', spentOn: null }],
+    });
+    expect(file.creditLedger.map((row) => [row.reason, row.detail])).toEqual(
+      expect.arrayContaining([
+        ['welcome_bonus', null],
+        ['first_dream_of_day', '2026-05-01'],
+        ['streak_milestone', '7'],
+        ['daily_bonus', '2026-05-08'],
+        ['achievement', 'first_dream'],
+      ]),
+    );
+    const html = await u.at('2026-05-08T10:00:00Z').get('/me/export?format=html');
+    expect(html.body).toContain('id="recompensas"');
+    expect(html.body).toContain('streak_7');
+    expect(html.body).toContain('Noite sem lembrança');
+    // The achievement ids are blind tokens in the database, the details sealed.
+    const rows = await queryRows<{ token: string }>(
+      t.database.db,
+      sql`select achievement_token as token from user_achievements where user_id = ${u.user.id}`,
+    );
+    expect(rows.map((r) => r.token).join(' ')).not.toMatch(/first_dream|streak/);
+    const details = await queryRows<{ detail: string | null }>(
+      t.database.db,
+      sql`select encode(detail_enc, 'escape') as detail from credit_ledger where user_id = ${u.user.id}`,
+    );
+    expect(details.map((r) => r.detail ?? '').join(' ')).not.toMatch(/first_dream|2026-05-0/);
+  });
+
+  it('erases the rewards with the account', async () => {
+    const u = await activeUser();
+    clock.set('2026-05-08T10:00:00Z');
+    const res = await api(t, u.user).post('/me/delete', {
+      confirmation: DELETE_ACCOUNT_CONFIRMATION,
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(204);
+    for (const table of ['user_achievements', 'user_streak_days', 'user_streak_freezes', 'credit_ledger']) {
+      const [row] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${u.user.id}`,
+      );
+      expect(row?.n, table).toBe(0);
+    }
+  });
+
+  it("never reads or changes another user's rewards", async () => {
+    const alice = await activeUser();
+    const bob = await rewardsUser(t, clock, { timeZone: 'UTC', plan: 'lucid' });
+    const bobs = await bob.rewards('2026-05-08T12:00:00Z');
+    expect(bobs.streak).toMatchObject({ current: 0, longest: 0, isTodayNoRecall: false });
+    expect(bobs.calendar.days).toEqual([]);
+    expect(bobs.achievements.filter((a) => a.earnedAt)).toEqual([]);
+    expect(bobs.freezes.held).toBe(0);
+    expect(bobs.dailyBonus.canClaim).toBe(true);
+    expect((await bob.at('2026-05-08T12:00:00Z').post('/rewards/daily-bonus')).statusCode).toBe(201);
+    expect((await bob.at('2026-05-08T12:00:00Z').delete('/rewards/no-recall')).json()).toMatchObject({
+      isMarked: false,
+    });
+    const alices = await alice.rewards('2026-05-08T12:00:00Z');
+    expect(alices.streak).toMatchObject({ current: 8, isTodayNoRecall: true });
+    expect(alices.dailyBonus.canClaim).toBe(false);
+    expect((await alice.ledger()).filter((r) => r.reason === 'daily_bonus')).toHaveLength(1);
+  });
+
+  it('refuses bad input and anonymous requests with a code', async () => {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC', plan: 'lucid' });
+    const unknownKey = await u.at('2026-05-09T12:00:00Z').post('/rewards/no-recall', { day: '2026-05-01' });
+    expect(unknownKey.statusCode).toBe(400);
+    expect(unknownKey.json().code).toBe('validation_failed');
+    const bonusKey = await u.at('2026-05-09T12:00:00Z').post('/rewards/daily-bonus', { amount: 500 });
+    expect(bonusKey.statusCode).toBe(400);
+    for (const [method, url] of [
+      ['GET', '/rewards'],
+      ['POST', '/rewards/daily-bonus'],
+      ['POST', '/rewards/no-recall'],
+      ['DELETE', '/rewards/no-recall'],
+    ] as const) {
+      const res = await t.app.inject({ method, url: `/api/v1${url}` });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('no_authorization');
+    }
+    expect((await u.ledger()).filter((r) => r.reason === 'daily_bonus')).toEqual([]);
   });
 });

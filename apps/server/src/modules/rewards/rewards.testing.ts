@@ -28,7 +28,7 @@ export async function rewardsUser(t: TestApp, clock: Clock, options: { timeZone:
   return rewardsHelpers(t, clock, user);
 }
 
-export function rewardsHelpers(t: TestApp, clock: Clock, user: TestUser) {
+function rewardsHelpers(t: TestApp, clock: Clock, user: TestUser) {
   const at = (instant: string) => {
     clock.set(instant);
     return api(t, user);
