@@ -56,7 +56,8 @@ function failureOf(error: unknown): AnalysisFailure {
 
 /**
  * A finished analysis is stored and charged: it joins this dream's list at once (no refetch), and the numbers
- * it changed (dashboard count, credits and quota, the analyses pages) are refreshed where shown.
+ * it changed (dashboard count, credits and quota, the analyses pages, achievements and level) are refreshed where
+ * shown.
  */
 function recordAnalysis(queryClient: QueryClient, analysis: Analysis) {
   queryClient.setQueryData<DreamAnalysesResponse>(queryKeys.analyses.ofDream(analysis.dreamId), (data) => ({
@@ -65,6 +66,7 @@ function recordAnalysis(queryClient: QueryClient, analysis: Analysis) {
   const ofDream = queryKeys.analyses.ofDream(analysis.dreamId);
   void queryClient.invalidateQueries({ queryKey: queryKeys.overview });
   void queryClient.invalidateQueries({ queryKey: queryKeys.credits.summary });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.rewards });
   void queryClient.invalidateQueries({
     queryKey: queryKeys.analyses.all,
     predicate: (query) => !ofDream.every((part, index) => query.queryKey[index] === part),
