@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
 import { JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { moneyOf } from './analyses.testing.ts';
+import { BALANCE_AFTER_FIRST_DREAM, moneyOf } from './analyses.testing.ts';
 
 // Issue 13: after 200 cancelled streams the server still held ~200 more sockets 30 s later. The sockets that carried
 // the streams are closed at once; what lingers are connections fetch (undici 6.24 in Node 20) opens again after each
@@ -60,6 +60,6 @@ describe('a cancelled analysis stream', () => {
         interval: 50,
       })
       .toBe(ABORTED_STREAMS);
-    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 10, usage: [], analyses: 0 });
+    expect(await moneyOf(t, user.id)).toMatchObject({ balance: BALANCE_AFTER_FIRST_DREAM, usage: [], analyses: 0 });
   });
 });

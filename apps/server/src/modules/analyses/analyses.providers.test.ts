@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createListeningTestApp, createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { moneyOf, parseEventStream } from './analyses.testing.ts';
+import { BALANCE_AFTER_FIRST_DREAM, moneyOf, parseEventStream } from './analyses.testing.ts';
 import {
   anthropicStream,
   openAiError,
@@ -80,7 +80,11 @@ describe('analyses through a generative provider', () => {
     expect(sent).not.toContain(s.user.email);
     expect(sent).not.toContain(s.user.id);
     expect(s.provider.requests[0]!.headers.authorization).toBe('Bearer sk-test-key');
-    expect(await moneyOf(s.t, s.user.id)).toMatchObject({ balance: 10, usage: [{ charge: 'quota' }], analyses: 1 });
+    expect(await moneyOf(s.t, s.user.id)).toMatchObject({
+      balance: BALANCE_AFTER_FIRST_DREAM,
+      usage: [{ charge: 'quota' }],
+      analyses: 1,
+    });
   });
 
   it('anthropic: the tool-use stream becomes a stored analysis', async () => {
@@ -117,7 +121,11 @@ describe('analyses through a generative provider', () => {
       const last = parseEventStream(res.body).at(-1)!;
       expect(last.event).toBe('error');
       expect(last.data).toMatchObject({ code, message: expect.stringContaining('Nenhum crédito foi usado') });
-      expect(await moneyOf(s.t, s.user.id)).toMatchObject({ balance: 10, usage: [], analyses: 0 });
+      expect(await moneyOf(s.t, s.user.id)).toMatchObject({
+        balance: BALANCE_AFTER_FIRST_DREAM,
+        usage: [],
+        analyses: 0,
+      });
     });
   }
 
@@ -168,6 +176,10 @@ describe('analyses through a generative provider', () => {
     // The server aborts its provider request in turn.
     await provider.requests[0]!.clientGone;
     await expect.poll(() => listening.logs.text).toContain('"code":"analysis_cancelled"');
-    expect(await moneyOf(listening, user.id)).toMatchObject({ balance: 10, usage: [], analyses: 0 });
+    expect(await moneyOf(listening, user.id)).toMatchObject({
+      balance: BALANCE_AFTER_FIRST_DREAM,
+      usage: [],
+      analyses: 0,
+    });
   });
 });

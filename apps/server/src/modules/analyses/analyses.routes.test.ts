@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { moneyOf, parseEventStream } from './analyses.testing.ts';
+import { BALANCE_AFTER_FIRST_DREAM, moneyOf, parseEventStream } from './analyses.testing.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
 const STREAM = { accept: 'text/event-stream' };
@@ -72,8 +72,7 @@ describe('analysing a dream (builtin provider)', () => {
     const listed = await api(t, alice).get(`/dreams/${dream.id}/analyses`);
     expect(listed.json()).toEqual({ items: [analysis] });
     const money = await moneyOf(t, alice.id);
-    // The welcome bonus and the day's first dream (modules/rewards); the analysis came out of the quota.
-    expect(money).toMatchObject({ balance: 11, usage: [{ charge: 'quota' }], analyses: 1 });
+    expect(money).toMatchObject({ balance: BALANCE_AFTER_FIRST_DREAM, usage: [{ charge: 'quota' }], analyses: 1 });
     expect((await api(t, alice).get('/me/overview')).json()).toMatchObject({ analysisCount: 1 });
   });
 
@@ -201,8 +200,7 @@ describe('consent gates every provider call', () => {
     const refused = await api(t, user).post(`/dreams/${dream.id}/analyses`, {}, STREAM);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'consent_required' });
-    // The welcome bonus and the day's first dream (modules/rewards).
-    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 11, usage: [], analyses: 0 });
+    expect(await moneyOf(t, user.id)).toMatchObject({ balance: BALANCE_AFTER_FIRST_DREAM, usage: [], analyses: 0 });
 
     const declined = await api(t, user).post('/me/consents', {
       purposes: ['ai_analysis', 'data_processing'],

@@ -1,3 +1,5 @@
+import { CREDIT_RULES } from '@sonhario/contracts/credits';
+import { REWARD_RULES } from '@sonhario/contracts/rewards';
 import type { AnalysisStreamEvent } from '@sonhario/contracts/analyses';
 import { analysisStreamEventSchema } from '@sonhario/contracts/analyses';
 import { sql } from 'drizzle-orm';
@@ -20,6 +22,9 @@ export function parseEventStream(body: string): AnalysisStreamEvent[] {
 }
 
 /** What the database holds for a user's money: ledger rows, quota usage rows and stored analyses. */
+/** A new user's balance after a dream of last night: the welcome bonus and the day's first dream (modules/rewards). */
+export const BALANCE_AFTER_FIRST_DREAM = CREDIT_RULES.welcomeBonus + REWARD_RULES.firstDreamOfDay;
+
 export async function moneyOf(t: TestApp, userId: string) {
   const [ledger, usage, analyses] = await Promise.all([
     queryRows<{ amount: number; reason: string }>(

@@ -319,12 +319,23 @@ interface UserModel {
   plan: PlanId;
   analyses: Map<string, StoredAnalysis>;
   grants: Map<string, number>;
+  /**
+   * The rewards granted (modules/rewards: achievements an analysis reaches on Lucid and Oracle, the setup dreams'
+   * first-dream credit), as the ledger held them at the last check: they have tests of their own (rewards.test.ts),
+   * here they only add to the balance.
+   */
+  rewards: number;
 }
+
+const REWARD_REASONS = new Set(['first_dream_of_day', 'streak_milestone', 'daily_bonus', 'achievement']);
 
 const quotaUsed = (model: UserModel) => [...model.analyses.values()].filter((a) => a.charge === 'quota').length;
 const creditCharges = (model: UserModel) => [...model.analyses.values()].filter((a) => a.charge === 'credits').length;
 const balanceOf = (model: UserModel) =>
-  WELCOME + [...model.grants.values()].reduce((sum, amount) => sum + amount, 0) - COST * creditCharges(model);
+  WELCOME +
+  model.rewards +
+  [...model.grants.values()].reduce((sum, amount) => sum + amount, 0) -
+  COST * creditCharges(model);
 
 function nextCharge(model: UserModel): AnalysisCharge | null {
   const limit = PLAN_QUOTAS[model.plan];
@@ -443,7 +454,11 @@ describe('the credit ledger under random interleavings', () => {
       ),
     );
     const dreams = Object.fromEntries(names.map((name, i) => [name, posted[i]!.id])) as Record<OkDream | Fate, string>;
-    return { user, dreams, plan: 'dreamer', analyses: new Map(), grants: new Map() };
+    const rewards = await queryRows<{ n: number }>(
+      database.db,
+      sql`select coalesce(sum(amount), 0)::int as n from credit_ledger where user_id = ${user.id} and reason <> 'welcome_bonus'`,
+    );
+    return { user, dreams, plan: 'dreamer', analyses: new Map(), grants: new Map(), rewards: rewards[0]?.n ?? 0 };
   }
 
   function appOf(action: AnalysisAction): TestApp {
@@ -818,6 +833,8 @@ describe('the credit ledger under random interleavings', () => {
       ),
       analysesOf(userId),
     ]);
+    const rewardRows = ledger.filter((row) => REWARD_REASONS.has(row.reason));
+    model.rewards = rewardRows.reduce((sum, row) => sum + row.amount, 0);
     const balance = balanceOf(model);
 
     // The ledger: never below zero at any row, in the order the API reports it; its sum is the model's balance.
@@ -837,7 +854,9 @@ describe('the credit ledger under random interleavings', () => {
       Object.fromEntries(model.grants),
     );
     const debits = ledger.filter((row) => row.reason === 'analysis');
-    expect(ledger.length, `${label}: rows of an unknown reason`).toBe(1 + grants.length + debits.length);
+    expect(ledger.length, `${label}: rows of an unknown reason`).toBe(
+      1 + grants.length + debits.length + rewardRows.length,
+    );
     const paidInCredits = [...model.analyses.entries()].filter(([, a]) => a.charge === 'credits').map(([id]) => id);
     expect(debits.map((row) => row.analysis_id).sort(), `${label}: credit charges`).toEqual(paidInCredits.sort());
     for (const row of debits) expect(row.amount, label).toBe(-COST);
