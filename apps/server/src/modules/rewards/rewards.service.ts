@@ -251,6 +251,21 @@ async function claimableAfter(ctx: RequestContext, claimedAt: Date, timeZone: st
 }
 
 /**
+ * For the dashboard, which reads the aggregates only: spends the freezes a missed day is due (Lucid and Oracle), so a
+ * covered day does not show a broken streak there. Cheap when there is nothing to do (no freeze held: one query).
+ * Returns whether any were spent.
+ */
+export async function settleDueFreezes(ctx: RequestContext, timeZone: string): Promise<boolean> {
+  if ((await listHeldFreezes(ctx.db, ctx.userId)).length === 0) return false;
+  const { plan } = await getProfile(ctx);
+  if (!hasFullGamification(plan)) return false;
+  return withTransaction(ctx, async (tx) => {
+    await lockBuiltStats(tx, timeZone);
+    return settleFreezes(tx, localDate(ctx.now(), timeZone));
+  });
+}
+
+/**
  * Everything the rewards page shows. Also a write: under the row lock it settles freezes and grants what the facts
  * reach and the user does not hold yet (a plan upgrade, an imported journal, a row built only now).
  */

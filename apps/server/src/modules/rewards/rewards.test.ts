@@ -285,6 +285,18 @@ describe('streak protection', () => {
     expect((await u.dream('2026-09-12T08:00:00Z')).rewards.streak).toBe(1);
   });
 
+  it('the dashboard shows a streak a freeze covers, before any rewards read or save', async () => {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC', plan: 'lucid' });
+    for (let day = 1; day <= 7; day += 1) await u.dream(`2026-11-0${day}T08:00:00Z`);
+    // The 8th is missed: on the 9th, before any dream, the overview spends the freeze and the streak holds.
+    const overview = await u.at('2026-11-09T07:00:00Z').get('/me/overview');
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json()).toMatchObject({ currentStreak: 8, isTodayRecorded: false });
+    const rewards = await u.rewards('2026-11-09T07:05:00Z');
+    expect(rewards.freezes.held).toBe(0);
+    expect(rewards.calendar.days.find((d) => d.day === '2026-11-08')).toEqual({ day: '2026-11-08', kind: 'freeze' });
+  });
+
   it('spends no freeze when more days were missed than held, and Dreamer earns none', async () => {
     const u = await rewardsUser(t, clock, { timeZone: 'UTC', plan: 'oracle' });
     for (let day = 1; day <= 7; day += 1) await u.dream(`2026-10-0${day}T08:00:00Z`);

@@ -48,12 +48,12 @@ function rewardsHelpers(t: TestApp, clock: Clock, user: TestUser) {
       return res.json<RewardsResponse>();
     },
     setPlan: (plan: PlanId) => setPlan(contextFor(t, user.id), plan),
-    /** The user's reward rows of the ledger: reason, amount, key. */
+    /** The user's reward rows of the ledger: reason, amount, key (rows of one instant by reason: their ids are random). */
     ledger: () =>
       queryRows<{ reason: string; amount: number; key: string }>(
         t.database.db,
         sql`select reason, amount, idempotency_key as key from credit_ledger
-            where user_id = ${user.id} and reason <> 'welcome_bonus' order by created_at, id`,
+            where user_id = ${user.id} and reason <> 'welcome_bonus' order by created_at, reason, amount`,
       ),
   };
 }
