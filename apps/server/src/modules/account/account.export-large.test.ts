@@ -119,20 +119,22 @@ describe(`a journal of ${DREAMS} dreams`, () => {
       const chunks = writeExport(ctx, writer);
       const sizes: number[] = [];
       const head = await chunks.next();
-      expect(pagesRead).toBe(0);
+      // The head's own look-ups (the rewards and the ledger's sealed details), before any page of dreams.
+      const headReads = pagesRead;
+      expect(headReads).toBeLessThanOrEqual(2);
       sizes.push((head.value as string).length);
       for (let page = 1; page <= PAGES; page += 1) {
         const next = await chunks.next();
         expect(next.done).toBe(false);
         sizes.push((next.value as string).length);
         // The chunk just taken is the only page read so far.
-        expect(pagesRead).toBe(page);
+        expect(pagesRead - headReads).toBe(page);
       }
       // Then one empty look-up for live dreams (if the last page was full), one for deleted ones, and the end.
       let rest = 0;
       for await (const chunk of chunks) rest += chunk.length;
       expect(rest).toBeGreaterThan(0);
-      expect(pagesRead).toBeLessThanOrEqual(PAGES + 2);
+      expect(pagesRead - headReads).toBeLessThanOrEqual(PAGES + 2);
       // No chunk holds more than a page of dreams.
       expect(Math.max(...sizes.slice(1))).toBeLessThan(EXPORT_PAGE_SIZE * 2_500);
     }

@@ -267,7 +267,7 @@ export async function completeAnalysis(
       const stored = { ...row, charge };
       await insertAnalysis(tx.db, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
       await recordAnalysisCreated(tx, keys, parsed.data);
-      await rewardJournalChanged(tx, keys);
+      await rewardJournalChanged(tx, keys, { kinds: ['analyses', 'nightmares_analysed'] });
       return { stored, currentVersion };
     });
     return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, parsed.data);

@@ -25,6 +25,9 @@ async function analyse(t: TestApp, user: TestUser, dreamId: string) {
 
 // Accounts are created at the real time (auth does not read the test clock) and so is their welcome bonus; the
 // clock here is set in 2099 so that everything else happens after it, in ledger order too.
+/** A dream of an older night earns no reward (decision 026): the balances here are the welcome bonus and grants. */
+const OLD_NIGHT = '2000-01-01';
+
 describe('plan quotas and the credit ledger', () => {
   const clock = testClock('2099-11-10T12:00:00Z');
   let t: TestApp;
@@ -63,7 +66,10 @@ describe('plan quotas and the credit ledger', () => {
   it('uses the dreamer quota (5), then 10 credits, then refuses in pt-BR without calling the provider', async () => {
     clock.set('2099-11-10T12:00:00Z');
     const user = await signUpUser(t, { isConsenting: true });
-    const dream = await postDream(t, user, { content: 'Sonhei que estava atrasado para uma prova na escola.' });
+    const dream = await postDream(t, user, {
+      content: 'Sonhei que estava atrasado para uma prova na escola.',
+      dreamtOn: OLD_NIGHT,
+    });
     for (let i = 0; i < 5; i += 1) {
       const res = await analyse(t, user, dream.id);
       expect(res.statusCode).toBe(201);
@@ -105,7 +111,10 @@ describe('plan quotas and the credit ledger', () => {
     const user = await signUpUser(t, { isConsenting: true });
     expect((await api(t, user).patch('/me/profile', { timeZone: 'America/Sao_Paulo' })).statusCode).toBe(200);
     clock.set('2099-11-20T12:00:00Z');
-    const dream = await postDream(t, user, { content: 'Sonhei com uma casa antiga cheia de portas.' });
+    const dream = await postDream(t, user, {
+      content: 'Sonhei com uma casa antiga cheia de portas.',
+      dreamtOn: OLD_NIGHT,
+    });
     for (let i = 0; i < 5; i += 1) expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
 
     clock.set('2099-12-01T02:30:00Z'); // 23:30 on Nov 30 in São Paulo (UTC−3): December in UTC, November there
@@ -134,7 +143,10 @@ describe('plan quotas and the credit ledger', () => {
   it('two analyses at once with credits for one: one is charged, the other refused, the balance never below zero', async () => {
     clock.set('2099-11-10T12:00:00Z');
     const user = await signUpUser(t, { isConsenting: true });
-    const dream = await postDream(t, user, { content: 'Sonhei que caía de um prédio muito alto.' });
+    const dream = await postDream(t, user, {
+      content: 'Sonhei que caía de um prédio muito alto.',
+      dreamtOn: OLD_NIGHT,
+    });
     for (let i = 0; i < 5; i += 1) await analyse(t, user, dream.id);
     for (let round = 0; round < 2; round += 1) {
       const answers = await Promise.all([
@@ -211,10 +223,11 @@ describe('plans are set by operators', () => {
     const res = await setPlan(serviceRoleKey, user.id, { plan: 'oracle' });
     expect(res.statusCode).toBe(200);
     expect(res.json().plan).toBe('oracle');
-    const dream = await postDream(t, user, { content: 'Voei por cima do mar.' });
+    const dream = await postDream(t, user, { content: 'Voei por cima do mar.', dreamtOn: OLD_NIGHT });
     for (let i = 0; i < 7; i += 1) expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
     expect((await api(t, user).get('/credits')).json()).toMatchObject({
-      balance: 10,
+      // The welcome bonus, and Oracle's achievements 'first_dream' (+5) and 'first_analysis' (+5).
+      balance: 20,
       quota: { plan: 'oracle', limit: null, used: 7 },
       nextCharge: 'quota',
     });

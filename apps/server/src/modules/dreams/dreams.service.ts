@@ -28,7 +28,7 @@ import {
   type DreamSummary,
   type DreamText,
 } from './dreams.sealing.ts';
-import { getTimeZone } from '../profile/profile.service.ts';
+import { getProfile, getTimeZone } from '../profile/profile.service.ts';
 import {
   recordDreamChanged,
   recordDreamLiveness,
@@ -209,7 +209,7 @@ export async function createDream(
   input: { body: CreateDreamBody; idempotencyKey?: string },
 ): Promise<{ dream: Dream; isCreated: boolean; rewards: RewardOutcome }> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  const timeZone = await getTimeZone(ctx);
+  const { timeZone, plan } = await getProfile(ctx);
   const replay = async () => {
     if (!input.idempotencyKey) return undefined;
     const existing = await findDreamByIdempotencyKey(ctx.db, ctx.userId, input.idempotencyKey);
@@ -235,8 +235,14 @@ export async function createDream(
     if (!(await insertDream(tx.db, row))) return undefined;
     await addTagUses(tx.db, ctx.userId, tagUses(keys, ctx.userId, text.tags), now);
     const facts = factsOf(row);
-    await recordDreamsCreated(tx, [facts]);
-    return rewardDreamCreated(tx, keys, { dream: facts, timeZone });
+    const recorded = await recordDreamsCreated(tx, [facts]);
+    const traits = {
+      isLucid: row.lucidity > 0,
+      isNightmare: row.isNightmare,
+      isRecurring: row.isRecurring,
+      hasTags: row.tagTokens.length > 0,
+    };
+    return rewardDreamCreated(tx, keys, { dream: facts, traits, timeZone, plan, recorded });
   });
   if (rewards) return { dream: toDream(row, text), isCreated: true, rewards };
   // A concurrent request with the same key inserted first.

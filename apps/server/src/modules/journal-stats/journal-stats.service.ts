@@ -89,20 +89,30 @@ async function changeTally(
 
 // --- writes (inside the writer's transaction) ---------------------------------------------------------------------
 
+/**
+ * What recording new dreams did to the aggregates: whether the row was built (in which zone) and whether a recorded
+ * day was added. A later dream of a day already recorded changes no streak (modules/rewards skips its day's rewards).
+ */
+export interface RecordedDreams {
+  isBuilt: boolean;
+  daysTimeZone: string;
+  isDayAdded: boolean;
+}
+
 /** New dreams (one created, or a batch imported). */
-export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<void> {
-  if (dreams.length === 0) return;
+export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<RecordedDreams> {
   const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
   const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
+  const recorded = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false };
   // A row never built is recounted whole by the next read: nothing more to keep in step.
-  if (!stats.isBuilt) return;
-  let isDayAdded = false;
+  if (!stats.isBuilt) return recorded;
   for (const dream of dreams) {
     if (!isCountedForStreaks(dream, stats.daysTimeZone)) continue;
     const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone, dreams: 1 };
-    if (await addRecordedDay(ctx.db, ctx.userId, at)) isDayAdded = true;
+    if (await addRecordedDay(ctx.db, ctx.userId, at)) recorded.isDayAdded = true;
   }
-  if (isDayAdded) await summarizeStreakDays(ctx);
+  if (recorded.isDayAdded) await summarizeStreakDays(ctx);
+  return recorded;
 }
 
 /**
@@ -241,6 +251,15 @@ interface JournalSummary {
  * The streaks from the summary (from the streak days only when the clock moved back). `isTodayRecorded` is about a
  * dream: a no-recall night marked today keeps the streak but records nothing.
  */
+/** The current streak alone (what a save needs): from the summary, without asking whether today holds a dream. */
+export async function currentStreakOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<number> {
+  const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
+  return (
+    streaksFromSummary(summary, today)?.current ??
+    computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today).current
+  );
+}
+
 export async function streaksOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
   const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
   const streaks =

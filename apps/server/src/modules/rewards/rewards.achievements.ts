@@ -38,6 +38,36 @@ export interface AchievementHints {
   isNightOwl?: boolean;
 }
 
+/** What a new dream holds that some achievements count. */
+export interface DreamTraits {
+  isLucid: boolean;
+  isNightmare: boolean;
+  isRecurring: boolean;
+  hasTags: boolean;
+}
+
+/** The kinds a new dream can move: the others need no look on its save. */
+export function kindsChangedBy(traits: DreamTraits): AchievementKind[] {
+  const kinds: AchievementKind[] = ['dreams', 'streak', 'detailed_dreams', 'night_owl', 'full_month'];
+  if (traits.isLucid) kinds.push('lucid_dreams');
+  if (traits.isNightmare) kinds.push('nightmares');
+  if (traits.isRecurring) kinds.push('recurring_dreams');
+  if (traits.hasTags) kinds.push('distinct_tags');
+  return kinds;
+}
+
+/** Kinds measured from the aggregates row or the save itself, with no query. */
+const FREE_KINDS: ReadonlySet<AchievementKind> = new Set([
+  'dreams',
+  'streak',
+  'detailed_dreams',
+  'analyses',
+  'night_owl',
+]);
+
+/** Fewer dreams than the shortest month's nights: no month can be full yet (no query). */
+const FULL_MONTH_MIN_DREAMS = 28;
+
 export const canEarn = (plan: PlanId, achievement: AchievementDefinition) =>
   achievement.isStreak || hasFullGamification(plan);
 
@@ -88,6 +118,7 @@ async function measure(
     case 'distinct_tags':
       return countTagsUpTo(db, userId, limit);
     case 'full_month':
+      if (stats.dreamCount < FULL_MONTH_MIN_DREAMS) return 0;
       return Number(await isAnyMonthFull(ctx, hints.months ?? []));
     case 'detailed_dreams':
       return stats.detailedDreamCount;
@@ -114,20 +145,34 @@ export async function measureAll(
 
 /**
  * Grants every achievement the plan can earn, the user does not hold, and the facts reach, with its credits; returns
- * those granted now. The caller holds the aggregates row lock and passes the row as read under it.
+ * those granted now. `kinds` narrows the look to what the write can have moved (all by default). The facts that cost
+ * nothing are looked at first; the earned list is read only when one of them reaches a target or a fact needs a query.
+ * The caller holds the aggregates row lock and passes the row as read under it.
  */
 export async function evaluateAchievements(
   ctx: RequestContext,
   keys: UserKeys,
-  input: { plan: PlanId; stats: StatsRow; hints?: AchievementHints },
+  input: { plan: PlanId; stats: StatsRow; hints?: AchievementHints; kinds?: readonly AchievementKind[] },
 ): Promise<AchievementId[]> {
-  const earned = await listEarned(ctx, keys);
-  const open = ACHIEVEMENTS.filter((a) => !earned.has(a.id) && canEarn(input.plan, a));
+  const hints = input.hints ?? {};
+  const kinds = input.kinds ? new Set(input.kinds) : undefined;
+  let open: AchievementDefinition[] = ACHIEVEMENTS.filter(
+    (a) => canEarn(input.plan, a) && (!kinds || kinds.has(a.kind)),
+  );
+  let earned: Map<AchievementId, Date> | undefined;
+  if (open.some((a) => !FREE_KINDS.has(a.kind))) {
+    earned = await listEarned(ctx, keys);
+    const held = earned;
+    open = open.filter((a) => !held.has(a.id));
+  }
   if (open.length === 0) return [];
-  const progress = await measureAll(ctx, input.stats, open, input.hints ?? {});
+  const progress = await measureAll(ctx, input.stats, open, hints);
+  const reached = open.filter((a) => (progress.get(a.kind) ?? 0) >= a.target);
+  if (reached.length === 0) return [];
+  earned ??= await listEarned(ctx, keys);
   const granted: AchievementId[] = [];
-  for (const achievement of open) {
-    if ((progress.get(achievement.kind) ?? 0) < achievement.target) continue;
+  for (const achievement of reached) {
+    if (earned.has(achievement.id)) continue;
     const token = achievementToken(keys, achievement.id);
     if (!(await insertAchievement(ctx.db, ctx.userId, token, ctx.now()))) continue;
     granted.push(achievement.id);
