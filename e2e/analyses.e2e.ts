@@ -181,13 +181,15 @@ describe('dream analyses', () => {
     await page.getByRole('link', { name: 'Sonhário: painel' }).click();
     await waitForStat(page, 'Análises Realizadas', '1');
 
-    // Credits: the welcome bonus untouched, one analysis of the quota used; nothing for the cancelled one.
+    // Credits: the welcome bonus and the day's first-dream credit untouched, one analysis of the quota used; nothing
+    // for the cancelled one.
     await page.getByRole('banner').getByRole('link', { name: 'Créditos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/credits');
-    await waitForCredits(page, '10', 1);
+    await waitForCredits(page, '11', 1);
     await page.getByText('Incluída na cota do seu plano, sem usar créditos.').waitFor();
     await ledger(page).getByText('Bônus de boas-vindas').waitFor();
-    expect(await ledger(page).getByRole('listitem').count()).toBe(1);
+    await ledger(page).getByText('Primeiro sonho do dia').waitFor();
+    expect(await ledger(page).getByRole('listitem').count()).toBe(2);
 
     // Analytics: the aggregates and the analysis, linking to its dream.
     await page.getByRole('link', { name: 'Painel', exact: true }).click();
@@ -220,11 +222,11 @@ describe('dream analyses', () => {
     for (let i = 0; i < 3; i++)
       expect(await analyzeThroughApi(page, dreamId)).toEqual({ status: 201, charge: 'quota' });
 
-    // The quota is used up: the next one is paid with the 10 welcome credits.
+    // The quota is used up: the next one is paid with credits (10 welcome + 1 for the day's first dream).
     await page.reload();
-    await section.getByText('Esta análise usará 10 créditos (saldo: 10)').waitFor();
+    await section.getByText('Esta análise usará 10 créditos (saldo: 11)').waitFor();
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
-    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos').waitFor();
+    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 1 crédito').waitFor();
     await card(section, 'Resumo').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(5);
 
@@ -236,17 +238,18 @@ describe('dream analyses', () => {
     expect(await alert.textContent()).toContain(
       'Você já usou as análises do seu plano este mês e não tem créditos suficientes para outra.',
     );
-    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos').waitFor();
+    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 1 crédito').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(5);
     await alert.getByRole('link', { name: 'Ver Créditos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/credits');
 
-    // Credits: balance 0, the quota full, and the paid analysis in the history.
-    await waitForCredits(page, '0', 5);
+    // Credits: balance 1, the quota full, and the paid analysis in the history.
+    await waitForCredits(page, '1', 5);
     await page.getByText('Sua cota do mês acabou e o saldo não cobre uma análise (10 créditos).').waitFor();
-    await expect.poll(() => ledger(page).getByRole('listitem').count(), { timeout: 5000 }).toBe(2);
-    const [paid, bonus] = await ledger(page).getByRole('listitem').all();
-    expect(await paid!.textContent()).toMatch(/Análise de sonho.*[-−]10 créditos.*Saldo: 0/);
+    await expect.poll(() => ledger(page).getByRole('listitem').count(), { timeout: 5000 }).toBe(3);
+    const [paid, firstDream, bonus] = await ledger(page).getByRole('listitem').all();
+    expect(await paid!.textContent()).toMatch(/Análise de sonho.*[-−]10 créditos.*Saldo: 1/);
+    expect(await firstDream!.textContent()).toMatch(/Primeiro sonho do dia.*\+1 crédito.*Saldo: 11/);
     expect(await bonus!.textContent()).toMatch(/Bônus de boas-vindas.*\+10 créditos.*Saldo: 10/);
     await page.screenshot({ path: `${SHOTS}/credits-1280.png`, fullPage: true });
 

@@ -22,7 +22,11 @@ export function AnalysisPayment() {
         ? t('analyses.payment.credits', { cost: analysisCost, balance })
         : quota.limit === null
           ? null
-          : t('analyses.payment.exhausted', { used: quota.used, limit: quota.limit, balance });
+          : t(balance === 1 ? 'analyses.payment.exhaustedOne' : 'analyses.payment.exhausted', {
+              used: quota.used,
+              limit: quota.limit,
+              balance,
+            });
   if (!text) return null;
   return (
     <p data-testid="analysis-payment" className="flex items-start gap-2 text-sm text-pretty text-muted-foreground">
