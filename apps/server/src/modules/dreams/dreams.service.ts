@@ -346,9 +346,6 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
       updatedAt: now,
     });
     if (!updated) throw dreamNotFound();
-    await recordDreamChanged(tx, factsOf(row), factsOf(updated));
-    await rewardJournalChanged(tx, keys, { hints: { months: [updated.dreamtOn.slice(0, 7)] } });
-
     const before = new Set(row.tagTokens);
     const after = new Set(updated.tagTokens);
     await changeTagUses(
@@ -360,6 +357,9 @@ export async function updateDream(ctx: RequestContext, input: { id: string; patc
       },
       now,
     );
+    // The aggregates row after the tags, as a new dream takes them: one lock order, no deadlock between the two.
+    await recordDreamChanged(tx, factsOf(row), factsOf(updated));
+    await rewardJournalChanged(tx, keys, { hints: { months: [updated.dreamtOn.slice(0, 7)] } });
     return toDream(updated, next);
   });
 }
