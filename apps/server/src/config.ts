@@ -88,6 +88,19 @@ export const envSchema = z.object({
   /** Where users write about their data (LGPD art. 18 requests); shown on the privacy page. Unset: none shown. */
   PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   /**
+   * Billing (docs/decisions/027): set STRIPE_SECRET_KEY to sell Lucid and Oracle through Stripe. Unset, plans are
+   * the operator's (`npm run admin -- set-plan`). The webhook secret verifies POST /api/v1/billing/webhook.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The monthly prices (price_…); unset, they are found by lookup key (`npm run admin -- billing-setup`). */
+  STRIPE_PRICE_LUCID: z.string().min(1).optional(),
+  STRIPE_PRICE_ORACLE: z.string().min(1).optional(),
+  /** Where the Stripe API is (tests and stand-ins only); Stripe's own by default. */
+  STRIPE_API_URL: optionalUrl,
+  /** Where messages sent through 'Ajuda' are e-mailed (besides being kept for `npm run admin -- support`). */
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  /**
    * Browser journeys only: a file holding milliseconds added to the services' clock (dates of dreams, streaks,
    * rewards); authentication keeps the real time. Never set in production: it lets whoever writes the file move days.
    */

@@ -39,6 +39,13 @@ export const API_ERROR_CODES = [
   'plan_required',
   'daily_bonus_claimed',
   'day_already_recorded',
+  // Billing and support (docs/decisions/027)
+  'billing_disabled',
+  'already_subscribed',
+  'no_subscription',
+  'webhook_signature_invalid',
+  'billing_provider_failed',
+  'support_rate_limited',
   // Account: deletion's re-authentication
   'password_required',
   'invalid_credentials',

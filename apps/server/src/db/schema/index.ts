@@ -8,3 +8,5 @@ export * from './dreams.ts';
 export * from './analyses.ts';
 export * from './journal-stats.ts';
 export * from './rewards.ts';
+export * from './billing.ts';
+export * from './support.ts';
