@@ -253,16 +253,15 @@ async function send(request: WireRequest): Promise<Answer> {
 
 const clip = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
-/** A logged error, said briefly: its request, its type and what caused it (a failed query's long SQL left out). */
+/**
+ * A logged error, said briefly: its request, its type, the start of its message and its end, where pino appends the
+ * causes (a failed query's message holds its SQL and parameters in between, left out).
+ */
 function describeLoggedError(line: string): string {
-  const entry = JSON.parse(line) as {
-    reqId?: string;
-    msg?: string;
-    err?: { type?: string; message?: string; code?: string; cause?: { message?: string; code?: string } };
-  };
-  const { err } = entry;
-  const cause = err?.cause ? ` ← ${err.cause.code ?? ''} ${err.cause.message ?? ''}` : '';
-  return `${entry.reqId ?? '-'} ${err?.type ?? ''} ${clip(err?.message ?? entry.msg ?? '', 160)}${cause}`;
+  const entry = JSON.parse(line) as { reqId?: string; msg?: string; err?: { type?: string; message?: string } };
+  const message = entry.err?.message ?? entry.msg ?? '';
+  const said = message.length > 400 ? `${message.slice(0, 120)} … ${message.slice(-280)}` : message;
+  return `${entry.reqId ?? '-'} ${entry.err?.type ?? ''} ${said}`;
 }
 
 function describeExchange(request: WireRequest, answer: Answer): string {
