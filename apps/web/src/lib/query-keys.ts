@@ -41,6 +41,11 @@ export const queryKeys = {
   },
   /** GET /rewards: streak, calendar, level, achievements and the daily bonus ('Conquistas', the streak card). */
   rewards: ['rewards'] as const,
+  /** GET /billing: the plan page and the past-due banner; with a checkout id while its webhook is awaited. */
+  billing: {
+    all: ['billing'] as const,
+    status: (checkout: string | null) => ['billing', { checkout }] as const,
+  },
   consents: ['me', 'consents'] as const,
   /** GET /me/sessions: the signed-in devices. */
   sessions: ['me', 'sessions'] as const,

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { NightSky } from '@/components/night-sky';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { ConsentPrompt } from '@/features/consents/components/consent-prompt';
 import { usePreferencesSync } from '@/features/profile/hooks/use-preferences-sync';
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
@@ -35,6 +36,7 @@ export function AppLayout() {
         <NightSky />
         <SkipLink label={t('common.skipToContent')} />
         <AppHeader />
+        <PastDueBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PlanSummaryLink } from '@/features/billing/components/plan-summary-link';
 import { DreamCard } from '@/features/dreams/components/dream-card';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
@@ -22,6 +23,7 @@ export function DashboardRoute() {
           {t('dashboard.greeting', { name: getDisplayName(user) })}
         </h1>
         <p className="text-base text-muted-foreground sm:text-lg">{t('dashboard.intro')}</p>
+        <PlanSummaryLink />
       </div>
       <ActionCards />
       <StatCards streakDetails={<StreakCardDetails />} />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
@@ -5,6 +6,7 @@ import { LoginPanel } from '@/features/auth/components/login-panel';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
 import { LegalLinks } from '@/features/legal/components/legal-links';
 import { useAuth } from '@/hooks/use-auth';
+import { paidPlanOf, storePlanIntent, subscribePath } from '@/lib/plan-intent';
 
 /**
  * `/login`: sign in or sign up. A spinner while the session loads; a signed-in user goes on to the page
@@ -16,13 +18,18 @@ export function LoginRoute() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = redirectTargetFrom(location.state);
+  // A plan chosen on the landing page (`?plan=lucid`): sign-up first, then its checkout; kept for the e-mail link.
+  const plan = paidPlanOf(new URLSearchParams(location.search).get('plan'));
+  useEffect(() => {
+    if (plan) storePlanIntent(plan);
+  }, [plan]);
+  const target = plan ? subscribePath(plan) : redirectTargetFrom(location.state);
 
   if (loading) return <AuthPageSpinner />;
   if (user) return <Navigate to={target} replace />;
   return (
     <AuthPageLayout title={t('auth.login.pageTitle')}>
-      <LoginPanel onSignedIn={() => void navigate(target, { replace: true })} />
+      <LoginPanel onSignedIn={() => void navigate(target, { replace: true })} initialTab={plan ? 'signup' : 'login'} />
       <LegalLinks />
     </AuthPageLayout>
   );

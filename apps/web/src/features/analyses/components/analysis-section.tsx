@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { PlansLink } from '@/components/plans-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiErrorMessage } from '@/lib/api-error-message';
@@ -58,9 +59,12 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
           icon={Coins}
           title={t('analyses.errors.limitTitle')}
           action={
-            <Button asChild variant="outline" className="h-10">
-              <Link to="/app/credits">{t('analyses.errors.seeCredits')}</Link>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" className="h-10">
+                <Link to="/app/credits">{t('analyses.errors.seeCredits')}</Link>
+              </Button>
+              <PlansLink asButton />
+            </div>
           }
         >
           {errorMessage(failure.error)}

@@ -2,6 +2,7 @@ import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toast } from 'sonner';
 import { loadSupabase } from '@/lib/load-supabase';
+import { readPlanIntent } from '@/lib/plan-intent';
 import { queryClient } from '@/lib/query-client';
 import {
   describeAuthError,
@@ -44,8 +45,14 @@ async function run(
   }
 }
 
-/** After sign-up and Google sign-in the server redirects to the site root (spec section 4). */
-const siteRoot = () => `${window.location.origin}/`;
+/**
+ * After sign-up and Google sign-in the server redirects to the site root (spec section 4). A plan chosen on the
+ * landing page rides along (`/?subscribe=lucid`): the confirmation link may be opened where localStorage is not.
+ */
+const siteRoot = () => {
+  const plan = readPlanIntent();
+  return `${window.location.origin}/${plan ? `?subscribe=${plan}` : ''}`;
+};
 
 export function signIn(email: string, password: string): Promise<AuthResult> {
   return run(

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { Gem, LogOut, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
@@ -45,6 +45,12 @@ function AccountMenu({ user }: { user: User }) {
             <Link to="/app/profile">
               <UserRound aria-hidden="true" />
               {t('userMenu.profile')}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/app/plans">
+              <Gem aria-hidden="true" />
+              {t('billing.menu')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

@@ -19,10 +19,10 @@ type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery';
  * The /login card (spec section 2): 'Bem-vindo', the Login and Cadastro tabs, Google on both, and the
  * password recovery request behind 'Esqueceu a senha?'. One busy flag disables every form button.
  */
-export function LoginPanel({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: () => void; initialTab?: Tab }) {
   const { t } = useTranslation();
   const { busy, run } = useBusy<BusyAction>();
-  const [tab, setTab] = useState<Tab>('login');
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [isRecovering, setIsRecovering] = useState(false);
   const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
   const [signUpSentTo, setSignUpSentTo] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paidPlanOf, subscribePath } from '@/lib/plan-intent';
 import { endSignOut } from '@/lib/sign-out-intent';
 import type { AuthEventListener } from '../auth-provider';
 import { readAuthRedirect, RESET_PASSWORD_PATH } from '../auth-url';
@@ -19,9 +20,11 @@ export function useAuthRedirects(): AuthEventListener {
   const [landing] = useState(() => readAuthRedirect(typeof window === 'undefined' ? '' : window.location.hash));
   const isUrlSignInPending = useRef(landing.kind === 'session' && landing.type !== 'recovery');
   const pathname = useRef(location.pathname);
+  const search = useRef(location.search);
 
   useEffect(() => {
     pathname.current = location.pathname;
+    search.current = location.search;
     if (location.pathname === '/') endSignOut();
   }, [location]);
 
@@ -46,7 +49,10 @@ export function useAuthRedirects(): AuthEventListener {
       }
       if (event === 'SIGNED_IN' && isUrlSignInPending.current) {
         isUrlSignInPending.current = false;
-        if (pathname.current === '/') void navigate('/app', { replace: true });
+        if (pathname.current !== '/') return;
+        // A plan chosen before signing up (the link's `?subscribe=`) goes on to its checkout on the plan page.
+        const plan = paidPlanOf(new URLSearchParams(search.current).get('subscribe'));
+        void navigate(plan ? subscribePath(plan) : '/app', { replace: true });
       }
     },
     [navigate],

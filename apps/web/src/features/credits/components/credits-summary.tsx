@@ -1,6 +1,7 @@
 import { PLAN_NAMES, type CreditsSummary } from '@sonhario/contracts/credits';
 import { CalendarClock, Coins, Infinity as InfinityIcon, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PlansLink } from '@/components/plans-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
@@ -132,6 +133,7 @@ function QuotaCard({ summary }: { summary: CreditsSummary }) {
           <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
           <time dateTime={quota.resetsOn}>{t('credits.quota.resetsOn', { date: formatDate(quota.resetsOn) })}</time>
         </p>
+        <PlansLink className="-my-2" />
       </CardContent>
     </Card>
   );

@@ -2,8 +2,11 @@ import { ArrowRight, MoonStar } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { usePlanLink } from '../use-plan-link';
 
 export function CtaSection() {
+  // The free trial comes with a paid plan: the popular one.
+  const to = usePlanLink('lucid');
   return (
     <section aria-labelledby="cta-title" className="px-4 pt-8 pb-24 sm:px-6 sm:pb-32">
       <div className="relative mx-auto max-w-4xl overflow-hidden rounded-3xl border border-primary/25 bg-gradient-to-br from-primary/20 via-card/80 to-card/80 px-6 py-14 text-center shadow-[0_0_90px_-30px_var(--glow)] sm:px-12 sm:py-20">
@@ -19,7 +22,7 @@ export function CtaSection() {
           Write it down tomorrow morning. {PRODUCT_NAME} will help you understand it.
         </p>
         <Button asChild size="lg" className="relative mt-8 shadow-[0_0_40px_-8px_var(--glow)]">
-          <Link to="/login">
+          <Link to={to}>
             Start Your Free Trial
             <ArrowRight aria-hidden="true" />
           </Link>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { PLANS, type Plan } from '../plans';
+import { usePlanLink } from '../use-plan-link';
 import { SectionHeading } from './section-heading';
 
 export function PricingSection() {
@@ -36,6 +37,7 @@ export function PricingSection() {
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}-title`;
+  const to = usePlanLink(plan.id);
   return (
     <Card
       aria-labelledby={titleId}
@@ -73,7 +75,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </CardContent>
       <CardFooter>
         <Button asChild variant={plan.isHighlighted ? 'default' : 'outline'} className="w-full">
-          <Link to="/login">{plan.ctaLabel}</Link>
+          <Link to={to}>{plan.ctaLabel}</Link>
         </Button>
       </CardFooter>
     </Card>

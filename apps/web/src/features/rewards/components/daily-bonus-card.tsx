@@ -2,6 +2,7 @@ import type { RewardsResponse } from '@sonhario/contracts/rewards';
 import { Check, Gift, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { PlansLink } from '@/components/plans-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -87,6 +88,7 @@ export function DailyBonusCard({ bonus, timeZone }: { bonus: RewardsResponse['da
             : t('rewards.dailyBonus.text', { amount: bonus.amount })}
         </p>
         {action}
+        {isLocked ? <PlansLink /> : null}
       </CardContent>
     </Card>
   );

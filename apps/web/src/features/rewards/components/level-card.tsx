@@ -1,6 +1,7 @@
 import { LEVEL_THRESHOLDS, type RewardsResponse } from '@sonhario/contracts/rewards';
 import { Lock, Telescope } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PlansLink } from '@/components/plans-link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { levelKey } from '@/lib/reward-keys';
@@ -39,7 +40,10 @@ export function LevelCard({ level }: { level: RewardsResponse['level'] }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {level === null ? (
-          <p className="text-sm text-pretty text-muted-foreground">{t('rewards.level.locked')}</p>
+          <>
+            <p className="text-sm text-pretty text-muted-foreground">{t('rewards.level.locked')}</p>
+            <PlansLink />
+          </>
         ) : (
           <>
             <div className="grid gap-0.5">
