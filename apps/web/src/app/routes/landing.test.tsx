@@ -114,17 +114,17 @@ describe('landing page', () => {
     expect(within(lucid).getByText('Most Popular')).toBeInTheDocument();
   });
 
-  it('every call to action leads to /login', async () => {
+  it('every call to action leads to /login, a paid plan’s with the plan chosen (plan-choice.test.tsx)', async () => {
     const user = userEvent.setup();
     const router = renderLanding();
-    for (const name of [
-      'Start Your Dream Journey',
-      'Start Your Free Trial',
-      'Start for Free',
-      'Choose Lucid',
-      'Choose Oracle',
-    ]) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/login');
+    for (const [name, href] of [
+      ['Start Your Dream Journey', '/login'],
+      ['Start Your Free Trial', '/login?plan=lucid'],
+      ['Start for Free', '/login'],
+      ['Choose Lucid', '/login?plan=lucid'],
+      ['Choose Oracle', '/login?plan=oracle'],
+    ] as const) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
 
     await user.click(screen.getByRole('link', { name: 'Start Your Free Trial' }));

@@ -35,6 +35,7 @@ function renderAt(path: string, hash = '') {
         children: [
           { path: '/', element: <h1>Landing</h1> },
           { path: '/app', element: <h1>Dashboard</h1> },
+          { path: '/app/plans', element: <h1>Planos</h1> },
           { path: '/redefinir-senha', element: <h1>Nova senha</h1> },
           { path: '/login', element: <h1>Login</h1> },
         ],
@@ -71,6 +72,18 @@ describe('redirects after auth links', () => {
     await fire('SIGNED_IN', makeSession());
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a confirmation link carrying a plan chosen on the landing page (/?subscribe=) to the plan page', async () => {
+    const router = renderAt(
+      '/?subscribe=oracle',
+      '#access_token=t&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
+    );
+    window.location.hash = '';
+    await fire('SIGNED_IN', makeSession());
+    expect(await screen.findByRole('heading', { name: 'Planos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/plans');
+    expect(router.state.location.search).toBe('?subscribe=oracle');
   });
 
   it('leaves an ordinary sign-in alone (no link in the URL)', async () => {

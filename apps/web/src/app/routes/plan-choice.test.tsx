@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { createUser, type TestUser } from '@/test/server/real-server';
+
+/**
+ * A plan chosen on the landing page (English) follows the visitor: to sign-up (`/login?plan=`, kept in localStorage
+ * and in the confirmation link), or, signed in, straight to the plan page (`/app/plans?subscribe=`), whose checkout
+ * then opens (or, on a server without Stripe, where the plan is shown apart).
+ */
+const api = setupAppWithServer();
+
+const PLAN_KEY = 'sonhario:plan-intent';
+const pricing = () => screen.getByRole('region', { name: 'A plan for every kind of dreamer' });
+
+let account: TestUser;
+beforeEach(async () => {
+  account = await createUser();
+});
+
+describe("the landing page's plan buttons", () => {
+  it('signed out: the paid plans and the free trial lead to sign-up with the plan; Dreamer to plain sign-up', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await waitFor(() =>
+      expect(within(pricing()).getByRole('link', { name: 'Choose Lucid' })).toHaveAttribute(
+        'href',
+        '/login?plan=lucid',
+      ),
+    );
+    expect(within(pricing()).getByRole('link', { name: 'Choose Oracle' })).toHaveAttribute(
+      'href',
+      '/login?plan=oracle',
+    );
+    expect(within(pricing()).getByRole('link', { name: 'Start for Free' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute('href', '/login?plan=lucid');
+
+    await user.click(within(pricing()).getByRole('link', { name: 'Choose Oracle' }));
+    // Sign-up is what a new visitor needs: the Cadastro tab is open, and the plan is kept for the e-mail link.
+    expect(await screen.findByRole('tab', { name: 'Cadastro' })).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('?plan=oracle');
+    expect(localStorage.getItem(PLAN_KEY)).toBe('oracle');
+  });
+
+  it('signed in: the paid plans lead straight to the plan page with the plan to subscribe', async () => {
+    signInAs(account);
+    renderApp('/');
+    await waitFor(() =>
+      expect(within(pricing()).getByRole('link', { name: 'Choose Lucid' })).toHaveAttribute(
+        'href',
+        '/app/plans?subscribe=lucid',
+      ),
+    );
+    expect(within(pricing()).getByRole('link', { name: 'Choose Oracle' })).toHaveAttribute(
+      'href',
+      '/app/plans?subscribe=oracle',
+    );
+    expect(screen.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute(
+      'href',
+      '/app/plans?subscribe=lucid',
+    );
+    expect(within(pricing()).getByRole('link', { name: 'Start for Free' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('signing up with a chosen plan', () => {
+  it('puts the plan in the confirmation link (redirect_to) when the server asks to confirm the e-mail', async () => {
+    const user = userEvent.setup();
+    api.server.upstream = 'generative';
+    renderApp('/login?plan=lucid');
+    const form = await screen.findByRole('form', { name: 'Cadastro' });
+    await user.type(within(form).getByLabelText('Email'), `bia@${crypto.randomUUID()}.example.com`);
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
+    const [request] = api.server.requestsTo('POST', '/auth/v1/signup');
+    expect(request?.query.get('redirect_to')).toBe(`${window.location.origin}/?subscribe=lucid`);
+  });
+
+  it('with the account confirmed at once, goes on to the plan page with the plan (shown apart without Stripe)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?plan=oracle');
+    const form = await screen.findByRole('form', { name: 'Cadastro' });
+    await user.type(within(form).getByLabelText('Email'), `caio@${crypto.randomUUID()}.example.com`);
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Planos' })).toBeInTheDocument();
+    const oracle = await screen.findByRole('group', { name: 'Oracle' });
+    expect(oracle).toHaveAttribute('data-chosen', 'true');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/app/plans');
+    expect(localStorage.getItem(PLAN_KEY)).toBeNull();
+  });
+});
