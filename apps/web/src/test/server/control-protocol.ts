@@ -17,6 +17,11 @@ interface WebTestServer {
   generativeUrl: string;
   /** The test-control server (global-setup.ts). */
   controlUrl: string;
+  /**
+   * The local Stripe stand-in the generative instance bills through (apps/server/src/test/fake-stripe.ts): its hosted
+   * checkout and portal pages, and its scenario controls at POST /_control/<name>.
+   */
+  stripeUrl: string;
   anonKey: string;
   serviceRoleKey: string;
 }

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
+import type Stripe from 'stripe';
 import type { TestProject } from 'vitest/node';
 import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
@@ -13,6 +15,7 @@ import {
   lastEmailTo,
   type TestApp,
 } from '../../../../server/src/test/harness.ts';
+import { startFakeStripe } from '../../../../server/src/test/fake-stripe.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
 
@@ -32,6 +35,11 @@ import type { ControlRequest } from './control-protocol.ts';
 export default async function setup(project: TestProject) {
   const clock = new AsyncLocalStorage<Date>();
   const provider = await startFakeProvider();
+  // Billing (docs/decisions/027) on the generative instance only: the local Stripe stand-in (the server's own test
+  // server, speaking Stripe's wire format, with hosted checkout and portal pages), prices under the lookup keys.
+  const stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const stripe = await startFakeStripe({ webhookSecret: stripeWebhookSecret });
+  await seedStripePrices(stripe.stripe);
   const database = await createTestDatabase();
   // Both instances sign and encrypt with the same keys, kept where both read them (the shared database).
   const shared = {
@@ -56,10 +64,14 @@ export default async function setup(project: TestProject) {
       AI_MODEL: 'gpt-4o-mini',
       AI_TIMEOUT_MS: '3000',
       PRIVACY_CONTACT_EMAIL: 'privacidade@sonhario.example',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      STRIPE_API_URL: stripe.url,
     },
     database,
     clock,
   );
+  stripe.setWebhookUrl(`${generative.url}/api/v1/billing/webhook`);
   const { anonKey, serviceRoleKey } = getApiKeys(main.app.deps.secrets);
   const control = await startControlServer({ main, generative }, provider.control);
 
@@ -67,6 +79,7 @@ export default async function setup(project: TestProject) {
     url: main.url,
     generativeUrl: generative.url,
     controlUrl: control.url,
+    stripeUrl: stripe.url,
     anonKey,
     serviceRoleKey,
   });
@@ -77,7 +90,23 @@ export default async function setup(project: TestProject) {
     await main.close();
     await database.close();
     await provider.close();
+    await stripe.close();
   };
+}
+
+/** What `npm run admin -- billing-setup` makes: one product, Lucid and Oracle monthly under their lookup keys. */
+async function seedStripePrices(stripe: Stripe) {
+  const product = await stripe.products.create({ name: 'Sonhário' });
+  for (const plan of PAID_PLANS) {
+    const { amount, currency } = BILLING_RULES.defaultPrices[plan];
+    await stripe.prices.create({
+      product: product.id,
+      currency,
+      unit_amount: amount,
+      lookup_key: BILLING_RULES.priceLookupKeys[plan],
+      recurring: { interval: 'month' },
+    });
+  }
 }
 
 /** The header the control server sets on a request made as of another instant. */

@@ -30,6 +30,9 @@ export function useBilling(options: { checkout?: string | null; pollSince?: numb
   });
 }
 
-/** A checkout came back but its plan is not in yet. */
+/**
+ * A checkout came back (Stripe sends the browser back only once it is paid or its trial started) but its plan is not
+ * in yet: the server says it awaits the webhook, or it has no subscription to show yet (it could not read the session).
+ */
 export const isAwaitingCheckout = (status: BillingStatus | undefined, checkout: string | null) =>
-  checkout !== null && (status === undefined || status.isCheckoutPending);
+  checkout !== null && (status === undefined || status.isCheckoutPending || (status.isEnabled && !status.subscription));

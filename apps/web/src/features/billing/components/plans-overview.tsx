@@ -55,7 +55,7 @@ function useCheckoutReturn() {
   const settled = useRef<string | null>(null);
   useEffect(() => {
     const status = billing.data;
-    if (!checkout || !status || status.isCheckoutPending || settled.current === checkout) return;
+    if (!checkout || !status || isAwaiting || settled.current === checkout) return;
     settled.current = checkout;
     if (status.plan !== 'dreamer') {
       toast.success(t('billing.checkout.welcome', { plan: PLAN_NAMES[status.plan] }), {
@@ -77,7 +77,7 @@ function useCheckoutReturn() {
       },
       { replace: true },
     );
-  }, [billing.data, checkout, queryClient, setParams, t]);
+  }, [billing.data, checkout, isAwaiting, queryClient, setParams, t]);
 
   const refresh = () => {
     setIsSlow(false);
