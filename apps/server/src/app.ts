@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { toAuthError } from './modules/auth/auth.http.ts';
 import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(consentsRoutes);
         await api.register(creditsRoutes);
         await api.register(rewardsRoutes);
+        await api.register(billingRoutes);
         await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
         await api.register(accountDataRoutes);
         await api.register(legalRoutes);

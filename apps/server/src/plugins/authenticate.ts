@@ -17,7 +17,7 @@ declare module 'fastify' {
  * (an onRequest hook calling assertServiceRole) because that key is not a user's token.
  */
 export const UNAUTHENTICATED_API_ROUTES = {
-  public: ['GET /health', 'GET /privacy-info', 'GET /openapi.json'],
+  public: ['GET /health', 'GET /privacy-info', 'GET /openapi.json', 'POST /billing/webhook'],
   serviceRole: ['PUT /admin/users/:id/plan'],
 } as const;
 

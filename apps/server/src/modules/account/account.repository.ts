@@ -17,6 +17,7 @@ import { profiles } from '../../db/schema/profiles.ts';
 import { userAchievements, userStreakDays, userStreakFreezes } from '../../db/schema/rewards.ts';
 import { userKeys } from '../../db/schema/user-keys.ts';
 import { auditEntriesAbout } from '../auth/auth.repository.ts';
+import { deleteBillingRows } from '../billing/billing.repository.ts';
 
 /**
  * Deletes every row about the user, in every table of both schemas. Foreign keys would cascade most of it from
@@ -38,6 +39,7 @@ export async function deleteUserRows(tx: DbOrTx, userId: string): Promise<void> 
   await tx.delete(userJournalStats).where(eq(userJournalStats.userId, userId));
   await tx.delete(dreams).where(eq(dreams.userId, userId));
   await tx.delete(consents).where(eq(consents.userId, userId));
+  await deleteBillingRows(tx, userId);
   await tx.delete(profiles).where(eq(profiles.userId, userId));
   await tx.delete(userKeys).where(eq(userKeys.userId, userId));
   await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, userId));

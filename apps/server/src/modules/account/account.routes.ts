@@ -5,6 +5,7 @@ import type { AppInstance } from '../../app.ts';
 import { requestContext } from '../../context.ts';
 import { RateLimitError } from '../../errors.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
+import { createBillingProvider } from '../billing/billing.stripe.ts';
 import { deleteAccount } from './account.service.ts';
 
 /** The account itself: deleting it (POST /me/delete). */
@@ -13,6 +14,7 @@ export async function accountRoutes(app: AppInstance) {
   // The same mailer as the auth e-mails (SMTP_URL, or DATA_DIR/outbox), for the goodbye e-mail.
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
+  const billing = createBillingProvider(config);
 
   app.post(
     '/me/delete',
@@ -36,6 +38,7 @@ export async function accountRoutes(app: AppInstance) {
           401: apiErrorSchema,
           403: apiErrorSchema,
           429: apiErrorSchema,
+          502: apiErrorSchema,
         },
       },
     },
@@ -43,7 +46,7 @@ export async function accountRoutes(app: AppInstance) {
       await deleteAccount(
         requestContext(app.deps, request),
         { ...request.body, sessionId: request.auth.sessionId },
-        { analysisStats: app.deps.analysisStats, mailer, siteUrl: config.siteUrl },
+        { analysisStats: app.deps.analysisStats, billing, mailer, siteUrl: config.siteUrl },
       );
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },

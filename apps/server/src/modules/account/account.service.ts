@@ -17,12 +17,16 @@ import {
 } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.serializers.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
+import { cancelSubscriptionsForDeletion } from '../billing/billing.service.ts';
+import type { BillingProvider } from '../billing/billing.stripe.ts';
 import { grantWelcomeBonus } from '../credits/credits.service.ts';
 import { deleteUserRows } from './account.repository.ts';
 
 /** What erasing a user clears besides the database and the key: the analysis aggregates this instance holds. */
 export interface EraseDeps {
   analysisStats: Pick<StatsCache, 'forget'>;
+  /** Stripe, to cancel the user's live subscriptions before anything is erased (null: billing is off). */
+  billing: BillingProvider | null;
 }
 
 /** What deleting one's own account needs besides erasing: the goodbye e-mail. */
@@ -104,6 +108,9 @@ export async function eraseUser(
   deps: EraseDeps,
 ): Promise<UserRow | null> {
   const { userId } = ctx;
+  // Stripe first: if it cannot cancel, the deletion is refused (502) with nothing erased, never a paying
+  // subscription left behind an account that is gone.
+  await cancelSubscriptionsForDeletion(ctx, deps.billing);
   const deleted = await withTransaction(ctx, async ({ db: tx }) => {
     // Locks the account row, so two deletions of one account (a double click) run one after the other.
     const locked = await findUserById(tx, userId, { forUpdate: true });

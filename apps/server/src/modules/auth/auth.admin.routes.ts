@@ -6,6 +6,7 @@ import {
   authUserSchema,
 } from '@sonhario/contracts/auth';
 import type { AppInstance } from '../../app.ts';
+import { createBillingProvider } from '../billing/billing.stripe.ts';
 import { assertServiceRole, contextOf, type AuthModuleState } from './auth.http.ts';
 import {
   createUserAsAdmin,
@@ -19,6 +20,8 @@ const DEFAULT_PER_PAGE = 50;
 
 /** GoTrue's admin API (supabase.auth.admin.*), for the service-role key only. */
 export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) {
+  // An operator's deletion cancels the user's subscriptions at Stripe first, as the user's own does.
+  const billing = createBillingProvider(app.deps.config);
   app.addHook('preHandler', (request) => assertServiceRole(app, request));
 
   app.get(
@@ -58,6 +61,7 @@ export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) 
   app.delete('/admin/users/:id', { schema: { params: adminUserParamsSchema } }, async (request) => {
     await deleteUserAsAdmin(contextOf(app, state, request), request.params.id, {
       analysisStats: app.deps.analysisStats,
+      billing,
     });
     return {};
   });

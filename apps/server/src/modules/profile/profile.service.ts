@@ -1,8 +1,9 @@
 import type { Profile, UpdateProfileInput } from '@sonhario/contracts/profile';
 import { PLANS, type PlanId, LOCALES, THEMES } from '@sonhario/contracts/profile';
-import type { RequestContext } from '../../context.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
+import { insertPlanChange } from '../billing/billing.repository.ts';
 import {
   findProfile,
   insertDefaultProfile,
@@ -72,13 +73,30 @@ export async function updateProfile(ctx: RequestContext, input: UpdateProfileInp
 }
 
 /**
- * An operator changes a user's plan (admin API or `npm run admin -- set-plan`); billing comes later. Reads only the
- * database and the clock of the context: the CLI has no key ring or request logger.
+ * The one way a plan changes: the profile's plan and a plan_changes row (the export's plan history) in one
+ * transaction. `source` says who decided it: the operator, or Stripe (modules/billing, from the subscription's
+ * `status`).
+ */
+export async function changePlan(
+  ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>,
+  plan: PlanId,
+  reason: { source: 'stripe' | 'operator'; status: string },
+): Promise<Profile> {
+  return withTransaction(ctx, async (tx) => {
+    await loadProfile(tx);
+    const at = tx.now();
+    const row = await updateProfileRow(tx.db, tx.userId, { plan }, at);
+    if (!row) throw new Error('profile missing right after it was loaded');
+    await insertPlanChange(tx.db, { userId: tx.userId, plan, status: reason.status, source: reason.source, at });
+    return toProfile(row);
+  });
+}
+
+/**
+ * An operator changes a user's plan (admin API or `npm run admin -- set-plan`), recorded as source `operator`.
+ * Reads only the database and the clock of the context: the CLI has no key ring or request logger.
  */
 export async function setPlan(ctx: Pick<RequestContext, 'db' | 'userId' | 'now'>, plan: PlanId): Promise<Profile> {
   if (!(await findUserById(ctx.db, ctx.userId))) throw new NotFoundError('Usuário não encontrado');
-  await loadProfile(ctx);
-  const row = await updateProfileRow(ctx.db, ctx.userId, { plan }, ctx.now());
-  if (!row) throw new Error('profile missing right after it was loaded');
-  return toProfile(row);
+  return changePlan(ctx, plan, { source: 'operator', status: 'operator' });
 }
