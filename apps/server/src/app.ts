@@ -36,6 +36,7 @@ import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin, toApiError } from './plugins/errors.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(consentsRoutes);
         await api.register(creditsRoutes);
         await api.register(rewardsRoutes);
+        await api.register(supportRoutes);
         await api.register(billingRoutes);
         await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
         await api.register(accountDataRoutes);

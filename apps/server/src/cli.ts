@@ -7,6 +7,7 @@ import { createDatabase } from './db/client.ts';
 import { findUserByEmail } from './modules/auth/auth.repository.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
 import { setPlan } from './modules/profile/profile.service.ts';
+import { runSupportCommand, SUPPORT_USAGE } from './modules/support/support.cli.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -19,7 +20,8 @@ commands:
                                 give a user n credits once (the same reason-key never grants twice)
   backup <file>                 write the whole database to <file> (gzip), in one snapshot, while the server runs;
                                 back up DATA_DIR/keystore and DATA_DIR/secrets.json apart: they open the dreams
-  restore <file>                load a backup into a new DATA_DIR or an empty database (stop the server first)`;
+  restore <file>                load a backup into a new DATA_DIR or an empty database (stop the server first)
+${SUPPORT_USAGE}`;
 
 export async function runCli(
   argv: string[],
@@ -68,6 +70,7 @@ export async function runCli(
       await database.close();
     }
   }
+  if (command === 'support') return runSupportCommand(argv.slice(1), out, env);
   if (command === 'set-plan' || command === 'grant-credits') {
     const [, email, value, key] = argv;
     if (!email || !value) {

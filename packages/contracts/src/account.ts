@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { analysisSchema } from './analyses.ts';
 import { dreamSchema } from './dreams.ts';
 import { profileSchema } from './profile.ts';
+import { supportMessageSchema } from './support.ts';
 
 /** The export file's format version: bump on any incompatible change; importers accept versions they know. */
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -163,6 +164,13 @@ export const exportRewardsSchema = z.object({
 });
 export type ExportRewards = z.infer<typeof exportRewardsSchema>;
 
+/**
+ * Added within version 1 (docs/decisions/027): the messages written to support through 'Ajuda', opened, with the
+ * operator's answers, oldest first. Absent in files written before it; the import ignores it.
+ */
+export const exportSupportMessageSchema = supportMessageSchema.omit({ id: true });
+export type ExportSupportMessage = z.infer<typeof exportSupportMessageSchema>;
+
 /** One row per analysis ever charged (kept when the analysis or its dream is deleted: the quota counts them). */
 export const exportAnalysisUsageSchema = z.object({
   analysisId: z.uuid(),
@@ -205,6 +213,7 @@ export const exportFileSchema = z.object({
   creditLedger: z.array(exportLedgerEntrySchema),
   analysisUsage: z.array(exportAnalysisUsageSchema),
   rewards: exportRewardsSchema.optional(),
+  support: z.array(exportSupportMessageSchema).optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -220,11 +229,11 @@ export type ExportFile = z.infer<typeof exportFileSchema>;
 export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema>;
 
 /**
- * POST /me/import's body: the export file without the security log and the rewards, which the import ignores (it
- * restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
+ * POST /me/import's body: the export file without the security log, the rewards and support, which the import ignores
+ * (it restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
  */
 export const importFileSchema = exportFileSchema
-  .omit({ securityLog: true, rewards: true })
+  .omit({ securityLog: true, rewards: true, support: true })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;

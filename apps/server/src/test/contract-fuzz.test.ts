@@ -3,6 +3,7 @@ import { exportFileSchema } from '@sonhario/contracts/account';
 import { analysisStreamEventSchema } from '@sonhario/contracts/analyses';
 import { DREAM_LIMITS, EMOTIONS } from '@sonhario/contracts/dreams';
 import { apiErrorSchema, isApiErrorCode, type ApiErrorCode } from '@sonhario/contracts/errors';
+import { SUPPORT_LIMITS } from '@sonhario/contracts/support';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,8 @@ interface World {
   isAiConsentGiven: boolean;
   /** Whether the main user claimed today's daily bonus (the server's clock is the real one). */
   isDailyBonusClaimed: boolean;
+  /** Messages the main user sent to support (ten a day at most). */
+  supportMessagesSent: number;
   /** Page cursors the server wrote, by operation (`GET /dreams`). */
   cursors: Map<string, string[]>;
   databaseTimeZones: ReadonlySet<string>;
@@ -741,6 +744,36 @@ const PLANS: Record<string, Plan> = {
     expect: () => [{ status: 201 }, { status: 200 }, { status: 409, code: 'day_already_recorded' }],
   },
   'DELETE /rewards/no-recall': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // Writing to support: a dream named must be a live one of the main user's (another's or an unknown id answers
+  // 404), and ten messages a day at most (then 429, by design: the runs go past it).
+  'POST /support/messages': {
+    phase: 5,
+    runs: { valid: 15 },
+    body: () => {
+      const live = [...world.dreams].filter(([, dream]) => dream.isLive).map(([id]) => id);
+      return {
+        subject: storableText(1, SUPPORT_LIMITS.subjectMax),
+        message: storableText(1, SUPPORT_LIMITS.messageMax),
+        dreamId: fc.oneof(
+          fc.constant(null),
+          fc.constant(world.othersDreamId),
+          fc.uuid({ version: 4 }),
+          ...(live.length > 0 ? [fc.constantFrom(...live)] : []),
+        ),
+      };
+    },
+    expect: (call) => {
+      const { dreamId } = bodyOf(call);
+      if (typeof dreamId === 'string' && !world.dreams.get(dreamId)?.isLive) return notFound;
+      return world.supportMessagesSent >= SUPPORT_LIMITS.perDay
+        ? [{ status: 429, code: 'support_rate_limited' }]
+        : ok(201);
+    },
+    check: (_call, answer) => {
+      if (answer.status === 201) world.supportMessagesSent += 1;
+    },
+  },
+  'GET /support/messages': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
 
   // Phase 6: the whole journal out (it holds every generated dream by now) and files back in.
   'GET /me/export': {
@@ -1207,6 +1240,7 @@ beforeAll(async () => {
     analysisKeys: new Map(),
     isAiConsentGiven: true,
     isDailyBonusClaimed: false,
+    supportMessagesSent: 0,
     cursors: new Map(),
     databaseTimeZones: new Set(
       (await queryRows<{ name: string }>(t.database.db, sql`select name from pg_timezone_names`)).map(

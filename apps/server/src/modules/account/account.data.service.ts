@@ -7,6 +7,7 @@ import {
   type ExportFile,
   type ExportRewards,
   type ExportSecurityLogEntry,
+  type ExportSupportMessage,
   type ImportFile,
   type ImportResult,
   type SessionInfo,
@@ -26,6 +27,7 @@ import {
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
 import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service.ts';
+import { exportSupportMessages } from '../support/support.service.ts';
 import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
   findAccount,
@@ -43,9 +45,10 @@ export const EXPORT_PAGE_SIZE = 200;
 // --- the export ------------------------------------------------------------------------------------------------
 
 /** Everything in the file before the dreams (the security log always written, though older files may lack it). */
-export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog' | 'rewards'> & {
+export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog' | 'rewards' | 'support'> & {
   securityLog: ExportSecurityLogEntry[];
   rewards: ExportRewards;
+  support: ExportSupportMessage[];
 };
 export type ExportTotals = Required<ExportFile['totals']>;
 
@@ -77,17 +80,19 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
   const account = await findAccount(ctx.db, ctx.userId);
   // The session check passed a moment ago; the account can still have been deleted in between.
   if (!account) throw new NotFoundError('Usuário não encontrado');
-  const [identities, consents, sessions, securityLog, ledger, usage, profile, rewards, keys] = await Promise.all([
-    listIdentities(ctx.db, ctx.userId),
-    listConsentRows(ctx.db, ctx.userId),
-    listSessionRows(ctx.db, ctx.userId),
-    listSecurityLogRows(ctx.db, ctx.userId),
-    listLedgerRowsOldestFirst(ctx.db, ctx.userId),
-    listUsageRows(ctx.db, ctx.userId),
-    getProfile(ctx),
-    exportRewards(ctx),
-    ctx.keys.forUser(ctx.userId),
-  ]);
+  const [identities, consents, sessions, securityLog, ledger, usage, profile, rewards, support, keys] =
+    await Promise.all([
+      listIdentities(ctx.db, ctx.userId),
+      listConsentRows(ctx.db, ctx.userId),
+      listSessionRows(ctx.db, ctx.userId),
+      listSecurityLogRows(ctx.db, ctx.userId),
+      listLedgerRowsOldestFirst(ctx.db, ctx.userId),
+      listUsageRows(ctx.db, ctx.userId),
+      getProfile(ctx),
+      exportRewards(ctx),
+      exportSupportMessages(ctx),
+      ctx.keys.forUser(ctx.userId),
+    ]);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -138,6 +143,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     })),
     analysisUsage: usage.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     rewards,
+    support,
   };
 }
 

@@ -88,6 +88,8 @@ describe('deleting the account', () => {
     expect((await api(t, user).post(`/dreams/${dreams[0]!.id}/analyses`, {})).statusCode).toBe(201);
     expect((await api(t, user).delete(`/dreams/${dreams[2]!.id}`)).statusCode).toBeLessThan(300);
     expect((await api(t, user).get('/me/profile')).statusCode).toBe(200);
+    const help = { subject: `Ajuda (${label})`, message: 'Sobre o farol', dreamId: dreams[0]!.id };
+    expect((await api(t, user).post('/support/messages', help)).statusCode).toBe(201);
     const other = (await client().auth.signInWithPassword({ email, password })).data.session!;
     const rotated = (await client().auth.refreshSession({ refresh_token: other.refresh_token })).data.session!;
     const newEmail = uniqueEmail(`${label}-new`);
@@ -185,6 +187,7 @@ describe('deleting the account', () => {
           'public.credit_ledger.user_id',
           'public.credit_ledger.idempotency_key',
           'public.consents.user_id',
+          'public.support_messages.user_id',
         ]),
       );
       expect(await findEverywhere(t.database.db, victim.id)).toEqual({});

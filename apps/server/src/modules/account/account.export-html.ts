@@ -239,7 +239,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -356,6 +356,24 @@ ${table(
   head.rewards.freezes.map((f) => row([esc(f.earnedOn), esc(f.spentOn ?? '—')])),
   'Nenhuma.',
 )}
+</section>
+<section id="ajuda">
+<h2>Ajuda</h2>
+<p class="muted">As mensagens que você enviou ao suporte e as respostas, da mais antiga para a mais recente.</p>
+${
+  head.support.length === 0
+    ? '<p class="muted">Nenhuma mensagem.</p>'
+    : head.support
+        .map(
+          (m) => `<article class="support">
+<h3>${esc(m.subject)}</h3>
+<p class="meta">Enviada em ${format.at(m.createdAt)} · plano ${esc(m.plan)}${m.isPriority ? ' · prioritária' : ''}${m.dreamId ? ` · sobre o sonho <a href="#sonho-${esc(m.dreamId)}"><code>${esc(m.dreamId)}</code></a>` : ''}</p>
+<div class="text">${esc(m.message)}</div>
+${m.answer === null ? '<p class="muted">Aguardando resposta.</p>' : `<h4>Resposta (${format.at(m.answeredAt)})</h4>\n<div class="text">${esc(m.answer)}</div>`}
+</article>`,
+        )
+        .join('\n')
+}
 </section>
 <section id="sonhos">
 <h2>Sonhos</h2>
