@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisSchema } from './analyses.ts';
+import { exportBillingSchema } from './billing.ts';
 import { dreamSchema } from './dreams.ts';
 import { profileSchema } from './profile.ts';
 import { supportMessageSchema } from './support.ts';
@@ -213,6 +214,11 @@ export const exportFileSchema = z.object({
   creditLedger: z.array(exportLedgerEntrySchema),
   analysisUsage: z.array(exportAnalysisUsageSchema),
   rewards: exportRewardsSchema.optional(),
+  /**
+   * Added within version 1 (docs/decisions/027): the plan history and the invoices (dates, amounts, status; never
+   * card data). Absent in files written before it; the import ignores it.
+   */
+  billing: exportBillingSchema.optional(),
   support: z.array(exportSupportMessageSchema).optional(),
   dreams: z
     .array(exportDreamSchema)
@@ -233,7 +239,7 @@ export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema
  * (it restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
  */
 export const importFileSchema = exportFileSchema
-  .omit({ securityLog: true, rewards: true, support: true })
+  .omit({ securityLog: true, rewards: true, billing: true, support: true })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;

@@ -27,6 +27,8 @@ import {
 } from '../dreams/dreams.service.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
 import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service.ts';
+import { exportBilling } from '../billing/billing.service.ts';
+import type { ExportBilling } from '@sonhario/contracts/billing';
 import { exportSupportMessages } from '../support/support.service.ts';
 import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
@@ -45,9 +47,10 @@ export const EXPORT_PAGE_SIZE = 200;
 // --- the export ------------------------------------------------------------------------------------------------
 
 /** Everything in the file before the dreams (the security log always written, though older files may lack it). */
-export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog' | 'rewards' | 'support'> & {
+export type ExportHead = Omit<ExportFile, 'dreams' | 'totals' | 'securityLog' | 'rewards' | 'billing' | 'support'> & {
   securityLog: ExportSecurityLogEntry[];
   rewards: ExportRewards;
+  billing: ExportBilling;
   support: ExportSupportMessage[];
 };
 export type ExportTotals = Required<ExportFile['totals']>;
@@ -93,6 +96,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
       exportSupportMessages(ctx),
       ctx.keys.forUser(ctx.userId),
     ]);
+  const billing = await exportBilling(ctx);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -143,6 +147,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     })),
     analysisUsage: usage.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     rewards,
+    billing,
     support,
   };
 }

@@ -239,7 +239,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#pagamentos">Pagamentos</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -355,6 +355,41 @@ ${table(
   ['Ganha em', 'Usada em'],
   head.rewards.freezes.map((f) => row([esc(f.earnedOn), esc(f.spentOn ?? '—')])),
   'Nenhuma.',
+)}
+</section>
+<section id="pagamentos">
+<h2>Pagamentos</h2>
+<p class="muted">As mudanças de plano e as faturas (datas, valores e situação; os dados do cartão ficam com o Stripe, nunca aqui).</p>
+<h3>Histórico de planos</h3>
+${table(
+  ['Plano', 'Desde', 'Origem', 'Situação da assinatura'],
+  head.billing.planHistory.map((c) =>
+    row([
+      esc(PLAN_NAMES[c.plan]),
+      format.at(c.at),
+      c.source === 'operator' ? 'Administrador' : 'Assinatura (Stripe)',
+      esc(c.source === 'operator' ? '—' : c.status),
+    ]),
+  ),
+  'Nenhuma mudança de plano.',
+)}
+<h3>Faturas</h3>
+${table(
+  ['Fatura', 'Valor', 'Situação', 'Período', 'Emitida em'],
+  head.billing.invoices.map((i) =>
+    row([
+      `<code>${esc(i.id)}</code>`,
+      esc(
+        new Intl.NumberFormat('pt-BR', { style: 'currency', currency: i.currency.toUpperCase() }).format(
+          i.amount / 100,
+        ),
+      ),
+      esc(i.status),
+      `${format.at(i.periodStart)} – ${format.at(i.periodEnd)}`,
+      format.at(i.createdAt),
+    ]),
+  ),
+  'Nenhuma fatura.',
 )}
 </section>
 <section id="ajuda">

@@ -137,6 +137,7 @@ describe('GET /me/export', () => {
       'creditLedger',
       'analysisUsage',
       'rewards',
+      'billing',
       'support',
       'dreams',
       'totals',

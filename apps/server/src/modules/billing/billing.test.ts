@@ -366,6 +366,11 @@ describe('billing with Stripe (the local stand-in, the official SDK)', () => {
       [0, 'paid'],
       [999, 'paid'],
     ]);
+    const html = await api(t, user).get('/me/export?format=html');
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('<section id="pagamentos">');
+    expect(html.body).toMatch(/US\$\s9,99/);
+    expect(html.body).toContain('Assinatura (Stripe)');
   });
 });
 
