@@ -3,6 +3,9 @@
 //
 //   npm run eval:analyzer               # the figures
 //   npm run eval:analyzer -- --misses   # and every entry the analyzer got wrong
+//   npm run eval:analyzer -- --errors   # every wrong, forbidden or missed symbol and theme, with the dream id and
+//                                       # the words that triggered it (the cause to fix by rule)
+import { explainReading } from '../apps/server/src/modules/analyses/builtin/builtin-analyzer.ts';
 import {
   GOLD_LANGUAGES,
   loadGold,
@@ -15,6 +18,7 @@ import {
 } from '../apps/server/src/modules/analyses/builtin/gold.ts';
 
 const showMisses = process.argv.includes('--misses');
+const showErrors = process.argv.includes('--errors');
 const TARGETS = { symbolPrecision: 0.92, symbolRecall: 0.8, nightmareRecall: 0.9, emotionRecall: 0.7 };
 
 const pct = (value: number) => value.toFixed(3);
@@ -65,6 +69,34 @@ for (const language of GOLD_LANGUAGES) {
     for (const kind of ['symbols', 'themes', 'emotions'] as const) {
       console.log(`  ${kind} misses:`);
       for (const miss of score.misses[kind]) console.log(line(miss));
+    }
+    console.log('  dream type misses:');
+    for (const miss of score.misses.dreamType) console.log(`    ${miss.id}: want ${miss.want}, got ${miss.got}`);
+  }
+  if (showErrors) {
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    for (const kind of ['symbols', 'themes'] as const) {
+      console.log(`  wrong ${kind}, with the words that triggered them (FORBIDDEN: a trap the gold names):`);
+      for (const miss of score.misses[kind]) {
+        const entry = byId.get(miss.id);
+        if (!entry) continue;
+        const evidence = explainReading(entry)[kind];
+        for (const id of miss.wrong) {
+          const tag = miss.forbidden.includes(id) ? 'FORBIDDEN ' : '';
+          console.log(`    ${miss.id} ${tag}${id} <- ${(evidence[id] ?? ['?']).join(' | ')}`);
+        }
+      }
+      console.log(`  missed ${kind}:`);
+      for (const miss of score.misses[kind])
+        if (miss.missed.length > 0) console.log(`    ${miss.id} ${miss.missed.join(' ')}`);
+    }
+    console.log('  emotions given beyond the annotation, and missed:');
+    for (const miss of score.misses.emotions) {
+      const parts = [
+        miss.wrong.length > 0 ? `given ${miss.wrong.join(' ')}` : '',
+        miss.missed.length > 0 ? `missed ${miss.missed.join(' ')}` : '',
+      ];
+      console.log(`    ${miss.id}: ${parts.filter(Boolean).join('; ')}`);
     }
     console.log('  dream type misses:');
     for (const miss of score.misses.dreamType) console.log(`    ${miss.id}: want ${miss.want}, got ${miss.got}`);

@@ -14,6 +14,7 @@ import {
   LUCIDITY_PHRASES,
   NIGHTMARE_PHRASES,
   BLOCKED_PHRASES,
+  WORD_SENSES,
   type Bilingual,
   type EmotionEntry,
   type LexiconEntry,
@@ -60,7 +61,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos glasses letters'.split(
     ' ',
   ),
 );
@@ -211,7 +212,7 @@ const NEGATORS = new Set(
   'nao nem nunca jamais not never nor didn wasn weren don doesn isn aren couldn wouldn hadn haven nt'.split(' '),
 );
 // These negate only the next word or two: "sem medo", "no fear", "without any fear" ("sem rosto me persegue" is a chase).
-const SHORT_NEGATORS = new Set('sem nenhum nenhuma no without'.split(' '));
+const SHORT_NEGATORS = new Set('sem nenhum nenhuma no without nobody ninguem'.split(' '));
 const SHORT_REACH = 2;
 // Also ends a negation: "and", "then", a modal or "stop" ("não conseguia parar de cair" and "I couldn't stop
 // falling" are falls).
@@ -225,29 +226,248 @@ const NEGATION_REACH = 4;
 /** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
 const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 
-/** A dream's words in order, each with whether it is negated. */
-type Words = { words: string[]; negated: boolean[]; present: Set<string>; blocked: Set<number> };
+// Words that are not the dream's images. A figure of speech names a thing the dream does not contain ("cor de
+// sangue", "do tamanho de um cavalo", "like a big dog", "the size of a cat"): the words just after a comparison are
+// not read as symbols. Waking life is not the dream either: what the dreamer did or thought after waking ("acordei e
+// fui correndo olhar o portal", "woke up and checked on the kids"), up to a return to the dream ("no sonho", "in the
+// dream"), and a sentence about real life ("na vida real", "she's actually fine", "he died when I was 10").
+const COMPARISONS = {
+  pt: [
+    'tipo',
+    'igual',
+    'que nem',
+    'feito um',
+    'feito uma',
+    'como um',
+    'como uma',
+    'como se fosse',
+    'tamanho de',
+    'cor de',
+    'parecia um',
+    'parecia uma',
+    'parecendo um',
+    'parecendo uma',
+    'parece um',
+    'parece uma',
+    'lembrava um',
+    'lembrava uma',
+  ],
+  en: ['like', 'size of', 'as if', 'as though', 'the shape of', 'kind of like', 'sort of like', 'resembled'],
+};
+const COMPARISON_REACH = 4;
+/** "I like", "would like", "felt like" (a feeling, not a likeness): "like" is then no comparison. */
+const NOT_COMPARING_BEFORE_LIKE = new Set('i you we they would d don didn really just also nothing'.split(' '));
+const WAKE_MARKERS = ['acordei', 'acordo', 'woke up', 'i woke', 'wake up', 'woke'];
+/** A wake-up inside the dream, or none: "quase acordei", "tried to wake up", "I woke up (in the dream)". */
+const NOT_WAKING_BEFORE = new Set(
+  'quase tentei tentava nao queria almost tried trying kept didn couldn never'.split(' '),
+);
+const DREAM_RETURN = [
+  'no sonho',
+  'sonhei',
+  'sonho de novo',
+  'in the dream',
+  'i dreamt',
+  'i dreamed',
+  'dreamt',
+  'dreamed',
+];
+/** The wake-up is the dream's last moment: "acordo na hora que...", "woke up right before I hit the ground". */
+const WAKING_MOMENT =
+  /^(na hora|bem na hora|quando|antes|assim que|logo antes|no momento|right before|just before|before|just as|as|when|the moment|right as)\b/;
+const REAL_LIFE = [
+  'na vida real',
+  'na real',
+  'quando eu era',
+  'in real life',
+  'irl',
+  'actually fine',
+  'when i was',
+  'since i was',
+  'years ago',
+  'all week',
+  'this week',
+  'last week',
+  'semana passada',
+  'essa semana',
+  'esta semana',
+  'since i started',
+  'in reality',
+];
 
-function splitWords(text: string): Words {
+const IRREALIS = {
+  pt: [
+    'vontade de',
+    'quase',
+    'medo de',
+    'com medo de',
+    'fingir',
+    'fingir que',
+    'fingindo',
+    'fingindo que',
+    'em vez de',
+    'ao inves de',
+    'sem conseguir',
+    'sem saber se',
+    'nao sabia se',
+    'fingir q',
+    'fingindo q',
+    'provavelmente',
+  ],
+  en: [
+    'almost',
+    'nearly',
+    'wanted to',
+    'want to',
+    'waiting to',
+    'about to',
+    'afraid of',
+    'scared of',
+    'terrified of',
+    'could have',
+    'would have',
+    'instead of',
+    'pretend to',
+    'pretending to',
+    'pretended to',
+    'dying to',
+    'probably',
+  ],
+};
+const IRREALIS_REACH = 3;
+const phraseList = (phrases: readonly string[]) => phrases.map((phrase) => normalizePhrase(phrase).split(' '));
+const COMPARISON_WORDS = phraseList([...COMPARISONS.pt, ...COMPARISONS.en]).sort((a, b) => b.length - a.length);
+const WAKE_WORDS = phraseList(WAKE_MARKERS);
+const DREAM_RETURN_WORDS = phraseList(DREAM_RETURN);
+const REAL_LIFE_WORDS = phraseList(REAL_LIFE);
+const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]).sort((a, b) => b.length - a.length);
+const DREAM_WORDS = phraseList(['sonho', 'sonhei', 'sonhando', 'dream', 'dreamt', 'dreamed', 'dreaming']);
+
+/** The length of the first phrase of `phrases` that starts at `at`, or 0. */
+function phraseAt(words: readonly string[], at: number, phrases: readonly string[][]): number {
+  for (const phrase of phrases) {
+    let i = 0;
+    while (i < phrase.length && words[at + i] === phrase[i]) i++;
+    if (i === phrase.length) return i;
+  }
+  return 0;
+}
+
+/** The number of words of a title, which may be capitalized throughout ("The Flood"): no names there. */
+const titleLength = (title: string | null | undefined) =>
+  title
+    ? foldText(title)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean).length
+    : 0;
+
+/** A dream's words in order, each with whether it is negated, and whether it names no image of the dream. */
+type Words = {
+  words: string[];
+  negated: boolean[];
+  /** In a figure of speech, after waking or in a sentence about real life: no symbol, no theme. */
+  notImage: boolean[];
+  present: Set<string>;
+  blocked: Set<number>;
+};
+
+function splitWords(text: string, titleLength = 0): Words {
   const words: string[] = [];
   const negated: boolean[] = [];
-  for (const clause of foldText(text).split(/[.!?;:,()\n]+|\s(?=(?:mas|but|porem)\s)/u)) {
-    const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    let negatorAt = -Infinity;
-    let reach = NEGATION_REACH;
-    clauseWords.forEach((word, at) => {
-      if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
-      negated.push(at - negatorAt <= reach);
-      words.push(word);
-      if (NEGATORS.has(word)) {
-        negatorAt = at;
-        reach = NEGATION_REACH;
-      } else if (SHORT_NEGATORS.has(word)) {
-        negatorAt = at;
-        reach = SHORT_REACH;
-      }
-    });
+  const sentenceStarts: number[] = [];
+  /** A capitalized word inside a sentence of the report (not its title): a name ("Linden Road", "Rose"). */
+  const isName: boolean[] = [];
+  const unaccented = text.normalize('NFD').replace(/\p{M}+/gu, '');
+  let sentenceIndex = 0;
+  for (const sentence of unaccented.split(/[.!?\n]+/u)) {
+    sentenceStarts.push(words.length);
+    let isSentenceStart = true;
+    for (const casedClause of sentence.split(/[;:,()"“”]+|\s(?=(?:mas|but|porem|Mas|But|Porem)\s)/u)) {
+      const casedWords = casedClause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const clauseWords = casedWords.map((word) => word.toLowerCase());
+      casedWords.forEach((cased, at) => {
+        isName.push(
+          !isSentenceStart &&
+            !(at === 0 && sentenceIndex === 0) &&
+            cased.length > 1 &&
+            cased !== 'I' &&
+            /^\p{Lu}\p{Ll}/u.test(cased),
+        );
+        isSentenceStart = false;
+      });
+      let negatorAt = -Infinity;
+      let reach = NEGATION_REACH;
+      clauseWords.forEach((word, at) => {
+        if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
+        negated.push(at - negatorAt <= reach);
+        words.push(word);
+        if (NEGATORS.has(word)) {
+          negatorAt = at;
+          reach = NEGATION_REACH;
+        } else if (SHORT_NEGATORS.has(word)) {
+          negatorAt = at;
+          reach = SHORT_REACH;
+        }
+      });
+    }
+    sentenceIndex++;
   }
+  sentenceStarts.push(words.length);
+
+  const notImage = Array.from({ length: words.length }, () => false);
+  let isAwake = false;
+  let awakeFrom = 0;
+  let sentence = 0;
+  for (let at = 0; at < words.length; at++) {
+    while (at >= (sentenceStarts[sentence + 1] ?? Infinity)) sentence++;
+    const start = sentenceStarts[sentence] ?? 0;
+    const end = sentenceStarts[sentence + 1] ?? words.length;
+    if (at === start) {
+      // A sentence that speaks of real life, and not of the dream, is none of the dream from the marker on (and the
+      // few words before it: "he died when I was 10").
+      let isAboutDream = false;
+      let realAt = -1;
+      for (let i = at; i < end; i++) {
+        if (phraseAt(words, i, DREAM_WORDS) > 0) isAboutDream = true;
+        if (realAt < 0 && phraseAt(words, i, REAL_LIFE_WORDS) > 0) realAt = i;
+      }
+      if (realAt >= 0 && !isAboutDream) for (let j = Math.max(at, realAt - 3); j < end; j++) notImage[j] = true;
+    }
+    if (phraseAt(words, at, DREAM_RETURN_WORDS) > 0) {
+      isAwake = false;
+      awakeFrom = 0;
+    }
+    const wake = phraseAt(words, at, WAKE_WORDS);
+    // Waking up in the first sentence frames the dream ("acordei jurando que tinha uma aranha"); later, it ends it,
+    // after the moment of waking ("acordo na hora que a onda cobre o sol", "woke up right before I hit the ground").
+    if (
+      wake > 0 &&
+      start > 0 &&
+      !NOT_WAKING_BEFORE.has(words[at - 1] ?? '') &&
+      !NOT_WAKING_BEFORE.has(words[at - 2] ?? '')
+    ) {
+      const next = words.slice(at + wake, at + wake + 4).join(' ');
+      if (!WAKING_MOMENT.test(next)) isAwake = true;
+      else awakeFrom = Math.max(awakeFrom, end);
+    }
+    if (at >= awakeFrom && awakeFrom > 0 && !isAwake) {
+      isAwake = true;
+    }
+    if (isAwake || (at >= titleLength && isName[at] === true)) notImage[at] = true;
+    // What the dreamer only wanted, feared or almost did did not happen: "vontade de chorar", "medo de cair",
+    // "waiting to fall", "I could have cried", "instead of yelling".
+    const irrealis = phraseAt(words, at, IRREALIS_WORDS);
+    if (irrealis > 0) {
+      const stop = Math.min(at + irrealis + IRREALIS_REACH, end);
+      for (let i = at + irrealis; i < stop; i++) notImage[i] = true;
+    }
+    const comparison = phraseAt(words, at, COMPARISON_WORDS);
+    if (comparison > 0 && !(words[at] === 'like' && NOT_COMPARING_BEFORE_LIKE.has(words[at - 1] ?? ''))) {
+      const stop = Math.min(at + comparison + COMPARISON_REACH, end);
+      for (let i = at + comparison; i < stop; i++) notImage[i] = true;
+    }
+  }
+
   const padded = ` ${words.join(' ')} `;
   const blocked = new Set<number>();
   for (const phrase of BLOCKERS) {
@@ -256,17 +476,75 @@ function splitWords(text: string): Words {
       for (let i = 0; i < phrase.trim().split(' ').length; i++) blocked.add(start + i);
     }
   }
-  return { words, negated, present: new Set(words), blocked };
+  return { words, negated, notImage, present: new Set(words), blocked };
 }
+
+// Word senses (lexicon.ts, WORD_SENSES): a trigger read in the sense the lexicon means only in the context it needs.
+type Sense = {
+  /** The lexicon ids the rule is about (a symbol or a theme), or all the word's. */
+  ids: Set<string> | undefined;
+  notAfter: Set<string>;
+  notBefore: Set<string>;
+  needsAfter: Set<string>;
+  needsContext: Set<string>;
+  notWithContext: Set<string>;
+  window: number;
+};
+const wordSet = (list: string | undefined) => new Set(list ? normalizePhrase(list).split(' ') : []);
+const SENSES: Record<Lang, Map<string, Sense[]>> = { pt: new Map(), en: new Map() };
+for (const lang of ['pt', 'en'] as const) {
+  for (const [forms, rule] of WORD_SENSES[lang]) {
+    const sense: Sense = {
+      ids: rule.ids ? new Set(rule.ids.split(' ')) : undefined,
+      notAfter: wordSet(rule.notAfter),
+      notBefore: wordSet(rule.notBefore),
+      needsAfter: wordSet(rule.needsAfter),
+      needsContext: wordSet(rule.needsContext),
+      notWithContext: wordSet(rule.notWithContext),
+      window: rule.window ?? 2,
+    };
+    for (const form of forms.split(',')) add(SENSES[lang], normalizePhrase(form), sense);
+  }
+}
+// Worn, not met: "a guy in a gorilla suit", "fantasia de gato".
+const COSTUME = new Set('suit costume mask onesie fantasia mascara'.split(' '));
+
+/** Whether the trigger at words[start..end] is read as the lexicon entry `id` means it. */
+function holds(
+  senses: readonly Sense[] | undefined,
+  id: string,
+  words: readonly string[],
+  present: ReadonlySet<string>,
+  start: number,
+  end: number,
+): boolean {
+  if (COSTUME.has(words[end + 1] ?? '')) return false;
+  for (const sense of senses ?? []) {
+    if (sense.ids && !sense.ids.has(id)) continue;
+    for (let i = 1; i <= sense.window; i++) {
+      if (sense.notAfter.has(words[start - i] ?? '')) return false;
+      if (sense.notBefore.has(words[end + i] ?? '')) return false;
+    }
+    if (sense.needsAfter.size > 0 && !sense.needsAfter.has(words[start - 1] ?? '')) return false;
+    if (sense.needsContext.size > 0 && ![...sense.needsContext].some((word) => present.has(word))) return false;
+    if ([...sense.notWithContext].some((word) => present.has(word))) return false;
+  }
+  return true;
+}
+
+/** How symbols and themes are read: not negated, and only the dream's own images. */
+const IMAGE_READ = { isNegationRead: true, isImageRead: true } as const;
 
 type Hit = { first: number; count: number; positions: number[] };
 
+const idOf = (target: unknown) => (target as { id: string }).id;
+
 function match<T>(
   index: Index<T>,
-  { words, negated, present, blocked }: Words,
+  { words, negated, notImage, present, blocked }: Words,
   padded: string,
   primary: Lang,
-  options: { isNegationRead?: boolean } = {},
+  options: { isNegationRead?: boolean; isImageRead?: boolean } = {},
 ): Map<T, Hit> {
   const hits = new Map<T, Hit>();
   const record = (target: T, position: number) => {
@@ -278,9 +556,14 @@ function match<T>(
       hit.positions.push(position);
     }
   };
+  const senses = options.isImageRead ? SENSES[primary] : undefined;
   words.forEach((word, position) => {
     if (blocked.has(position) || (options.isNegationRead && negated[position])) return;
-    for (const target of lookup(index, primary, word)) record(target, position);
+    if (options.isImageRead && notImage[position]) return;
+    for (const target of lookup(index, primary, word)) {
+      if (senses && !holds(senses.get(word), idOf(target), words, present, position, position)) continue;
+      record(target, position);
+    }
   });
   for (const { phrase, first, target } of index.phrases) {
     if (!present.has(first)) continue;
@@ -290,6 +573,9 @@ function match<T>(
       const length = phrase.length - phrase.replaceAll(' ', '').length - 1;
       let isBlocked = false;
       for (let i = 0; i < length; i++) if (blocked.has(position + i)) isBlocked = true;
+      if (options.isImageRead && notImage[position]) isBlocked = true;
+      if (senses && !holds(senses.get(phrase.trim()), idOf(target), words, present, position, position + length - 1))
+        isBlocked = true;
       if (!isBlocked && !(options.isNegationRead && negated[position])) record(target, position);
       at = padded.indexOf(phrase, at + phrase.length - 1);
     }
@@ -484,18 +770,15 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const lang: Lang = options.language === 'en' ? 'en' : 'pt';
   const text = [input.title ?? '', input.content].join('\n');
   const padded = ` ${normalizePhrase(text)} `;
-  const parsed = splitWords(text);
+  const parsed = splitWords(text, titleLength(input.title));
   const primary = detectLanguage(parsed.words);
 
   // Emotions: words in the text (not negated ones), and those the dreamer picked, which weigh more than any word.
   const emotionHits = match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true });
   const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
-  const symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, { isNegationRead: true });
+  const symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ);
   const symbols = bySalience(symbolHits, emotionPositions).slice(0, LIMITS.symbols);
-  const themes = byWeight(match(THEME_INDEX, parsed, padded, primary, { isNegationRead: true })).slice(
-    0,
-    LIMITS.themes,
-  );
+  const themes = byWeight(match(THEME_INDEX, parsed, padded, primary, IMAGE_READ)).slice(0, LIMITS.themes);
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
   const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
@@ -636,12 +919,34 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
 /** The lexicon's edition, stored as the "model" of builtin analyses (bump it when the lexicon's meanings change). */
 export const BUILTIN_MODEL = 'léxico 2026.11';
 
+/**
+ * Why each symbol and theme was read: the words (a few either side) where its triggers hit, for the eval's
+ * `--errors` listing (bench/eval-analyzer.ts). The same matching as analyzeDream's.
+ */
+export function explainReading(input: Pick<BuiltinAnalysisInput, 'title' | 'content'>): {
+  symbols: Record<string, string[]>;
+  themes: Record<string, string[]>;
+} {
+  const text = [input.title ?? '', input.content].join('\n');
+  const padded = ` ${normalizePhrase(text)} `;
+  const parsed = splitWords(text, titleLength(input.title));
+  const primary = detectLanguage(parsed.words);
+  const around = (position: number) =>
+    `${parsed.words.slice(Math.max(0, position - 3), position).join(' ')} [${parsed.words[position] ?? ''}] ${parsed.words
+      .slice(position + 1, position + 4)
+      .join(' ')}`.trim();
+  const explain = (hits: Map<LexiconEntry, Hit>) =>
+    Object.fromEntries([...hits.entries()].map(([target, hit]) => [target.id, hit.positions.map(around)]));
+  return {
+    symbols: explain(match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ)),
+    themes: explain(match(THEME_INDEX, parsed, padded, primary, IMAGE_READ)),
+  };
+}
+
 /** The ids of the lexicon symbols a text mentions, to count them over the user's earlier dreams. */
 export function findSymbolIds(text: string): string[] {
   const parsed = splitWords(text);
   // The same reading as analyzeDream's: a negated mention ("não tinha cachorro") is not the symbol.
-  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), {
-    isNegationRead: true,
-  });
+  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), IMAGE_READ);
   return [...hits.keys()].map((symbol) => symbol.id);
 }
