@@ -89,6 +89,8 @@ describe('app routes', () => {
       'app/dreams/:id/edit',
       'app/credits',
       'app/rewards',
+      'app/help',
+      'app/plans',
       'app/analytics',
       'app/profile',
       'app/settings',

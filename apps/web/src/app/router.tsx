@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
               { path: 'app/dreams/:id/edit', lazy: () => import('./routes/dream-edit') },
               { path: 'app/credits', lazy: () => import('./routes/credits') },
               { path: 'app/rewards', lazy: () => import('./routes/rewards') },
+              { path: 'app/help', lazy: () => import('./routes/help') },
               { path: 'app/plans', lazy: () => import('./routes/plans') },
               { path: 'app/analytics', lazy: () => import('./routes/analytics') },
               { path: 'app/profile', lazy: () => import('./routes/profile') },

@@ -41,6 +41,8 @@ export const queryKeys = {
   },
   /** GET /rewards: streak, calendar, level, achievements and the daily bonus ('Conquistas', the streak card). */
   rewards: ['rewards'] as const,
+  /** GET /support/messages: the 'Ajuda' page's messages and answers. */
+  support: ['support', 'messages'] as const,
   /** GET /billing: the plan page and the past-due banner; with a checkout id while its webhook is awaited. */
   billing: {
     all: ['billing'] as const,

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
 import { grantCredits } from '../../../../server/src/modules/credits/credits.service.ts';
+import { createMailer } from '../../../../server/src/modules/auth/auth.mailer.ts';
+import { answerSupportMessage } from '../../../../server/src/modules/support/support.service.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -166,6 +168,15 @@ async function startControlServer(
       const ctx = { db: instances.main.database.db, userId, now: () => (at ? new Date(at) : new Date()) };
       await grantCredits(ctx, { amount, key });
       send(res, 204, null);
+      return;
+    }
+    if (path === '/answer-support') {
+      // What `npm run admin -- support answer` does; the product has no HTTP API for it.
+      const { messageId, answer } = body as { messageId: string; answer: string };
+      const { app, config, database } = instances.main;
+      const op = { db: database.db, keys: app.deps.keys, now: () => new Date(), log: app.log };
+      const mailer = createMailer(config, app.log);
+      send(res, 200, await answerSupportMessage(op, messageId, answer, { mailer, siteUrl: config.siteUrl }));
       return;
     }
     if (path === '/recovery-session') {

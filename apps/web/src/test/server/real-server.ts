@@ -194,6 +194,11 @@ export function grantCredits(user: TestUser, amount: number, options: { key?: st
   return control('/grant-credits', { userId: user.id, amount, key: options.key ?? `test-${sequence}`, at: options.at });
 }
 
+/** The operator's answer to a support message (`npm run admin -- support answer`; no HTTP API). */
+export function answerSupportMessage(messageId: string, answer: string) {
+  return control<{ kind: string }>('/answer-support', { messageId, answer });
+}
+
 /** Answers the consent question (or changes it in the settings) through the API. */
 export async function answerConsent(
   user: TestUser,

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { Gem, LogOut, Settings, UserRound } from 'lucide-react';
+import { Gem, LifeBuoy, LogOut, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
@@ -17,7 +17,7 @@ import '@/lib/i18n';
 import { useSignOut } from '../hooks/use-sign-out';
 import { getDisplayName, getInitials } from '@/lib/user-display';
 
-/** The signed-in user menu: avatar with two initials; name, e-mail, Perfil, Configurações, Sair. */
+/** The signed-in user menu: avatar with two initials; name, e-mail, Perfil, Planos, Configurações, Ajuda, Sair. */
 function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
@@ -57,6 +57,12 @@ function AccountMenu({ user }: { user: User }) {
             <Link to="/app/settings">
               <Settings aria-hidden="true" />
               {t('userMenu.settings')}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/app/help">
+              <LifeBuoy aria-hidden="true" />
+              {t('support.menu')}
             </Link>
           </DropdownMenuItem>
         </DropdownMenuGroup>

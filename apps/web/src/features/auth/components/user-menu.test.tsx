@@ -69,7 +69,7 @@ describe('UserMenu (spec section 2)', () => {
     expect(trigger).toHaveTextContent(/^JS$/);
   });
 
-  it('opens a menu with the display name, the e-mail, Perfil, Configurações and Sair', async () => {
+  it('opens a menu with the display name, the e-mail, Perfil, Planos, Configurações, Ajuda and Sair', async () => {
     const user = userEvent.setup();
     const router = renderMenu(signedIn(makeUser({ email: 'ana.lima@example.com' })));
     await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
@@ -80,9 +80,10 @@ describe('UserMenu (spec section 2)', () => {
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['Perfil', 'Configurações', 'Sair']);
+    expect(items).toEqual(['Perfil', 'Planos', 'Configurações', 'Ajuda', 'Sair']);
     expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/app/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toHaveAttribute('href', '/app/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Ajuda' })).toHaveAttribute('href', '/app/help');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Configurações' }));
     expect(router.state.location.pathname).toBe('/app/settings');
