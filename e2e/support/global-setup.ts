@@ -4,8 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { startFakeStripe } from '../../apps/server/src/test/fake-stripe.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -17,6 +20,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The server's TEST_CLOCK_FILE: milliseconds added to its services' clock (support/clock.ts writes it). */
     clockFile: string;
+    /** The local Stripe stand-in the server bills through (driven with POST /_control/<name>). */
+    stripeUrl: string;
   }
 }
 
@@ -67,6 +72,23 @@ export default async function setup(project: TestProject) {
   const clockFile = path.join(clockDir, 'offset-ms');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Billing on (docs/decisions/027) through the local Stripe stand-in, with the prices `billing-setup` would make.
+  const stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const stripe = await startFakeStripe({
+    webhookSecret: stripeWebhookSecret,
+    webhookUrl: `${baseUrl}/api/v1/billing/webhook`,
+  });
+  const product = await stripe.stripe.products.create({ name: 'Sonhário' });
+  for (const plan of PAID_PLANS) {
+    const { amount, currency } = BILLING_RULES.defaultPrices[plan];
+    await stripe.stripe.prices.create({
+      product: product.id,
+      currency,
+      unit_amount: amount,
+      recurring: { interval: 'month' },
+      lookup_key: BILLING_RULES.priceLookupKeys[plan],
+    });
+  }
   let log = '';
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
@@ -81,6 +103,10 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       REDIS_URL: '',
       TEST_CLOCK_FILE: clockFile,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      STRIPE_API_URL: stripe.url,
+      SUPPORT_EMAIL: 'suporte@sonhario.example',
       RATE_LIMIT_TOKEN: '1000',
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_EMAIL_SENT: '1000',
@@ -96,6 +122,7 @@ export default async function setup(project: TestProject) {
     browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
     server.kill('SIGKILL');
+    await stripe.close();
     throw error;
   }
 
@@ -103,11 +130,13 @@ export default async function setup(project: TestProject) {
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('dataDir', dataDir);
   project.provide('clockFile', clockFile);
+  project.provide('stripeUrl', stripe.url);
 
   return async () => {
     await browser.close();
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await stripe.close();
     if (process.env.E2E_SERVER_LOG) console.log(log);
     await rm(dataDir, { recursive: true, force: true });
     await rm(clockDir, { recursive: true, force: true });

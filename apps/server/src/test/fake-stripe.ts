@@ -891,6 +891,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const raw = await readBody(req);
     const segments = url.pathname.split('/').filter(Boolean);
 
+    // Browsers ask every origin for an icon: none here, and no 404 in the page's console.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
+    }
     if (segments[0] === '_control') {
       const control = controls[segments[1] ?? ''];
       if (!control) return json(res, 404, { error: 'unknown control' });
