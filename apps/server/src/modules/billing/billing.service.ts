@@ -157,11 +157,9 @@ async function syncSubscription(
     : 'incomplete';
   const pendingPlan = await pendingDowngrade(deps.provider, subscription, plan);
   const userCtx = { ...ctx, userId: customer.userId };
-  let isPastDueNew = false;
-  await withTransaction(userCtx, async (tx) => {
+  const isPastDueNew = await withTransaction(userCtx, async (tx) => {
     const now = tx.now();
     const existing = await findSubscription(tx.db, subscription.id);
-    isPastDueNew = status === 'past_due' && existing?.status !== 'past_due';
     await upsertSubscription(tx.db, {
       id: subscription.id,
       userId: customer.userId,
@@ -180,6 +178,7 @@ async function syncSubscription(
     if (subscription.trial_end != null) await markTrialUsed(tx.db, customer.userId, now);
     if (customer.pendingCheckoutId) await setPendingCheckout(tx.db, customer.userId, null);
     await settlePlan(tx);
+    return status === 'past_due' && existing?.status !== 'past_due';
   });
   if (isPastDueNew) await sendPastDueEmail(userCtx, deps, plan);
 }

@@ -1,6 +1,6 @@
 import type { BillingStatus, PaidPlanId } from '@sonhario/contracts/billing';
 import { createListeningTestApp, type TestApp } from '../../test/harness.ts';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
+import { startFakeStripe } from '../../test/fake-stripe.ts';
 import { JOURNAL_TEST_ENV, api, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
 import { PRODUCT_NAME } from '../../product.ts';
 import { ensurePrices } from './billing.stripe.ts';
