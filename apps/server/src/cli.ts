@@ -8,6 +8,7 @@ import { findUserByEmail } from './modules/auth/auth.repository.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
 import { setPlan } from './modules/profile/profile.service.ts';
 import { runSupportCommand, SUPPORT_USAGE } from './modules/support/support.cli.ts';
+import { BILLING_USAGE, runBillingSetup } from './modules/billing/billing.cli.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -21,7 +22,8 @@ commands:
   backup <file>                 write the whole database to <file> (gzip), in one snapshot, while the server runs;
                                 back up DATA_DIR/keystore and DATA_DIR/secrets.json apart: they open the dreams
   restore <file>                load a backup into a new DATA_DIR or an empty database (stop the server first)
-${SUPPORT_USAGE}`;
+${SUPPORT_USAGE}
+${BILLING_USAGE}`;
 
 export async function runCli(
   argv: string[],
@@ -71,6 +73,7 @@ export async function runCli(
     }
   }
   if (command === 'support') return runSupportCommand(argv.slice(1), out, env);
+  if (command === 'billing-setup') return runBillingSetup(out, env);
   if (command === 'set-plan' || command === 'grant-credits') {
     const [, email, value, key] = argv;
     if (!email || !value) {
