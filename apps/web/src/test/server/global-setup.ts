@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
-import type Stripe from 'stripe';
 import type { TestProject } from 'vitest/node';
 import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
@@ -17,7 +16,7 @@ import {
   lastEmailTo,
   type TestApp,
 } from '../../../../server/src/test/harness.ts';
-import { startFakeStripe } from '../../../../server/src/test/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe } from '../../../../server/src/test/fake-stripe.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
 
@@ -97,7 +96,7 @@ export default async function setup(project: TestProject) {
 }
 
 /** What `npm run admin -- billing-setup` makes: one product, Lucid and Oracle monthly under their lookup keys. */
-async function seedStripePrices(stripe: Stripe) {
+async function seedStripePrices(stripe: FakeStripe['stripe']) {
   const product = await stripe.products.create({ name: 'Sonhário' });
   for (const plan of PAID_PLANS) {
     const { amount, currency } = BILLING_RULES.defaultPrices[plan];

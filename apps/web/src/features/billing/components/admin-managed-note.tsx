@@ -14,7 +14,7 @@ export function AdminManagedNote() {
         {t('billing.admin.title')}
       </h2>
       <p className="text-sm text-pretty text-muted-foreground">{t('billing.admin.text')}</p>
-      <pre className="overflow-x-auto rounded-md border border-border/70 bg-background/60 px-3.5 py-2.5 font-mono text-xs sm:text-sm">
+      <pre className="overflow-x-auto rounded-md whitespace-pre-wrap border border-border/70 bg-background/60 px-3.5 py-2.5 font-mono text-xs sm:text-sm">
         <code>{t('billing.admin.command')}</code>
       </pre>
     </section>

@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 import { formatInstantDate, formatMoney } from '../billing-format';
 
 /** What the plan is doing now, in words: free, trial, active, payment pending, cancelled, a scheduled change. */
-export function planStatusText(billing: BillingStatus, timeZone: string, t: TFunction): string {
+function planStatusText(billing: BillingStatus, timeZone: string, t: TFunction): string {
   const subscription = billing.subscription;
   const date = (instant: string | null) => (instant ? formatInstantDate(instant, timeZone) : '');
   if (!subscription)

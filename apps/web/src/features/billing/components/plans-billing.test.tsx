@@ -179,7 +179,7 @@ describe('a subscriber', () => {
       `Não conseguimos cobrar sua assinatura. Atualize seu cartão até ${formatInstantDate(status.subscription!.graceEndsAt!, timeZone)} para manter o plano Lucid.`,
     );
     await router.navigate('/app/dreams');
-    expect(await screen.findByText(banner.textContent!)).toBeInTheDocument();
+    expect(await screen.findByText(banner.textContent)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Atualizar cartão' }));
     await waitFor(() => expect(api.server.requestsTo('POST', '/billing/portal')).toHaveLength(1));
