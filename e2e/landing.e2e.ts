@@ -58,14 +58,14 @@ describe('landing page', () => {
     });
   }
 
-  it('leads both calls to action to /login', async () => {
+  it('leads both calls to action to /login, the free trial with Lucid chosen', async () => {
     const page = await journey.newPage();
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Your Dream Journey' }).click();
     await page.waitForURL('**/login');
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Your Free Trial' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?plan=lucid');
   });
 
   it('arrives rendered: the served HTML shows the headline, the calls to action and the night theme without JS', async () => {
@@ -78,8 +78,14 @@ describe('landing page', () => {
       expect(await page.evaluate(() => document.documentElement.className)).toBe('dark');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Transform Your Dreams Into Insights');
       await page.getByText('AI-Powered Dream Analysis', { exact: true }).waitFor();
-      for (const name of ['Start Your Dream Journey', 'Start Your Free Trial', 'Start for Free', 'Choose Lucid']) {
-        expect(await page.getByRole('link', { name }).getAttribute('href')).toBe('/login');
+      // A paid plan's link keeps the plan chosen through sign-up (decision 027).
+      for (const [name, href] of [
+        ['Start Your Dream Journey', '/login'],
+        ['Start for Free', '/login'],
+        ['Start Your Free Trial', '/login?plan=lucid'],
+        ['Choose Lucid', '/login?plan=lucid'],
+      ] as const) {
+        expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
       }
       for (const name of ['Features', 'Pricing', 'Watch Demo']) await page.getByRole('button', { name }).waitFor();
       // The user menu's slot holds the loading circle until the session is known.
