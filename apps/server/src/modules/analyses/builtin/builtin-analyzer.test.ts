@@ -366,3 +366,53 @@ describe('builtin analyzer: word senses, negation, salience (issue 12)', () => {
     expect(result.interpretation).not.toContain('Corda');
   });
 });
+
+describe("builtin analyzer: only the dream's own images (issue 12)", () => {
+  it.each([
+    ['Tinha uma aranha do tamanho de uma mão no teto.', PT, 'Mãos'],
+    ['A toalha ficou manchada, cor de sangue, e todo mundo ria.', PT, 'Sangue'],
+    ['It was the size of a cat and it was sitting on the fridge.', EN, 'Cat'],
+    ['Everything looked tiny, like a model train set.', EN, 'Train'],
+  ])('reads no symbol in a figure of speech: %s (not %s)', (content, options, symbol) => {
+    expect(symbols(analyze({ content }, options))).not.toContain(symbol);
+  });
+
+  it('reads no symbol in what the dreamer did after waking, until the report returns to the dream', () => {
+    const content =
+      'Sonhei que eu tava num barco no meio do mar. Acordei e fui correndo no banheiro. No sonho tinha uma cobra no barco.';
+    expect(symbols(analyze({ content }))).toEqual(expect.arrayContaining(['Barco', 'Mar', 'Cobra']));
+    expect(symbols(analyze({ content }))).not.toContain('Banheiro');
+    // The wake-up is the dream's last moment when it says so.
+    expect(symbols(analyze({ content: 'A onda vinha enorme e eu acordo na hora que ela cobre o sol.' }))).toContain(
+      'Sol',
+    );
+  });
+
+  it('reads no event that was only wanted, feared or almost done, and no name', () => {
+    expect(symbols(analyze({ content: 'Fiquei com vontade de chorar, mas segurei.' }))).not.toContain('Choro');
+    expect(symbols(analyze({ content: 'The whole time I was waiting to fall.' }, EN))).not.toContain('Fall');
+    expect(symbols(analyze({ content: 'The house on Linden Road had a basement.' }, EN))).not.toContain('Road');
+  });
+
+  it('reads an ambiguous word in the sense its context gives', () => {
+    expect(symbols(analyze({ content: 'No mercado o caixa tava fechado.' }))).not.toContain('Caixa');
+    expect(symbols(analyze({ content: 'Abri a caixa e tinha uma carta dentro.' }))).toContain('Caixa');
+    expect(symbols(analyze({ content: 'Eu tava com um vestido rosa choque.' }))).not.toContain('Flor');
+    expect(symbols(analyze({ content: 'Ele me deu uma rosa vermelha.' }))).toContain('Flor');
+    expect(symbols(analyze({ content: 'Minha mãe foi buscar o resultado do exame de sangue.' }))).not.toContain(
+      'Prova',
+    );
+    // A meeting room is no room of a house: the theme Casas needs a house.
+    expect(themes(analyze({ content: 'Meu chefe me chamou na sala de reunião.' }))).not.toContain('Casas');
+    expect(themes(analyze({ content: 'Na casa da minha vó, a sala era enorme.' }))).toContain('Casas');
+  });
+
+  it('makes a nightmare of fear said twice or intensified, and of fear with darkness', () => {
+    expect(analyze({ content: 'Eu tava no hospital e me deu um medo que eu não sei explicar.' }).dreamType).toBe(
+      'pesadelo',
+    );
+    expect(analyze({ content: 'A estrada tava sem iluminação nenhuma e eu fiquei com medo.' }).dreamType).toBe(
+      'pesadelo',
+    );
+  });
+});

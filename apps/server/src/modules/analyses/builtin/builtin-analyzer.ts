@@ -61,7 +61,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos glasses letters'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos voo voos glasses letters'.split(
     ' ',
   ),
 );
@@ -335,18 +335,26 @@ const IRREALIS = {
   ],
 };
 const IRREALIS_REACH = 3;
-const phraseList = (phrases: readonly string[]) => phrases.map((phrase) => normalizePhrase(phrase).split(' '));
-const COMPARISON_WORDS = phraseList([...COMPARISONS.pt, ...COMPARISONS.en]).sort((a, b) => b.length - a.length);
+/** Phrases by their first word, longest first: a phrase lookup per word is then one map read. */
+type PhraseIndex = Map<string, string[][]>;
+function phraseList(phrases: readonly string[]): PhraseIndex {
+  const index: PhraseIndex = new Map();
+  for (const phrase of phrases)
+    add(index, normalizePhrase(phrase).split(' ')[0] ?? '', normalizePhrase(phrase).split(' '));
+  for (const list of index.values()) list.sort((a, b) => b.length - a.length);
+  return index;
+}
+const COMPARISON_WORDS = phraseList([...COMPARISONS.pt, ...COMPARISONS.en]);
 const WAKE_WORDS = phraseList(WAKE_MARKERS);
 const DREAM_RETURN_WORDS = phraseList(DREAM_RETURN);
 const REAL_LIFE_WORDS = phraseList(REAL_LIFE);
-const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]).sort((a, b) => b.length - a.length);
+const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]);
 const DREAM_WORDS = phraseList(['sonho', 'sonhei', 'sonhando', 'dream', 'dreamt', 'dreamed', 'dreaming']);
 
-/** The length of the first phrase of `phrases` that starts at `at`, or 0. */
-function phraseAt(words: readonly string[], at: number, phrases: readonly string[][]): number {
-  for (const phrase of phrases) {
-    let i = 0;
+/** The length of the first (longest) phrase of `phrases` that starts at `at`, or 0. */
+function phraseAt(words: readonly string[], at: number, phrases: PhraseIndex): number {
+  for (const phrase of phrases.get(words[at] ?? '') ?? []) {
+    let i = 1;
     while (i < phrase.length && words[at + i] === phrase[i]) i++;
     if (i === phrase.length) return i;
   }
@@ -509,6 +517,11 @@ for (const lang of ['pt', 'en'] as const) {
 // Worn, not met: "a guy in a gorilla suit", "fantasia de gato".
 const COSTUME = new Set('suit costume mask onesie fantasia mascara'.split(' '));
 
+function hasAny(words: ReadonlySet<string>, present: ReadonlySet<string>): boolean {
+  for (const word of words) if (present.has(word)) return true;
+  return false;
+}
+
 /** Whether the trigger at words[start..end] is read as the lexicon entry `id` means it. */
 function holds(
   senses: readonly Sense[] | undefined,
@@ -526,8 +539,8 @@ function holds(
       if (sense.notBefore.has(words[end + i] ?? '')) return false;
     }
     if (sense.needsAfter.size > 0 && !sense.needsAfter.has(words[start - 1] ?? '')) return false;
-    if (sense.needsContext.size > 0 && ![...sense.needsContext].some((word) => present.has(word))) return false;
-    if ([...sense.notWithContext].some((word) => present.has(word))) return false;
+    if (sense.needsContext.size > 0 && !hasAny(sense.needsContext, present)) return false;
+    if (hasAny(sense.notWithContext, present)) return false;
   }
   return true;
 }
@@ -745,12 +758,25 @@ function historySentence(
 
 // --- analysis ---------------------------------------------------------------------------------------------
 
-const STRONG_FEAR = 0.75;
+const INTENSIFIED_AFTER = new Set(
+  'muito mt mto muita tanto tanta tao demais super so really very extremely absolutely totally completely incredibly genuinely'.split(
+    ' ',
+  ),
+);
+const INTENSIFIED_BEFORE = new Set('enorme absurdo absurda horrivel terrivel danado danada'.split(' '));
+function isIntensified(words: readonly string[], at: number): boolean {
+  if (INTENSIFIED_AFTER.has(words[at - 1] ?? '') || INTENSIFIED_BEFORE.has(words[at + 1] ?? '')) return true;
+  // "me deu um medo que...", "um medo que eu não sei explicar"
+  return words[at - 1] === 'um' && words[at + 1] === 'que';
+}
+
+// Fear said twice (or once, intensified: "muito medo", "so scared") makes a nightmare of any dream.
+const STRONG_FEAR = 0.6;
 const FEAR_WITH_THREAT = 0.45;
 const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
 // Dangers that make even a little fear a nightmare.
 const DANGER_SYMBOLS = new Set(
-  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra'.split(
+  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra escuridao'.split(
     ' ',
   ),
 );
@@ -790,7 +816,9 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const chosen = new Set(input.emotions ?? []);
   const emotions: { entry: EmotionEntry; intensity: number }[] = [];
   for (const entry of EMOTION_LEXICON) {
-    const hits = emotionHits.get(entry)?.count ?? 0;
+    const hit = emotionHits.get(entry);
+    // An intensified feeling counts twice: "muito medo", "um medo que eu não sei explicar", "so scared".
+    const hits = (hit?.count ?? 0) + (hit?.positions.filter((at) => isIntensified(parsed.words, at)).length ?? 0);
     let intensity = 0;
     if (chosen.has(entry.id)) intensity = Math.min(1, 0.6 + 0.1 * hits);
     else if (hits > 0) intensity = Math.min(0.9, 0.3 + 0.15 * hits);
@@ -829,7 +857,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     isCalledNightmare ||
     isThreatened ||
     fear >= STRONG_FEAR ||
-    (fear >= FEAR_WITH_THREAT && hasThreat)
+    (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < 0)
   )
     dreamType = 'pesadelo';
   else if (lucidity > 0 || lucidityMatches.length > 0) dreamType = 'lúcido';

@@ -49,7 +49,7 @@ const SYMBOL_ROWS: Row[] = [
   // Nature and elements
   ['agua', 'Água', 'Water', 'água, aquático', 'water', 'A água costuma falar das emoções e de como elas fluem ou se acumulam.', 'Water often speaks of emotions and how they flow or build up.'],
   ['mar', 'Mar', 'Sea', 'mar, oceano, maré', 'sea, ocean, tide', 'O mar pode evocar algo vasto e profundo, como o que ainda não foi nomeado em você.', 'The sea can evoke something vast and deep, like what is still unnamed in you.'],
-  ['onda', 'Onda', 'Wave', 'onda, tsunami, ondas gigantes', 'wave, tsunami', 'Ondas podem sugerir sentimentos que chegam com força e depois recuam.', 'Waves may suggest feelings that arrive with force and then recede.'],
+  ['onda', 'Onda', 'Wave', 'onda, tsunami, ondas gigantes', 'wave, tsunami, wall of water, tidal wave', 'Ondas podem sugerir sentimentos que chegam com força e depois recuam.', 'Waves may suggest feelings that arrive with force and then recede.'],
   ['rio', 'Rio', 'River', 'rio, correnteza, riacho', 'river, stream', 'Um rio pode representar a passagem do tempo e o rumo que a vida está tomando.', 'A river can stand for the passing of time and the course life is taking.'],
   ['lago', 'Lago', 'Lake', 'lago, lagoa, represa', 'lake, pond', 'Um lago pode sugerir calma, reflexão ou algo guardado sob a superfície.', 'A lake may suggest calm, reflection or something kept beneath the surface.'],
   ['chuva', 'Chuva', 'Rain', 'chuva, chover, chovendo, garoa', 'rain, drizzle', 'A chuva pode falar de alívio, limpeza ou de uma tristeza que precisa cair.', 'Rain may speak of relief, cleansing or a sadness that needs to fall.'],
@@ -66,7 +66,7 @@ const SYMBOL_ROWS: Row[] = [
   ['ceu', 'Céu', 'Sky', 'céu, nuvem, horizonte', 'sky, cloud, horizon', 'O céu pode representar possibilidades e a vontade de ampliar horizontes.', 'The sky can represent possibility and the wish to widen horizons.'],
   ['neve', 'Neve', 'Snow', 'neve, nevasca, gelo, congelado', 'snow, ice, frozen, blizzard', 'Neve e gelo podem sugerir sentimentos congelados ou uma pausa necessária.', 'Snow and ice may suggest frozen feelings or a needed pause.'],
   ['vento', 'Vento', 'Wind', 'vento, ventania, furacão, tornado', 'wind, hurricane, tornado, gale', 'O vento pode falar de mudanças que chegam sem pedir licença.', 'Wind may speak of changes that arrive unannounced.'],
-  ['escuridao', 'Escuridão', 'Darkness', 'escuro, escuridão, breu', 'dark, darkness, pitch', 'A escuridão pode representar incerteza ou o que ainda não se quer ver.', 'Darkness can represent uncertainty or what one is not ready to see.'],
+  ['escuridao', 'Escuridão', 'Darkness', 'escuro, escuridão, breu, sem iluminação, sem luz nenhuma, tudo apagado, luzes apagadas, luz apagou, luz acabou', 'dark, darkness, pitch, pitch black, lights went out, power went out', 'A escuridão pode representar incerteza ou o que ainda não se quer ver.', 'Darkness can represent uncertainty or what one is not ready to see.'],
   ['luz', 'Luz', 'Light', 'luz, brilho, iluminado, lanterna', 'light, glow, bright, lantern', 'A luz pode sugerir compreensão, esperança ou algo vindo à tona.', 'Light may suggest understanding, hope or something coming to the surface.'],
   ['pedra', 'Pedra', 'Stone', 'pedra, rocha', 'stone, rock, boulder', 'Pedras podem evocar firmeza, peso ou obstáculos.', 'Stones can evoke firmness, weight or obstacles.'],
   ['areia', 'Areia', 'Sand', 'areia, duna', 'sand, dune', 'A areia pode sugerir o tempo escorrendo ou um terreno instável.', 'Sand may suggest time slipping away or unstable ground.'],
@@ -75,8 +75,8 @@ const SYMBOL_ROWS: Row[] = [
   ['deserto', 'Deserto', 'Desert', 'deserto', 'desert', 'Um deserto pode sugerir solidão, sede de algo ou um período árido.', 'A desert may suggest solitude, a thirst for something or a dry season.'],
   ['arco_iris', 'Arco-íris', 'Rainbow', 'arco-íris', 'rainbow', 'O arco-íris pode representar promessa, reconciliação ou alegria depois do difícil.', 'A rainbow can represent promise, reconciliation or joy after hardship.'],
   ['terremoto', 'Terremoto', 'Earthquake', 'terremoto, tremor', 'earthquake, quake', 'Um terremoto pode refletir a sensação de que bases firmes estão mudando.', 'An earthquake can mirror the sense that solid ground is shifting.'],
-  ['enchente', 'Enchente', 'Flood', 'enchente, inundação, inundou, alagado, alagada, alagou, alagamento, água subindo, agua foi subindo, água não parava de subir', 'flood, flooding, flooded, water rising, water kept rising', 'Uma enchente pode sugerir sentir-se transbordado por emoções ou demandas.', 'A flood may suggest feeling overwhelmed by emotions or demands.'],
-  ['afogamento', 'Afogamento', 'Drowning', 'afogar, afogando, afogado, afogamento', 'drown, drowning, drowned', 'Afogar-se pode falar de sobrecarga e de precisar de ar ou apoio.', 'Drowning can speak of overload and of needing air or support.'],
+  ['enchente', 'Enchente', 'Flood', 'enchente, inundação, inundou, alagado, alagada, alagou, alagamento, água subindo, agua foi subindo, água não parava de subir', 'flood, flooding, flooded, water rising, water kept rising, water came up, water coming in', 'Uma enchente pode sugerir sentir-se transbordado por emoções ou demandas.', 'A flood may suggest feeling overwhelmed by emotions or demands.'],
+  ['afogamento', 'Afogamento', 'Drowning', 'afogar, afogando, afogado, afogamento, engoli água, engolindo água, fui pro fundo, afundando, afundei', 'drown, drowning, drowned, went under, pulled under, pulled me under, dragged me under, swallowed water, swallowed so much water, overboard', 'Afogar-se pode falar de sobrecarga e de precisar de ar ou apoio.', 'Drowning can speak of overload and of needing air or support.'],
   // Animals
   ['cachorro', 'Cachorro', 'Dog', 'cachorro, cão, cães, cadela, filhote, vira-lata', 'dog, puppy, hound', 'Um cachorro pode representar lealdade, amizade ou instintos de proteção.', 'A dog can stand for loyalty, friendship or protective instincts.'],
   ['gato', 'Gato', 'Cat', 'gato, gatinho', 'cat, kitten, kitty', 'Um gato pode evocar independência, intuição ou mistério.', 'A cat can evoke independence, intuition or mystery.'],
@@ -632,6 +632,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
   pt: [
     // Teeth and hair fall out, stars and lots fall: only a body or a person falls.
     ['cair, caindo, caiu, caia, caiam, cairam, despencou, despencando', { notAfter: 'dente dentes cabelo cabelos estrela estrelas sorteio ficha sistema ligacao raio pedaco teto nota', window: 3 }],
+    // A thing that falls comes after the verb ("despencou um pedaço do teto", "caiu um raio").
+    ['caiu, caiam, cairam, despencou', { notBefore: 'um uma uns umas', window: 1 }],
     ['perdendo, perdi, perder, perdeu, perdido, perdida', { notBefore: 'controle paciencia hora voo onibus trem prova aula', window: 3 }],
     ['perdido, perdida, perdidos, perdidas', { notAfter: 'tava estava estavamos fiquei ficou ficamos to completamente totalmente meio muito mt' }],
     ['discutir, discutindo, discutimos, discutiu, discutia, discutiam', { needsContext: 'gritando gritava gritei gritou berrando xingando xingou brava bravo raiva irritado irritada brigando briga brigou' }],
@@ -641,7 +643,7 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['trabalho, trabalhos', { notBefore: 'faculdade facul escola grupo conclusao ingles', window: 2 }],
     ['reuniao', { notBefore: 'condominio emergencia pais familia', window: 2 }],
     ['carteira', { notAfter: 'sentar sentei sentava sentada sentado numa', window: 2 }],
-    ['bolsa', { notBefore: 'estudo estudos integral valores', window: 2 }],
+    ['bolsa', { notBefore: 'estudo estudos integral valores faculdade', window: 2 }],
     ['raiz, raizes', { notAfter: 'dente dentes', window: 4 }],
     ['lingua, linguas', { notAfter: 'numa noutra outra', window: 1 }],
     ['viagem', { notAfter: 'sonho', window: 1 }],
@@ -676,6 +678,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['car', { notAfter: 'last first dining train subway sleeping', window: 1 }],
     ['school, high school, middle school, college, elementary school', { notAfter: 'from since in after', window: 1 }],
     ['school, high school, middle school, college', { notBefore: 'teacher friend friends crush boyfriend girlfriend bully bullies sweetheart roommate roommates math chemistry english history science biology physics principal', window: 2 }],
+    ['school', { notBefore: 'uniform uniforms bus supplies photo photos', window: 1 }],
+    ['numbers', { notAfter: 'q1 q2 q3 q4 sales quarterly', window: 1 }],
     ['teacher', { notAfter: 'chemistry math english history science biology physics piano guitar violin dance', window: 1 }],
     ['dark', { notBefore: 'hair eyebrows eyes skin suit coat jeans wood chocolate blue green red brown purple grey gray circles humor haired skinned', window: 1 }],
     ['bridge', { notWithContext: 'song sing singing sang chorus verse band' }],
