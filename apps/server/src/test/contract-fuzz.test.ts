@@ -774,6 +774,28 @@ const PLANS: Record<string, Plan> = {
     },
   },
   'GET /support/messages': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // Billing is off here (no STRIPE_SECRET_KEY): the plan page reads, buying and the portal are refused by design, and
+  // no webhook can be verified (docs/decisions/027). The stand-in runs them for real in modules/billing.
+  'GET /billing': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  'POST /billing/checkout': { phase: 5, expect: () => [{ status: 409, code: 'billing_disabled' }] },
+  'POST /billing/portal': {
+    phase: 5,
+    isBodyOptional: true,
+    runs: { valid: 10 },
+    expect: () => [{ status: 409, code: 'billing_disabled' }],
+  },
+  'POST /billing/webhook': {
+    phase: 5,
+    runs: { valid: 10 },
+    headers: () => ({
+      'stripe-signature': fc.string({
+        unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+        minLength: 10,
+        maxLength: 200,
+      }),
+    }),
+    expect: () => [{ status: 400, code: 'webhook_signature_invalid' }],
+  },
 
   // Phase 6: the whole journal out (it holds every generated dream by now) and files back in.
   'GET /me/export': {
