@@ -106,6 +106,17 @@ async function settlePlan(ctx: Ctx): Promise<void> {
   if (profile.plan !== plan) await changePlan(ctx, plan, { source: 'stripe', status: deciding.status });
 }
 
+/**
+ * The one change no event announces: a past_due subscription's grace running out. Applied when the plan is read,
+ * and only then (an operator's set-plan since the last event is left alone until Stripe says something new).
+ */
+async function settleEndedGrace(ctx: Ctx): Promise<void> {
+  const deciding = decidingSubscription(await listSubscriptions(ctx.db, ctx.userId));
+  if (deciding?.status !== 'past_due' || derivePlan(deciding, ctx.now()) !== 'dreamer') return;
+  const profile = await getProfile(ctx as RequestContext);
+  if (profile.plan === deciding.plan) await changePlan(ctx, 'dreamer', { source: 'stripe', status: 'past_due' });
+}
+
 // --- reading Stripe ------------------------------------------------------------------------------------------------
 
 /** What a scheduled change turns the subscription into at the period's end, when it is a downgrade. */
@@ -320,7 +331,7 @@ export async function getBillingStatus(
   const { provider } = deps;
   if (provider && input.checkout) await syncReturningCheckout(ctx, { ...deps, provider }, input.checkout);
   // The grace of a past_due subscription ends without any event: applied when the plan is read.
-  await withTransaction(ctx, (tx) => settlePlan(tx));
+  await withTransaction(ctx, (tx) => settleEndedGrace(tx));
   const [credits, rows, customer, prices] = await Promise.all([
     getCreditsSummary(ctx),
     listSubscriptions(ctx.db, ctx.userId),

@@ -272,6 +272,10 @@ describe('billing with Stripe (the local stand-in, the official SDK)', () => {
     status = await billingStatus(t, user);
     expect(status.plan).toBe('dreamer');
     expect(status.subscription).toBeNull();
+
+    // The operator's plan for a former subscriber stays: reading the plan page does not undo it.
+    await setPlan(contextFor(t, user.id), 'lucid');
+    expect((await billingStatus(t, user)).plan).toBe('lucid');
   });
 
   it('refuses a second checkout while a subscription is live (409 already_subscribed) and opens the portal', async () => {
