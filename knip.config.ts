@@ -7,7 +7,8 @@ const config: KnipConfig = {
       project: ['e2e/**/*.ts', 'bench/**/*.ts', '*.{js,ts}'],
     },
     'apps/server': {
-      entry: ['src/**/*.test.ts'],
+      // fake-stripe.main.ts: the Stripe stand-in as its own process, for browser journeys (started by path).
+      entry: ['src/**/*.test.ts', 'src/test/fake-stripe.main.ts'],
       project: ['src/**/*.ts'],
     },
     'apps/web': {

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +216,28 @@ describe('the Stripe stand-in, driven by the official SDK', () => {
     await expect(fake.stripe.customers.create({})).rejects.toMatchObject({ statusCode: 500 });
     fake.failRequests(null);
     await expect(fake.stripe.customers.create({})).resolves.toMatchObject({ object: 'customer' });
+  });
+
+  it('runs as its own process: prints its URL and key as JSON, answers the SDK, stops on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./fake-stripe.main.ts', import.meta.url)), '0'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const started = JSON.parse(line) as { url: string; secretKey: string };
+      const client = new Stripe(started.secretKey, {
+        host: '127.0.0.1',
+        port: Number(new URL(started.url).port),
+        protocol: 'http',
+      });
+      await expect(client.customers.create({})).resolves.toMatchObject({ object: 'customer' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
   });
 
   it('is driven over HTTP by /_control endpoints', async () => {

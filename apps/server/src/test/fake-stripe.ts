@@ -28,13 +28,13 @@ export interface FakeStripeOptions {
   cancelPastDueAfterDays?: number;
 }
 
-export interface Delivery {
+interface Delivery {
   eventId: string;
   status: number | null;
   error?: string;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Signature timestamp in unix seconds (default: the real time now): an old one makes a stale signature. */
   timestamp?: number;
   /** Sign with another secret: a forged signature. */

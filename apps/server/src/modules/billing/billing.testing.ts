@@ -5,7 +5,7 @@ import { JOURNAL_TEST_ENV, api, signUpUser, type TestUser } from '../dreams/drea
 import { PRODUCT_NAME } from '../../product.ts';
 import { ensurePrices } from './billing.stripe.ts';
 
-export const WEBHOOK_SECRET = 'whsec_sonhario_billing_tests';
+const WEBHOOK_SECRET = 'whsec_sonhario_billing_tests';
 export const DAY = 86_400;
 
 /**
