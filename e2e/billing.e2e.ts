@@ -36,6 +36,12 @@ async function admin(...args: string[]): Promise<string> {
   return stdout;
 }
 
+/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw at this step (for looking at the pages, not for asserting). */
+async function keep(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 const currentPlan = (page: Page) => page.getByRole('region', { name: 'Seu plano' });
 
 /** Waits until the plan page's current plan reads `name`. */
@@ -76,6 +82,7 @@ describe('buying a plan', () => {
     await expectPlan(confirmation, 'Lucid');
     await plan.getByText(/^Período de teste até /).waitFor();
     await plan.getByText('0 de 100').waitFor();
+    await keep(confirmation, 'plans-trial-390');
 
     // The trial ends and the card pays: active.
     const state = (await stripeControl('state')) as { subscriptions: { id: string; customer: string }[] };
@@ -93,6 +100,7 @@ describe('buying a plan', () => {
     await confirmation.waitForURL((url) => url.pathname === '/app/plans');
     await plan.getByText(/^Cancelado — termina em /).waitFor();
     await expectPlan(confirmation, 'Lucid');
+    await keep(confirmation, 'plans-cancelled-390');
 
     await stripeControl('advance', { seconds: 32 * DAY_S });
     await confirmation.reload();
@@ -128,6 +136,10 @@ describe('help', () => {
     await page.reload();
     await page.getByText('Respondida').waitFor();
     await page.getByText('Use Configurações › Exportar dados e escolha o documento para imprimir.').waitFor();
+    await keep(page, 'help-answered-1280');
+    await page.goto('/app/plans');
+    await currentPlan(page).waitFor();
+    await keep(page, 'plans-dreamer-1280');
     const answered = await waitForEmail(email, { subject: 'Resposta do suporte do Sonhário' });
     expect(answered.text).toContain('Exportar dados');
     expect(journey.consoleErrors.slice(errorsBefore)).toEqual([]);
