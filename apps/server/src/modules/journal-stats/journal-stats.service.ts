@@ -252,18 +252,18 @@ interface JournalSummary {
  * dream: a no-recall night marked today keeps the streak but records nothing.
  */
 /** The current streak alone (what a save needs): from the summary, without asking whether today holds a dream. */
-export async function currentStreakOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<number> {
+/** The streaks as of `today`: from the summary row when it holds them, else recounted from the streak days. */
+async function streaksUntil(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
   const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
-  return (
-    streaksFromSummary(summary, today)?.current ??
-    computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today).current
-  );
+  return streaksFromSummary(summary, today) ?? computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today);
+}
+
+export async function currentStreakOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<number> {
+  return (await streaksUntil(ctx, stats, today)).current;
 }
 
 export async function streaksOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
-  const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
-  const streaks =
-    streaksFromSummary(summary, today) ?? computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today);
+  const streaks = await streaksUntil(ctx, stats, today);
   const isTodayRecorded = streaks.isTodayRecorded && (await isDayRecorded(ctx.db, ctx.userId, today));
   return { ...streaks, isTodayRecorded };
 }
