@@ -48,7 +48,7 @@ describe('/api/v1 authentication (onRequest hook with an allow-list)', () => {
       const res = await t.app.inject({ method, url: `/api/v1${path}` });
       const [status, code] = expected[route] ?? [200, undefined];
       expect([route, res.statusCode]).toEqual([route, status]);
-      if (code) expect((res.json() as { code: string }).code).toBe(code);
+      if (code) expect(res.json<{ code: string }>().code).toBe(code);
     }
   });
 
