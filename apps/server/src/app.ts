@@ -36,6 +36,7 @@ import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { similarRoutes } from './modules/patterns/similar.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(consentsRoutes);
         await api.register(creditsRoutes);
         await api.register(rewardsRoutes);
+        await api.register(similarRoutes);
         await api.register(supportRoutes);
         await api.register(billingRoutes);
         await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });

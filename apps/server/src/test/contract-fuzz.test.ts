@@ -663,6 +663,8 @@ const PLANS: Record<string, Plan> = {
     },
   },
   'GET /dreams/{id}/analyses': { phase: 3, expect: (call) => (isLive(call) ? ok() : notFound) },
+  // The main user is on Oracle: similar dreams are answered for every live dream of theirs.
+  'GET /dreams/{id}/similar': { phase: 3, expect: (call) => (isLive(call) ? ok() : notFound) },
   'GET /analyses': {
     phase: 3,
     query: () => ({ cursor: cursorOf('GET /analyses', fc.tuple(anyInstant(), fc.uuid())) }),

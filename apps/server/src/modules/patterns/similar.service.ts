@@ -1,0 +1,180 @@
+import {
+  hasPatterns,
+  SIMILAR_DREAMS_LIMIT,
+  type SimilarDream,
+  type SimilarDreamsResponse,
+} from '@sonhario/contracts/patterns';
+import type { RequestContext } from '../../context.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { openResult } from '../analyses/analyses.sealing.ts';
+import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
+import { documentTokens, foldText, tokenize } from '../dreams/dreams.search.ts';
+import type { UserKeys } from '../keys/keys.crypto.ts';
+import { getProfile } from '../profile/profile.service.ts';
+import {
+  accumulateCandidates,
+  countTokensInSample,
+  findSourceDream,
+  listCandidateRows,
+  listLatestAnalysisRows,
+} from './similar.repository.ts';
+
+/**
+ * Similar dreams (docs/decisions/028): the user's dreams most like one of theirs, from the keyed search tokens, with
+ * why. Rarity is estimated at query time from the newest SAMPLE_SIZE dreams; the rarest QUERY_TOKENS tokens of the
+ * dream find candidates through the GIN indexes; the POOL heaviest are scored on all their tokens; only the few
+ * answered are opened (their summaries, and this dream's own words to name what they share). No plaintext index.
+ */
+const SAMPLE_SIZE = 400;
+const QUERY_TOKENS = 48;
+const POOL = 40;
+/** Candidates whose analyses are opened for shared symbols (the best by words). */
+const SYMBOL_POOL = 12;
+const SYMBOL_BONUS = 0.05;
+const MIN_SCORE = 0.02;
+const SHARED_WORDS_MAX = 8;
+
+const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
+
+/** Inverse document frequency in the sample: a word in every dream weighs little, one in none weighs most. */
+const idf = (held: number, size: number) => Math.log((size + 1) / (held + 0.5));
+
+interface Scored {
+  id: string;
+  dreamtOn: string;
+  summaryEnc: Buffer;
+  tokens: Set<string>;
+  score: number;
+  sharedSymbols: string[];
+}
+
+/** The words of the dream's own text whose tokens the other dream holds, heaviest first, one per stem pair. */
+function sharedWordsOf(words: { word: string; tokens: string[]; weight: number }[], other: Set<string>): string[] {
+  return words
+    .filter((entry) => entry.tokens.some((token) => other.has(token)))
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, SHARED_WORDS_MAX)
+    .map((entry) => entry.word);
+}
+
+/** The distinct words of a text as written (lower case, accents kept), with their tokens, one per token set. */
+function wordsOf(keys: UserKeys, texts: (string | null)[], weights: Map<string, number>) {
+  const byTokens = new Map<string, { word: string; tokens: string[]; weight: number }>();
+  const seen = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const raw of text.toLocaleLowerCase('pt-BR').split(/[^\p{L}\p{N}]+/u)) {
+      if (seen.has(raw)) continue;
+      seen.add(raw);
+      if (tokenize(raw).length === 0) continue; // a stopword or a letter
+      const tokens = documentTokens(keys.index, [raw]);
+      const id = [...tokens].sort().join(',');
+      if (byTokens.has(id)) continue;
+      const weight = Math.max(0, ...tokens.map((token) => weights.get(token) ?? 0));
+      byTokens.set(id, { word: raw, tokens, weight });
+    }
+  }
+  return [...byTokens.values()];
+}
+
+function symbolsOf(keys: UserKeys, userId: string, row: { id: string; dreamId: string; resultEnc: Buffer }) {
+  const names = new Map<string, string>();
+  for (const { symbol } of openResult(keys, userId, row).symbols) names.set(foldText(symbol.trim()), symbol.trim());
+  return names;
+}
+
+export async function listSimilarDreams(ctx: RequestContext, dreamId: string): Promise<SimilarDreamsResponse> {
+  const { plan } = await getProfile(ctx);
+  if (!hasPatterns(plan)) {
+    throw new ForbiddenError('plan_required', 'Sonhos parecidos fazem parte dos planos Lúcido e Oráculo.');
+  }
+  const source = await findSourceDream(ctx.db, ctx.userId, dreamId);
+  if (!source) throw dreamNotFound();
+  const tokens = [...new Set(source.searchTokens)];
+  if (tokens.length === 0 && source.tagTokens.length === 0) return { items: [] };
+
+  // Rarity in the journal, then the rarest tokens look for candidates.
+  const sample = await countTokensInSample(ctx.db, ctx.userId, tokens, SAMPLE_SIZE);
+  const weights = new Map(tokens.map((token) => [token, idf(sample.counts.get(token) ?? 0, sample.size)]));
+  const tagWeight = idf(0, sample.size);
+  const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) + tagWeight * source.tagTokens.length;
+  const rarest = [...weights.entries()].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TOKENS);
+  const pool = await accumulateCandidates(
+    ctx.db,
+    ctx.userId,
+    source.id,
+    {
+      tokens: rarest.map(([token]) => token),
+      weights: rarest.map(([, weight]) => weight),
+      tags: source.tagTokens,
+      tagWeight,
+    },
+    POOL,
+  );
+  if (pool.length === 0) return { items: [] };
+
+  // Every candidate scored on all of this dream's tokens: the share of its weight the other holds, as a cosine
+  // (the other's length counts against it: a long dream holds many words by chance).
+  const rows = await listCandidateRows(
+    ctx.db,
+    ctx.userId,
+    pool.map((candidate) => candidate.id),
+  );
+  const sourceTags = new Set(source.tagTokens);
+  const scored: Scored[] = rows.map((row) => {
+    const held = new Set(row.searchTokens);
+    let shared = 0;
+    for (const [token, weight] of weights) if (held.has(token)) shared += weight;
+    for (const tag of row.tagTokens) if (sourceTags.has(tag)) shared += tagWeight;
+    const lengthRatio = tokens.length === 0 ? 1 : Math.sqrt(tokens.length / Math.max(tokens.length, held.size));
+    return {
+      id: row.id,
+      dreamtOn: row.dreamtOn,
+      summaryEnc: row.summaryEnc,
+      tokens: held,
+      score: totalWeight > 0 ? (shared / totalWeight) * lengthRatio : 0,
+      sharedSymbols: [],
+    };
+  });
+  scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+
+  // Shared symbols of the best by words (when this dream and theirs were analysed) add to their score.
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const top = scored.slice(0, SYMBOL_POOL);
+  const analyses = await listLatestAnalysisRows(ctx.db, ctx.userId, [source.id, ...top.map((dream) => dream.id)]);
+  const own = analyses.find((row) => row.dreamId === source.id);
+  if (own) {
+    const ownSymbols = symbolsOf(keys, ctx.userId, own);
+    for (const row of analyses) {
+      const dream = row.dreamId === source.id ? undefined : top.find((candidate) => candidate.id === row.dreamId);
+      if (!dream) continue;
+      const theirs = symbolsOf(keys, ctx.userId, row);
+      dream.sharedSymbols = [...ownSymbols].filter(([folded]) => theirs.has(folded)).map(([, name]) => name);
+      dream.score += SYMBOL_BONUS * Math.min(dream.sharedSymbols.length, 4);
+    }
+    top.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  }
+
+  const chosen = top.filter((dream) => dream.score >= MIN_SCORE).slice(0, SIMILAR_DREAMS_LIMIT);
+  if (chosen.length === 0) return { items: [] };
+  const open = (field: 'title' | 'content' | 'notes', blob: Buffer | null) =>
+    blob ? openField(keys, ctx.userId, source.id, field, blob) : null;
+  const words = wordsOf(
+    keys,
+    [open('title', source.titleEnc), open('content', source.contentEnc), open('notes', source.notesEnc)],
+    weights,
+  );
+  const items: SimilarDream[] = chosen.map((dream) => {
+    const summary = openDreamSummary(keys, ctx.userId, dream.id, dream.summaryEnc);
+    return {
+      id: dream.id,
+      title: summary.title,
+      dreamtOn: dream.dreamtOn,
+      excerpt: summary.excerpt,
+      score: Math.round(Math.min(1, dream.score) * 1000) / 1000,
+      sharedWords: sharedWordsOf(words, dream.tokens),
+      sharedSymbols: dream.sharedSymbols,
+    };
+  });
+  return { items };
+}
