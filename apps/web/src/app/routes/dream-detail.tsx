@@ -6,6 +6,7 @@ import { AnalysisPayment } from '@/features/credits/components/analysis-payment'
 import { useDream } from '@/features/dreams/api/use-dream';
 import { DreamDetail } from '@/features/dreams/components/dream-detail';
 import { DreamSkeleton, DreamUnavailable, isMissingDream } from '@/features/dreams/components/dream-page-states';
+import { SimilarDreams } from '@/features/patterns/components/similar-dreams';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
@@ -32,6 +33,7 @@ export function DreamDetailRoute() {
               aiConsent={aiConsent}
               renderConsentQuestion={(props) => <ConsentDialog {...props} />}
             />
+            <SimilarDreams dreamId={dream.data.id} />
           </div>
         </>
       ) : dream.isError ? (

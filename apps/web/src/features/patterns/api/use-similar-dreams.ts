@@ -1,0 +1,23 @@
+import { similarDreamsResponseSchema } from '@sonhario/contracts/patterns';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
+
+/**
+ * GET /dreams/:id/similar (Lucid and Oracle; 403 plan_required on Dreamer). Under `dreams.all`: any write to the
+ * journal refreshes it.
+ */
+export function useSimilarDreams(dreamId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.dreams.all, 'similar', dreamId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/dreams/${encodeURIComponent(dreamId)}/similar`, {
+          schema: similarDreamsResponseSchema,
+          signal,
+        })
+      ).data,
+    retry: retryUnlessClientError,
+  });
+}
