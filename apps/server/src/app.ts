@@ -36,6 +36,7 @@ import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { chartsRoutes } from './modules/patterns/charts.routes.ts';
 import { similarRoutes } from './modules/patterns/similar.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(consentsRoutes);
         await api.register(creditsRoutes);
         await api.register(rewardsRoutes);
+        await api.register(chartsRoutes);
         await api.register(similarRoutes);
         await api.register(supportRoutes);
         await api.register(billingRoutes);

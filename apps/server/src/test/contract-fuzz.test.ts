@@ -727,6 +727,8 @@ const PLANS: Record<string, Plan> = {
   },
   'GET /me/sessions': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
   'GET /rewards': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // The main user is on Oracle: every period's charts are answered.
+  'GET /patterns/charts': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
   // The main user is on Oracle: the first claim of the (real) day is granted, the others refused by design.
   'POST /rewards/daily-bonus': {
     phase: 5,

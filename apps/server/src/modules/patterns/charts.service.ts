@@ -1,0 +1,189 @@
+import type { Emotion } from '@sonhario/contracts/dreams';
+import {
+  CHART_TAGS_LIMIT,
+  granularityOf,
+  hasPatternCharts,
+  MIN_DREAMS_FOR_PATTERNS,
+  type ChartBucket,
+  type ChartPeriod,
+  type ChartTag,
+  type PatternBasics,
+  type PatternCharts,
+  type PatternChartsQuery,
+  type PatternChartsResponse,
+} from '@sonhario/contracts/pattern-charts';
+import type { RequestContext } from '../../context.ts';
+import { ForbiddenError } from '../../errors.ts';
+import { addDays, dayNumber, localDate, nextMonthStart } from '../../lib/local-time.ts';
+import { openTagName } from '../dreams/dreams.sealing.ts';
+import { getProfile } from '../profile/profile.service.ts';
+import {
+  countBasics,
+  findFirstNight,
+  listBucketRows,
+  listEmotionRows,
+  listMoodSleepRows,
+  listTagBucketRows,
+  listTagNameRows,
+  type BucketUnit,
+  type NightRange,
+} from './charts.repository.ts';
+
+/**
+ * The 'Padrões' charts (issue 16, docs/decisions/029): what the journal's plain columns say per week or month, in
+ * the user's time zone. A dream's bucket is the night it was dreamt (`dreamt_on`, already a date in the user's zone);
+ * the zone decides "today", so where the period ends and which month is the current one.
+ */
+
+/** The Monday that begins the ISO week of a date (1970-01-01 was a Thursday). */
+const mondayOf = (date: string) => addDays(date, -((dayNumber(date) + 3) % 7));
+const monthStartOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** The first month of `months` months that end with the month of `date`. */
+function monthsBack(date: string, months: number): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - (months - 1);
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The period's whole buckets: from the start of the first to today. `firstNight` matters for 'all' only. */
+function rangeOf(period: ChartPeriod, today: string, firstNight: string | null): NightRange & { from: string } {
+  switch (period) {
+    case '30d':
+      return { from: mondayOf(addDays(today, -29)), to: today };
+    case '3m':
+      return { from: mondayOf(addDays(today, -90)), to: today };
+    case '12m':
+      return { from: monthsBack(today, 12), to: today };
+    case 'all':
+      return { from: monthStartOf(firstNight ?? today), to: today };
+  }
+}
+
+/** Every bucket start from `from` to `to`, so an empty week or month still shows (as zero). */
+function bucketStarts(unit: BucketUnit, from: string, to: string): string[] {
+  const starts: string[] = [];
+  for (let start = from; start <= to; start = unit === 'week' ? addDays(start, 7) : nextMonthStart(start)) {
+    starts.push(start);
+  }
+  return starts;
+}
+
+/** Rising or fading: the later half of the buckets against the earlier, by at least 2 dreams and a quarter of all. */
+function trendOf(counts: number[]): ChartTag['trend'] {
+  const half = Math.floor(counts.length / 2);
+  const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+  const earlier = sum(counts.slice(0, half));
+  const later = sum(counts.slice(counts.length - half));
+  const threshold = Math.max(2, sum(counts) / 4);
+  if (later - earlier >= threshold) return 'rising';
+  if (earlier - later >= threshold) return 'fading';
+  return 'steady';
+}
+
+async function readBasics(ctx: RequestContext, today: string): Promise<PatternBasics> {
+  const month = today.slice(0, 7);
+  const counts = await countBasics(ctx.db, ctx.userId, { start: `${month}-01`, end: nextMonthStart(month) });
+  return {
+    totals: { dreams: counts.dreams, lucid: counts.lucid, nightmares: counts.nightmares },
+    month,
+    thisMonth: { dreams: counts.monthDreams, lucid: counts.monthLucid, nightmares: counts.monthNightmares },
+  };
+}
+
+/** The most used tags of the period, named: only these few are opened with the user's key. */
+async function readTags(
+  ctx: RequestContext,
+  unit: BucketUnit,
+  range: NightRange,
+  starts: string[],
+): Promise<ChartTag[]> {
+  const rows = await listTagBucketRows(ctx.db, ctx.userId, unit, range);
+  const index = new Map(starts.map((start, i) => [start, i]));
+  const byToken = new Map<string, number[]>();
+  for (const row of rows) {
+    const counts = byToken.get(row.token) ?? starts.map(() => 0);
+    const at = index.get(row.start);
+    if (at !== undefined) counts[at] = (counts[at] ?? 0) + row.count;
+    byToken.set(row.token, counts);
+  }
+  const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
+  const top = [...byToken.entries()]
+    .map(([token, counts]) => ({ token, counts, total: total(counts) }))
+    .sort((a, b) => b.total - a.total || (a.token < b.token ? -1 : 1))
+    .slice(0, CHART_TAGS_LIMIT);
+  if (top.length === 0) return [];
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const names = new Map(
+    (
+      await listTagNameRows(
+        ctx.db,
+        ctx.userId,
+        top.map((tag) => tag.token),
+      )
+    ).map((row) => [row.token, openTagName(keys, ctx.userId, row)]),
+  );
+  return top.flatMap((tag) => {
+    const name = names.get(tag.token);
+    return name === undefined ? [] : [{ name, total: tag.total, counts: tag.counts, trend: trendOf(tag.counts) }];
+  });
+}
+
+async function readCharts(ctx: RequestContext, period: ChartPeriod, today: string): Promise<PatternCharts> {
+  const unit = granularityOf(period);
+  const firstNight = period === 'all' ? await findFirstNight(ctx.db, ctx.userId) : null;
+  const range = rangeOf(period, today, firstNight);
+  const starts = bucketStarts(unit, range.from, range.to);
+  const [bucketRows, emotionRows, moodBySleep, tags] = [
+    await listBucketRows(ctx.db, ctx.userId, unit, range),
+    await listEmotionRows(ctx.db, ctx.userId, unit, range),
+    await listMoodSleepRows(ctx.db, ctx.userId, range),
+    await readTags(ctx, unit, range, starts),
+  ];
+  const byStart = new Map(bucketRows.map((row) => [row.start, row]));
+  const buckets: ChartBucket[] = starts.map((start) => {
+    const row = byStart.get(start);
+    return {
+      start,
+      dreams: row?.dreams ?? 0,
+      lucid: row?.lucid ?? 0,
+      meanLucidity: row?.meanLucidity ?? null,
+      nightmares: row?.nightmares ?? 0,
+      meanMood: row?.meanMood ?? null,
+      meanVividness: row?.meanVividness ?? null,
+      emotions: {},
+    };
+  });
+  const bucketAt = new Map(buckets.map((bucket) => [bucket.start, bucket]));
+  for (const row of emotionRows) {
+    const bucket = bucketAt.get(row.start);
+    if (bucket) bucket.emotions[row.emotion as Emotion] = row.count;
+  }
+  const dreamCount = buckets.reduce((sum, bucket) => sum + bucket.dreams, 0);
+  return {
+    period,
+    granularity: unit,
+    from: range.from,
+    to: range.to,
+    dreamCount,
+    isTooLittleData: dreamCount < MIN_DREAMS_FOR_PATTERNS,
+    buckets,
+    moodBySleep,
+    tags,
+  };
+}
+
+/**
+ * The basic counts (every plan) and, when a period is asked, the charts (Lucid and Oracle; Dreamer gets 403
+ * plan_required).
+ */
+export async function getPatternCharts(ctx: RequestContext, query: PatternChartsQuery): Promise<PatternChartsResponse> {
+  const { plan, timeZone } = await getProfile(ctx);
+  if (query.period && !hasPatternCharts(plan)) {
+    throw new ForbiddenError('plan_required', 'Os gráficos de padrões fazem parte dos planos Lúcido e Oráculo.');
+  }
+  const today = localDate(ctx.now(), timeZone);
+  const basics = await readBasics(ctx, today);
+  const charts = query.period ? await readCharts(ctx, query.period, today) : null;
+  return { basics, charts };
+}
