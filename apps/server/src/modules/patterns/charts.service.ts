@@ -123,10 +123,13 @@ async function readTags(
       )
     ).map((row) => [row.token, openTagName(keys, ctx.userId, row)]),
   );
-  return top.flatMap((tag) => {
-    const name = names.get(tag.token);
-    return name === undefined ? [] : [{ name, total: tag.total, counts: tag.counts, trend: trendOf(tag.counts) }];
-  });
+  // Ties by name: the tokens' order is the key's, not one a reader could follow.
+  return top
+    .flatMap((tag) => {
+      const name = names.get(tag.token);
+      return name === undefined ? [] : [{ name, total: tag.total, counts: tag.counts, trend: trendOf(tag.counts) }];
+    })
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 
 async function readCharts(ctx: RequestContext, period: ChartPeriod, today: string): Promise<PatternCharts> {

@@ -126,10 +126,10 @@ describe('pattern charts', () => {
     expect((await u.at(NOW).delete(`/dreams/${nightmare.id}`)).statusCode).toBe(200);
     body = await charts(u, '30d');
     expect(bucket(body, '2026-05-11')).toMatchObject({ dreams: 1, nightmares: 0, meanMood: 1 });
-    // The tag keeps the latest spelling written.
+    // The tag keeps the latest spelling written; ties go by name.
     expect(body.charts!.tags.map((tag) => [tag.name, tag.total])).toEqual([
-      ['voo', 1],
       ['mar', 1],
+      ['voo', 1],
     ]);
     expect(body.basics.totals).toEqual({ dreams: 1, lucid: 0, nightmares: 0 });
 
