@@ -60,7 +60,8 @@ export async function countTokensInSample(
 /**
  * The user's live dreams (not `excludedId`) that hold any of `tokens` or `tags`, with the summed weight of those they
  * hold, heaviest first. One GIN lookup per token (tokens are keyed per user, so they only find this user's dreams;
- * the user filter still applies), so the rows read are the dreams holding these (rare) tokens, not the journal.
+ * the user filter still applies), at most `perTokenLimit` dreams each, so the rows read are bounded whatever the
+ * journal's size.
  */
 export async function accumulateCandidates(
   db: DbOrTx,
@@ -68,6 +69,7 @@ export async function accumulateCandidates(
   excludedId: string,
   query: { tokens: readonly string[]; weights: readonly number[]; tags: readonly string[]; tagWeight: number },
   limit: number,
+  perTokenLimit: number,
 ): Promise<{ id: string; weight: number }[]> {
   const result = await db.execute<{ id: string; weight: number | string }>(sql`
     with hits as (
@@ -77,6 +79,7 @@ export async function accumulateCandidates(
           select ${dreams.id} as id from ${dreams}
           where ${dreams.searchTokens} @> array[w.token]
             and ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null and ${dreams.id} <> ${excludedId}::uuid
+          limit ${perTokenLimit}
         ) as d
       union all
       select d.id, ${query.tagWeight}::float8
@@ -85,6 +88,7 @@ export async function accumulateCandidates(
           select ${dreams.id} as id from ${dreams}
           where ${dreams.tagTokens} @> array[t.token]
             and ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null and ${dreams.id} <> ${excludedId}::uuid
+          limit ${perTokenLimit}
         ) as d
     )
     select id, sum(weight)::float8 as weight from hits group by id order by weight desc, id limit ${limit}`);

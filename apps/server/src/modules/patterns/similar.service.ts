@@ -27,6 +27,16 @@ import {
  */
 const SAMPLE_SIZE = 400;
 const QUERY_TOKENS = 48;
+/**
+ * A token held by more than this share of the sample (and by more than COMMON_MIN dreams, so a small journal keeps
+ * every word) is too common to look candidates up by…
+ */
+const RARE_SHARE = 0.05;
+const COMMON_MIN = 20;
+/** …unless the dream has fewer rare tokens than this: then its rarest ones, whatever their share. */
+const MIN_QUERY_TOKENS = 8;
+/** Dreams read per looked-up token: a word in thousands of dreams says little, and must not read them all. */
+const PER_TOKEN_LIMIT = 200;
 const POOL = 40;
 /** Candidates whose analyses are opened for shared symbols (the best by words). */
 const SYMBOL_POOL = 12;
@@ -86,7 +96,7 @@ function symbolsOf(keys: UserKeys, userId: string, row: { id: string; dreamId: s
 export async function listSimilarDreams(ctx: RequestContext, dreamId: string): Promise<SimilarDreamsResponse> {
   const { plan } = await getProfile(ctx);
   if (!hasPatterns(plan)) {
-    throw new ForbiddenError('plan_required', 'Sonhos parecidos fazem parte dos planos Lúcido e Oráculo.');
+    throw new ForbiddenError('plan_required', 'Sonhos parecidos fazem parte dos planos Lucid e Oracle.');
   }
   const source = await findSourceDream(ctx.db, ctx.userId, dreamId);
   if (!source) throw dreamNotFound();
@@ -98,7 +108,10 @@ export async function listSimilarDreams(ctx: RequestContext, dreamId: string): P
   const weights = new Map(tokens.map((token) => [token, idf(sample.counts.get(token) ?? 0, sample.size)]));
   const tagWeight = idf(0, sample.size);
   const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) + tagWeight * source.tagTokens.length;
-  const rarest = [...weights.entries()].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TOKENS);
+  const byRarity = [...weights.entries()].sort((a, b) => b[1] - a[1]);
+  const commonAbove = Math.max(COMMON_MIN, sample.size * RARE_SHARE);
+  const rare = byRarity.filter(([token]) => (sample.counts.get(token) ?? 0) <= commonAbove);
+  const rarest = (rare.length >= MIN_QUERY_TOKENS ? rare : byRarity.slice(0, MIN_QUERY_TOKENS)).slice(0, QUERY_TOKENS);
   const pool = await accumulateCandidates(
     ctx.db,
     ctx.userId,
@@ -110,6 +123,7 @@ export async function listSimilarDreams(ctx: RequestContext, dreamId: string): P
       tagWeight,
     },
     POOL,
+    PER_TOKEN_LIMIT,
   );
   if (pool.length === 0) return { items: [] };
 
