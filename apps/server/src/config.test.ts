@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
 import { loadSecrets } from './secrets.ts';
 
 const dirs: string[] = [];
@@ -103,5 +103,22 @@ describe('loadSecrets', () => {
     const secrets = await loadSecrets(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), MASTER_KEY: masterKey }));
     expect(secrets.jwtSecret).toBe('x'.repeat(40));
     expect(secrets.masterKey.toString('base64')).toBe(masterKey);
+  });
+});
+
+describe('.env.example', () => {
+  it('names every variable the server reads, and only those, each with a value the server accepts', async () => {
+    const text = await readFile(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    const lines = text.split('\n').filter((line) => /^#?[A-Z][A-Z0-9_]*=/.test(line));
+    const named = lines.map((line) => line.replace(/^#/, '').split('=')[0]);
+    expect(new Set(named)).toEqual(new Set(Object.keys(envSchema.shape)));
+    // Every example value loads (the placeholders of secrets and prices aside, which are the operator's own).
+    const values = Object.fromEntries(
+      lines
+        .map((line) => line.replace(/^#/, ''))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const)
+        .filter(([, value]) => value !== '' && !value.includes('…')),
+    );
+    expect(() => loadConfig({ ...values, KEYSTORE_DATABASE_URL: '', DATABASE_URL: '' })).not.toThrow();
   });
 });
