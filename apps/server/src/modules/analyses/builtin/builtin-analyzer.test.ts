@@ -407,6 +407,60 @@ describe("builtin analyzer: only the dream's own images (issue 12)", () => {
     expect(themes(analyze({ content: 'Na casa da minha vó, a sala era enorme.' }))).toContain('Casas');
   });
 
+  it('reads no image in what was asked, talked or thought about, or expected (to the end of the clause)', () => {
+    const dog = 'Then her mom called, asking if we had fed the dog.';
+    expect(symbols(analyze({ content: dog }, EN))).not.toContain('Dog');
+    expect(symbols(analyze({ content: 'A minha tia ficou perguntando se ela era da igreja.' }))).not.toContain(
+      'Igreja',
+    );
+    const fears = 'Fiquei esperando alguém cair da escada ou pegar fogo na cortina, mas nada.';
+    expect(symbols(analyze({ content: fears }))).not.toContain('Escada');
+    expect(symbols(analyze({ content: fears }))).not.toContain('Fogo');
+    expect(symbols(analyze({ content: 'Eu só pensava em fugir pela saída de emergência.' }))).not.toContain(
+      'Perseguição',
+    );
+    // The scene itself, after the clause, is read.
+    expect(symbols(analyze({ content: 'She asked if I was okay, and the dog ran in.' }, EN))).toContain('Dog');
+  });
+
+  it('reads no image in real life told in the dream: a year, the present perfect, what is still to come', () => {
+    expect(symbols(analyze({ content: 'He told me he had a car in 1979 that caught fire twice.' }, EN))).not.toContain(
+      'Fire',
+    );
+    expect(symbols(analyze({ content: "I'm a nurse now, I haven't been a student in 8 years." }, EN))).not.toContain(
+      'Hospital',
+    );
+    expect(symbols(analyze({ content: 'The wedding is in June and I have no shoes yet.' }, EN))).not.toContain(
+      'Wedding',
+    );
+    expect(
+      symbols(analyze({ content: 'She was my first cat and I cried for a week when she died.' }, EN)),
+    ).not.toContain('Crying');
+  });
+
+  it('reads a word used in another sense as that sense', () => {
+    expect(themes(analyze({ content: 'Meu ex gerente dizia que eu tava lenta.' }))).not.toContain('Ex-parceiro');
+    expect(themes(analyze({ content: 'Meu ex apareceu na festa.' }))).toContain('Ex-parceiro');
+    expect(symbols(analyze({ content: 'Minha irmã disse que eu tava viajando, fiquei quieta.' }))).not.toContain(
+      'Viagem',
+    );
+    expect(symbols(analyze({ content: 'Eu tava viajando pra Bahia de ônibus.' }))).toContain('Viagem');
+    expect(symbols(analyze({ content: 'A gente caiu num corredor comprido.' }))).not.toContain('Queda');
+    expect(symbols(analyze({ content: 'Escolhi um presente pro aniversário da mãe dele.' }))).not.toContain('Festa');
+    expect(symbols(analyze({ content: 'Um carinha do meu trabalho me beijou na praia.' }))).not.toContain('Trabalho');
+    expect(symbols(analyze({ content: 'We looked for a dress for my cousin’s wedding.' }, EN))).not.toContain(
+      'Wedding',
+    );
+    expect(symbols(analyze({ content: 'I was running for mayor and lost track of my party.' }, EN))).not.toContain(
+      'Party',
+    );
+    expect(symbols(analyze({ content: 'I had lost my car keys again.' }, EN))).not.toContain('Car');
+    expect(symbols(analyze({ content: 'I saw her fall behind the counter.' }, EN))).not.toContain('Fall');
+    expect(symbols(analyze({ content: 'I beat up the guy who bullied me in middle school.' }, EN))).not.toContain(
+      'School',
+    );
+  });
+
   it('makes a nightmare of fear said twice or intensified, and of fear with darkness', () => {
     expect(analyze({ content: 'Eu tava no hospital e me deu um medo que eu não sei explicar.' }).dreamType).toBe(
       'pesadelo',

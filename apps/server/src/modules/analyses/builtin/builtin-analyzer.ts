@@ -251,6 +251,13 @@ const COMPARISONS = {
     'parece uma',
     'lembrava um',
     'lembrava uma',
+    'parecia meu',
+    'parecia minha',
+    'parecia o',
+    'parecia a',
+    'parecia com',
+    'parecido com',
+    'parecida com',
   ],
   en: ['like', 'size of', 'as if', 'as though', 'the shape of', 'kind of like', 'sort of like', 'resembled'],
 };
@@ -293,7 +300,37 @@ const REAL_LIFE = [
   'esta semana',
   'since i started',
   'in reality',
+  // Present perfect and durations longer than a dream: "we haven't spoken in six years", "I cried for a week".
+  'haven t',
+  'hasn t',
+  'for a week',
+  'for weeks',
+  'for months',
+  'por uma semana',
+  'por semanas',
+  'por meses',
+  'when she died',
+  'when he died',
+  'after she died',
+  'after he died',
+  'quando ela morreu',
+  'quando ele morreu',
+  'depois que ela morreu',
+  'depois que ele morreu',
+  // What is still to come: "the wedding is in June", "tenho entrevista semana que vem".
+  'next week',
+  'next month',
+  'next year',
+  'semana que vem',
+  'mes que vem',
+  'ano que vem',
+  ...'january february march april may june july august september october november december'
+    .split(' ')
+    .map((month) => `is in ${month}`),
 ];
+/** A year ("in 1979", "since 2015", "em 2019", "desde 2010") is real life, not the dream's time. */
+const YEAR = /^(19|20)\d\d$/;
+const BEFORE_YEAR = new Set('in since em desde back de'.split(' '));
 
 const IRREALIS = {
   pt: [
@@ -335,6 +372,53 @@ const IRREALIS = {
   ],
 };
 const IRREALIS_REACH = 3;
+// What was asked, talked or thought about, or expected, is the topic of a sentence, not a scene: "asking if we'd fed
+// the dog", "perguntando se ela era da igreja", "só pensava em fugir", "esperando alguém cair da escada". To the end
+// of the clause.
+const TOPICS = {
+  pt: [
+    'perguntando se',
+    'perguntou se',
+    'perguntava se',
+    'perguntei se',
+    'falando de',
+    'falando sobre',
+    'falou de',
+    'falou sobre',
+    'conversando sobre',
+    'conversamos sobre',
+    'contou sobre',
+    'contando sobre',
+    'esperando alguem',
+    'esperando algo',
+    'esperando que',
+    'pensava em',
+    'pensei em',
+    'pensando em',
+  ],
+  en: [
+    'asked if',
+    'asking if',
+    'asks if',
+    'asked whether',
+    'asking whether',
+    'whether',
+    'talked about',
+    'talking about',
+    'told me about',
+    'telling me about',
+    'told us about',
+    'asked about',
+    'asking about',
+    'asked me about',
+    'thinking about',
+    'thought about',
+    'expecting',
+    // A change only tried: "I tried to make the snow turn into sand".
+    'turn into',
+  ],
+};
+const TOPIC_REACH = 10;
 /** Phrases by their first word, longest first: a phrase lookup per word is then one map read. */
 type PhraseIndex = Map<string, string[][]>;
 function phraseList(phrases: readonly string[]): PhraseIndex {
@@ -349,6 +433,7 @@ const WAKE_WORDS = phraseList(WAKE_MARKERS);
 const DREAM_RETURN_WORDS = phraseList(DREAM_RETURN);
 const REAL_LIFE_WORDS = phraseList(REAL_LIFE);
 const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]);
+const TOPIC_WORDS = phraseList([...TOPICS.pt, ...TOPICS.en]);
 const DREAM_WORDS = phraseList(['sonho', 'sonhei', 'sonhando', 'dream', 'dreamt', 'dreamed', 'dreaming']);
 
 /** The length of the first (longest) phrase of `phrases` that starts at `at`, or 0. */
@@ -383,6 +468,8 @@ function splitWords(text: string, titleLength = 0): Words {
   const words: string[] = [];
   const negated: boolean[] = [];
   const sentenceStarts: number[] = [];
+  /** The end (exclusive) of each word's clause. */
+  const clauseEnds: number[] = [];
   /** A capitalized word inside a sentence of the report (not its title): a name ("Linden Road", "Rose"). */
   const isName: boolean[] = [];
   const unaccented = text.normalize('NFD').replace(/\p{M}+/gu, '');
@@ -393,6 +480,8 @@ function splitWords(text: string, titleLength = 0): Words {
     for (const casedClause of sentence.split(/[;:,()"“”]+|\s(?=(?:mas|but|porem|Mas|But|Porem)\s)/u)) {
       const casedWords = casedClause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
       const clauseWords = casedWords.map((word) => word.toLowerCase());
+      const clauseEnd = words.length + clauseWords.length;
+      for (let i = 0; i < clauseWords.length; i++) clauseEnds.push(clauseEnd);
       casedWords.forEach((cased, at) => {
         isName.push(
           !isSentenceStart &&
@@ -438,6 +527,7 @@ function splitWords(text: string, titleLength = 0): Words {
       for (let i = at; i < end; i++) {
         if (phraseAt(words, i, DREAM_WORDS) > 0) isAboutDream = true;
         if (realAt < 0 && phraseAt(words, i, REAL_LIFE_WORDS) > 0) realAt = i;
+        if (realAt < 0 && YEAR.test(words[i] ?? '') && BEFORE_YEAR.has(words[i - 1] ?? '')) realAt = i - 1;
       }
       if (realAt >= 0 && !isAboutDream) for (let j = Math.max(at, realAt - 3); j < end; j++) notImage[j] = true;
     }
@@ -469,6 +559,11 @@ function splitWords(text: string, titleLength = 0): Words {
       const stop = Math.min(at + irrealis + IRREALIS_REACH, end);
       for (let i = at + irrealis; i < stop; i++) notImage[i] = true;
     }
+    const topic = phraseAt(words, at, TOPIC_WORDS);
+    if (topic > 0) {
+      const stop = Math.min(at + topic + TOPIC_REACH, clauseEnds[at] ?? end);
+      for (let i = at + topic; i < stop; i++) notImage[i] = true;
+    }
     const comparison = phraseAt(words, at, COMPARISON_WORDS);
     if (comparison > 0 && !(words[at] === 'like' && NOT_COMPARING_BEFORE_LIKE.has(words[at - 1] ?? ''))) {
       const stop = Math.min(at + comparison + COMPARISON_REACH, end);
@@ -494,6 +589,7 @@ type Sense = {
   notAfter: Set<string>;
   notBefore: Set<string>;
   needsAfter: Set<string>;
+  needsBefore: Set<string>;
   needsContext: Set<string>;
   notWithContext: Set<string>;
   window: number;
@@ -507,6 +603,7 @@ for (const lang of ['pt', 'en'] as const) {
       notAfter: wordSet(rule.notAfter),
       notBefore: wordSet(rule.notBefore),
       needsAfter: wordSet(rule.needsAfter),
+      needsBefore: wordSet(rule.needsBefore),
       needsContext: wordSet(rule.needsContext),
       notWithContext: wordSet(rule.notWithContext),
       window: rule.window ?? 2,
@@ -539,6 +636,7 @@ function holds(
       if (sense.notBefore.has(words[end + i] ?? '')) return false;
     }
     if (sense.needsAfter.size > 0 && !sense.needsAfter.has(words[start - 1] ?? '')) return false;
+    if (sense.needsBefore.size > 0 && !sense.needsBefore.has(words[end + 1] ?? '')) return false;
     if (sense.needsContext.size > 0 && !hasAny(sense.needsContext, present)) return false;
     if (hasAny(sense.notWithContext, present)) return false;
   }

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GOLD_LANGUAGES, loadGold, precision, recall, scoreGold, type GoldLanguage } from './gold.ts';
+import { GOLD_LANGUAGES, loadGold, precision, recall, scoreGold } from './gold.ts';
 
 // The analyzer on its gold set (gold/README.md): `npm run eval:analyzer -- --errors` prints every miss with the
 // words that caused it. Issue 12's targets are symbol precision ≥ 0.92 and recall ≥ 0.80, nightmare recall ≥ 0.90,
-// emotion recall ≥ 0.70 and no forbidden output. The first four are met (2026-11-24) and are the floors; forbidden
-// outputs are not yet zero, so their floor is the count reached (symbols and themes, as the eval counts them), to be
-// lowered to zero as they are fixed.
+// emotion recall ≥ 0.70 and no forbidden output; all are met (2026-11-24, held-out dreams included) and are the floors.
 const TARGETS = { symbolPrecision: 0.92, symbolRecall: 0.8, nightmareRecall: 0.9, emotionRecall: 0.7 };
-const FORBIDDEN_FLOOR: Record<GoldLanguage, number> = { pt: 6, en: 13 };
 
 describe.each(GOLD_LANGUAGES)('the builtin analyzer on the %s gold set', (language) => {
   const entries = loadGold(language);
@@ -33,7 +30,7 @@ describe.each(GOLD_LANGUAGES)('the builtin analyzer on the %s gold set', (langua
     expect(recall(score.emotions)).toBeGreaterThanOrEqual(TARGETS.emotionRecall);
   });
 
-  it('gives no more forbidden outputs (word-sense traps, symbols and themes) than it did', () => {
-    expect(score.forbidden).toBeLessThanOrEqual(FORBIDDEN_FLOOR[language]);
+  it('gives no forbidden output (word-sense traps, waking life, what did not happen: symbols and themes)', () => {
+    expect(score.forbidden).toBe(0);
   });
 });

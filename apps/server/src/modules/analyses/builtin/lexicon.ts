@@ -623,6 +623,8 @@ export type WordSenseRule = {
   notAfter?: string;
   notBefore?: string;
   needsAfter?: string;
+  /** A required word just after: "viajando pra Bahia" is a journey, "eu tava viajando" is not. */
+  needsBefore?: string;
   needsContext?: string;
   notWithContext?: string;
   window?: number;
@@ -641,15 +643,28 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['trem, trens', { needsContext: 'estacao trilho trilhos vagao vagoes plataforma embarcar embarquei maquinista ferrovia metro passageiros bilhete' }],
     ['estacao', { needsContext: 'trem trens trilho trilhos vagao plataforma embarcar embarquei metro onibus' }],
     ['trabalho, trabalhos', { notBefore: 'faculdade facul escola grupo conclusao ingles', window: 2 }],
+    // Where someone is from ("um carinha do meu trabalho"), or someone else's commute ("o povo indo trabalhar").
+    ['trabalho, trabalhos, servico, firma', { ids: 'trabalho_simbolo', notAfter: 'cara carinha moca moco mulher homem menina menino amigo amiga guri guria gatinho gatinha', window: 3 }],
+    ['trabalhar, trabalhando', { notAfter: 'povo gente pessoas pessoal', window: 2 }],
+    // "eu tava viajando" alone is "I was imagining things"; a journey goes somewhere, with someone or by something.
+    ['viajando', { ids: 'viagem_simbolo viagem', needsBefore: 'com pra para pro pros pela pelo pelas pelos por de no na nos nas num numa em ate sozinho sozinha junto juntos a o de sem' }],
+    // "caímos num corredor", "caí num lugar estranho": ending up somewhere, not a fall.
+    ['cair, caindo, caiu, caia, caiam, cairam, cai, caimos, caiamos', { ids: 'queda', notBefore: 'corredor lugar cidade mundo', window: 2 }],
+    // A former boss is not an ex-partner ("meu ex gerente").
+    ['meu ex, minha ex, o ex, a ex', { notBefore: 'gerente chefe colega colegas professor professora patrao patroa vizinho vizinha aluno aluna diretor diretora presidente funcionario funcionaria socio socia', window: 1 }],
+    // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
+    ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
     ['reuniao', { notBefore: 'condominio emergencia pais familia', window: 2 }],
     ['carteira', { notAfter: 'sentar sentei sentava sentada sentado numa', window: 2 }],
     ['bolsa', { notBefore: 'estudo estudos integral valores faculdade', window: 2 }],
-    ['raiz, raizes', { notAfter: 'dente dentes', window: 4 }],
+    // A root in a dream about teeth is the tooth's.
+    ['raiz, raizes', { ids: 'arvore', notWithContext: 'dente dentes' }],
     ['lingua, linguas', { notAfter: 'numa noutra outra', window: 1 }],
     ['viagem', { notAfter: 'sonho', window: 1 }],
     ['exame, exames', { needsContext: 'prova provas escola faculdade facul professor professora questao questoes vestibular enem estudar estudei estudado aula caneta lapis' }],
     ['colegio, escola, faculdade, facul', { notAfter: 'desde epoca tempo tempos voltando saindo vindo amiga amigo amigas amigos', window: 3 }],
     ['professor, professora', { notBefore: 'violao piano guitarra ingles natacao danca academia', window: 2 }],
+    ['professor, professora', { ids: 'escola_simbolo escola', notAfter: 'melhor pior bom boa otimo otima pessimo pessima', window: 1 }],
     ['caminho', { notAfter: 'expliquei explicar explicava perguntei perguntou perguntar ensinei indicar', window: 2 }],
     ['barata', { notAfter: 'super mais bem muito mt tao', window: 1 }],
     ['macaco', { notBefore: 'estepe pneu', window: 3 }],
@@ -671,6 +686,15 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
   ],
   en: [
     ['wedding', { notBefore: 'ring band dress invitation invitations planning photo photos cake', window: 1 }],
+    // What one shops or dresses for is not there: "a dress for my cousin's wedding".
+    ['wedding, party, wedding reception, birthday party, prom', { ids: 'casamento festa', notAfter: 'for', window: 4 }],
+    // A party with a mayor, a vote or a campaign is political.
+    ['party', { ids: 'festa', notWithContext: 'mayor election elections vote votes voting campaign candidate candidates senator congress political politics ballot' }],
+    ['car', { notBefore: 'keys key', window: 1 }],
+    // Someone else collapsing ("I saw her fall") is not the dreamer's fall.
+    ['fall, fell', { ids: 'queda', notAfter: 'her him them', window: 1 }],
+    // "middle school", "high school" are read as phrases, with their own rules.
+    ['school', { notAfter: 'middle high elementary grade primary', window: 1 }],
     ['test, tests', { needsContext: 'exam school class teacher classroom study studied studying question questions pencil grade answer answers quiz driving license instructor' }],
     ['key', { needsAfter: 'the a my his her your our their spare house car door golden old big small little tiny rusty' }],
     ['safe', { needsAfter: 'the a my his her our their locked big old little small open wall bank' }],
@@ -681,6 +705,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['school', { notBefore: 'uniform uniforms bus supplies photo photos', window: 1 }],
     ['numbers', { notAfter: 'q1 q2 q3 q4 sales quarterly', window: 1 }],
     ['teacher', { notAfter: 'chemistry math english history science biology physics piano guitar violin dance', window: 1 }],
+    // A judgement of a person ("a better teacher than he ever was") names no school.
+    ['teacher, teachers', { ids: 'escola_simbolo escola', notAfter: 'better worse good great bad best worst', window: 1 }],
     ['dark', { notBefore: 'hair eyebrows eyes skin suit coat jeans wood chocolate blue green red brown purple grey gray circles humor haired skinned', window: 1 }],
     ['bridge', { notWithContext: 'song sing singing sang chorus verse band' }],
     ['window', { notBefore: 'popped pops pop', window: 2 }],
