@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { AppPage } from '@/components/app-page';
 import { AnalyticsOverview } from '@/features/analyses/components/analytics-overview';
+import { PatternChartsSection } from '@/features/patterns/charts/components/pattern-charts-section';
 
-/** `/app/analytics`: what the analyses say together (symbols, themes, emotions, types), then each one (protected layout). */
+/**
+ * `/app/analytics`, shown as 'Padrões': the journal's charts over a chosen period, then what the analyses say
+ * together (symbols, themes, emotions, types) and each one (protected layout).
+ */
 export function AnalyticsRoute() {
   const { t } = useTranslation();
   return (
@@ -13,7 +17,10 @@ export function AnalyticsRoute() {
       subtitle={t('analytics.subtitle')}
       isWide
     >
-      <AnalyticsOverview />
+      <div className="grid gap-10">
+        <PatternChartsSection />
+        <AnalyticsOverview />
+      </div>
     </AppPage>
   );
 }

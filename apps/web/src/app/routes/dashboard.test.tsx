@@ -55,11 +55,11 @@ describe('dashboard /app (spec section 2)', () => {
       within(cards)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Registrar Sonho', 'Meus Sonhos', 'Análises', 'Créditos']);
+    ).toEqual(['Registrar Sonho', 'Meus Sonhos', 'Padrões', 'Créditos']);
     const links = [
       ['Novo Sonho', '/app/dreams/new'],
       ['Ver Sonhos', '/app/dreams'],
-      ['Ver Análises', '/app/analytics'],
+      ['Ver Padrões', '/app/analytics'],
       ['Ver Créditos', '/app/credits'],
     ];
     for (const [name, href] of links) {

@@ -1,0 +1,150 @@
+import { CHART_PERIODS, MIN_DREAMS_FOR_PATTERNS, type ChartPeriod } from '@sonhario/contracts/pattern-charts';
+import type { PatternBasics } from '@sonhario/contracts/pattern-charts';
+import { ArrowRight, ChartLine, Lock, Sprout } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadFailedState } from '@/components/empty-state';
+import { SectionCard } from '@/components/section-card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { isApiError } from '@/lib/api-client';
+import { usePatternCharts } from '../api/use-pattern-charts';
+import { PatternChartViews } from './chart-views';
+
+function BasicCounts({ basics }: { basics: PatternBasics }) {
+  const { t } = useTranslation();
+  const stats = [
+    { key: 'total', value: basics.totals.dreams },
+    { key: 'lucid', value: basics.totals.lucid },
+    { key: 'nightmares', value: basics.totals.nightmares },
+  ] as const;
+  return (
+    <div className="grid gap-2">
+      <dl aria-label={t('patternCharts.basics.label')} className="grid grid-cols-3 gap-2">
+        {stats.map((stat) => (
+          <div key={stat.key} className="grid gap-0.5 rounded-lg border border-border/60 bg-background/30 px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{t(`patternCharts.basics.${stat.key}`)}</dt>
+            <dd className="font-display text-xl font-semibold tabular-nums">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">{t('patternCharts.basics.thisMonth', basics.thisMonth)}</p>
+    </div>
+  );
+}
+
+/** What Dreamer would see with Lucid or Oracle, and the way to the plans. */
+function LockedCharts() {
+  const { t } = useTranslation();
+  const items = ['dreams', 'lucidity', 'emotions', 'nightmares', 'moodSleep', 'tags'] as const;
+  return (
+    <div className="grid gap-3 rounded-xl border border-dashed border-primary/40 bg-primary/[0.04] px-5 py-4">
+      <p className="flex items-start gap-2.5 text-sm font-medium text-pretty">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        {t('patternCharts.locked.text')}
+      </p>
+      <ul className="grid list-disc gap-1 pl-11 text-sm text-muted-foreground sm:grid-cols-2">
+        {items.map((item) => (
+          <li key={item}>{t(`patternCharts.locked.items.${item}`)}</li>
+        ))}
+      </ul>
+      <Link
+        to="/app/plans"
+        className="inline-flex min-h-10 w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
+        {t('patternCharts.locked.cta')}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * 'Padrões' charts: the period picker, then the charts of the journal over it (Lucid and Oracle). Dreamer sees the
+ * basic counts and what the charts would add.
+ */
+export function PatternChartsSection() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<ChartPeriod>('3m');
+  const charts = usePatternCharts(period);
+  const isLocked = isApiError(charts.error) && charts.error.code === 'plan_required';
+  const basicsOnly = usePatternCharts(null, { isEnabled: isLocked });
+  const data = charts.data;
+
+  let body;
+  if (isLocked) {
+    body = (
+      <>
+        {basicsOnly.data ? <BasicCounts basics={basicsOnly.data.basics} /> : null}
+        <LockedCharts />
+      </>
+    );
+  } else if (charts.isError && !data) {
+    body = (
+      <LoadFailedState
+        title={t('patternCharts.errorTitle')}
+        text={t('patternCharts.errorText')}
+        onRetry={() => void charts.refetch()}
+      />
+    );
+  } else if (!data?.charts) {
+    body = (
+      <div role="status" aria-label={t('common.loading')} className="grid gap-3">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-56 w-full" />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <BasicCounts basics={data.basics} />
+        <div className="grid gap-1.5">
+          <span id="pattern-period-label" className="text-sm font-medium">
+            {t('patternCharts.periodLabel')}
+          </span>
+          <ToggleGroup
+            type="single"
+            aria-labelledby="pattern-period-label"
+            value={period}
+            onValueChange={(value) => {
+              if (value) setPeriod(value as ChartPeriod);
+            }}
+          >
+            {CHART_PERIODS.map((option) => (
+              <ToggleGroupItem key={option} value={option} variant="segment" size="sm">
+                {t(`patternCharts.periods.${option}`)}
+              </ToggleGroupItem>
+            ))}
+          </ToggleGroup>
+        </div>
+        {data.charts.isTooLittleData ? (
+          <p
+            role="note"
+            className="flex items-start gap-2.5 rounded-lg border border-border/60 bg-background/30 px-4 py-3 text-sm text-pretty"
+          >
+            <Sprout aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>
+              <span className="font-medium">{t('patternCharts.tooLittle')}</span>
+              <span className="block text-muted-foreground">
+                {t('patternCharts.tooLittleHint', { count: MIN_DREAMS_FOR_PATTERNS })}
+              </span>
+            </span>
+          </p>
+        ) : null}
+        {data.charts.dreamCount > 0 ? <PatternChartViews charts={data.charts} /> : null}
+      </>
+    );
+  }
+
+  return (
+    <SectionCard
+      id="pattern-charts"
+      icon={ChartLine}
+      title={isLocked ? t('patternCharts.locked.title') : t('patternCharts.title')}
+      description={t('patternCharts.description')}
+    >
+      {body}
+    </SectionCard>
+  );
+}
