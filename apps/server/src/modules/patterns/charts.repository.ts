@@ -33,7 +33,6 @@ const bucketOf = (unit: BucketUnit) =>
     : sql`date_trunc('month', ${dreams.dreamtOn}::timestamp)::date::text`;
 
 export interface BasicCounts {
-  dreams: number;
   lucid: number;
   nightmares: number;
   monthDreams: number;
@@ -41,24 +40,28 @@ export interface BasicCounts {
   monthNightmares: number;
 }
 
-/** The live journal's totals, and those of the nights from `monthStart` (inclusive) to `monthEnd` (exclusive). */
+/**
+ * The live journal's lucid dreams and nightmares (each through its partial index), and the counts of the nights
+ * from `month.start` (inclusive) to `month.end` (exclusive, through the list index). The dream total is the
+ * aggregates row's (modules/journal-stats).
+ */
 export async function countBasics(
   db: DbOrTx,
   userId: string,
   month: { start: string; end: string },
 ): Promise<BasicCounts> {
-  const inMonth = sql`${dreams.dreamtOn} >= ${month.start}::date and ${dreams.dreamtOn} < ${month.end}::date`;
+  const live = sql`${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null`;
   const result = await db.execute<Record<keyof BasicCounts, number | string>>(sql`
-    select count(*)::int as "dreams",
-      count(*) filter (where ${dreams.lucidity} > 0)::int as "lucid",
-      count(*) filter (where ${dreams.isNightmare})::int as "nightmares",
-      count(*) filter (where ${inMonth})::int as "monthDreams",
-      count(*) filter (where ${inMonth} and ${dreams.lucidity} > 0)::int as "monthLucid",
-      count(*) filter (where ${inMonth} and ${dreams.isNightmare})::int as "monthNightmares"
-    from ${dreams} where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null`);
+    select
+      (select count(*) from ${dreams} where ${live} and ${dreams.lucidity} > 0)::int as "lucid",
+      (select count(*) from ${dreams} where ${live} and ${dreams.isNightmare})::int as "nightmares",
+      count(*)::int as "monthDreams",
+      count(*) filter (where ${dreams.lucidity} > 0)::int as "monthLucid",
+      count(*) filter (where ${dreams.isNightmare})::int as "monthNightmares"
+    from ${dreams}
+    where ${live} and ${dreams.dreamtOn} >= ${month.start}::date and ${dreams.dreamtOn} < ${month.end}::date`);
   const row = result.rows[0];
   return {
-    dreams: Number(row?.dreams ?? 0),
     lucid: Number(row?.lucid ?? 0),
     nightmares: Number(row?.nightmares ?? 0),
     monthDreams: Number(row?.monthDreams ?? 0),
@@ -77,79 +80,83 @@ export interface BucketRow {
   meanVividness: number | null;
 }
 
-/** Per bucket: counts and means (avg skips the dreams that leave a scale empty). Oldest bucket first. */
-export async function listBucketRows(
+export interface RangeAggregates {
+  /** Per bucket, oldest first: counts and means (avg skips the dreams that leave a scale empty). */
+  buckets: BucketRow[];
+  /** How many dreams of each bucket felt each emotion. */
+  emotions: { start: string; emotion: string; count: number }[];
+  /** How many dreams noted each (sleep quality, mood) pair. */
+  moodBySleep: { sleepQuality: number; mood: number; count: number }[];
+  /** How many dreams of each bucket carry each tag (by its blind token: the names stay sealed). */
+  tags: { start: string; token: string; count: number }[];
+}
+
+type AggregateRow = {
+  kind: 'bucket' | 'emotion' | 'mood' | 'tag';
+  key: string;
+  sub: string | null;
+  n: number | string;
+  lucid: number | string | null;
+  nightmares: number | string | null;
+  meanLucidity: number | string | null;
+  meanMood: number | string | null;
+  meanVividness: number | string | null;
+};
+
+/**
+ * Every aggregate of the charts in one statement: the range's rows are read once (through the list index) into a
+ * materialized set of plain columns, which the four groupings then read.
+ */
+export async function aggregateRange(
   db: DbOrTx,
   userId: string,
   unit: BucketUnit,
   range: NightRange,
-): Promise<BucketRow[]> {
-  const result = await db.execute<Record<keyof BucketRow, number | string | null>>(sql`
-    select ${bucketOf(unit)} as "start", count(*)::int as "dreams",
-      count(*) filter (where ${dreams.lucidity} > 0)::int as "lucid",
-      avg(${dreams.lucidity})::float8 as "meanLucidity",
-      count(*) filter (where ${dreams.isNightmare})::int as "nightmares",
-      avg(${dreams.mood})::float8 as "meanMood",
-      avg(${dreams.vividness})::float8 as "meanVividness"
-    from ${dreams} where ${inRange(userId, range)}
-    group by 1 order by 1`);
-  return result.rows.map((row) => ({
-    start: String(row.start),
-    dreams: Number(row.dreams),
-    lucid: Number(row.lucid),
-    meanLucidity: num(row.meanLucidity),
-    nightmares: Number(row.nightmares),
-    meanMood: num(row.meanMood),
-    meanVividness: num(row.meanVividness),
-  }));
-}
-
-/** How many dreams of each bucket felt each emotion. */
-export async function listEmotionRows(
-  db: DbOrTx,
-  userId: string,
-  unit: BucketUnit,
-  range: NightRange,
-): Promise<{ start: string; emotion: string; count: number }[]> {
-  const result = await db.execute<{ start: string; emotion: string; count: number | string }>(sql`
-    select ${bucketOf(unit)} as "start", felt.emotion as "emotion", count(*)::int as "count"
-    from ${dreams} cross join lateral unnest(${dreams.emotions}) as felt(emotion)
-    where ${inRange(userId, range)}
-    group by 1, 2`);
-  return result.rows.map((row) => ({ start: row.start, emotion: row.emotion, count: Number(row.count) }));
-}
-
-/** How many dreams noted each (sleep quality, mood) pair. */
-export async function listMoodSleepRows(
-  db: DbOrTx,
-  userId: string,
-  range: NightRange,
-): Promise<{ sleepQuality: number; mood: number; count: number }[]> {
-  const result = await db.execute<{ sleepQuality: number | string; mood: number | string; count: number | string }>(sql`
-    select ${dreams.sleepQuality}::int as "sleepQuality", ${dreams.mood}::int as "mood", count(*)::int as "count"
-    from ${dreams}
-    where ${inRange(userId, range)} and ${dreams.sleepQuality} is not null and ${dreams.mood} is not null
-    group by 1, 2 order by 1, 2`);
-  return result.rows.map((row) => ({
-    sleepQuality: Number(row.sleepQuality),
-    mood: Number(row.mood),
-    count: Number(row.count),
-  }));
-}
-
-/** How many dreams of each bucket carry each tag (by its blind token: the names stay sealed). */
-export async function listTagBucketRows(
-  db: DbOrTx,
-  userId: string,
-  unit: BucketUnit,
-  range: NightRange,
-): Promise<{ start: string; token: string; count: number }[]> {
-  const result = await db.execute<{ start: string; token: string | number; count: number | string }>(sql`
-    select ${bucketOf(unit)} as "start", carried.token::text as "token", count(*)::int as "count"
-    from ${dreams} cross join lateral unnest(${dreams.tagTokens}) as carried(token)
-    where ${inRange(userId, range)}
-    group by 1, 2`);
-  return result.rows.map((row) => ({ start: row.start, token: String(row.token), count: Number(row.count) }));
+): Promise<RangeAggregates> {
+  const result = await db.execute<AggregateRow>(sql`
+    with picked as materialized (
+      select ${bucketOf(unit)} as b, ${dreams.lucidity} as lucidity, ${dreams.isNightmare} as nightmare,
+        ${dreams.mood} as mood, ${dreams.vividness} as vividness, ${dreams.sleepQuality} as sleep,
+        ${dreams.emotions} as emotions, ${dreams.tagTokens} as tags
+      from ${dreams} where ${inRange(userId, range)}
+    )
+    select 'bucket' as "kind", b as "key", null as "sub", count(*)::int as "n",
+      count(*) filter (where lucidity > 0)::int as "lucid", count(*) filter (where nightmare)::int as "nightmares",
+      avg(lucidity)::float8 as "meanLucidity", avg(mood)::float8 as "meanMood", avg(vividness)::float8 as "meanVividness"
+      from picked group by b
+    union all
+    select 'emotion', b, felt.emotion, count(*)::int, null, null, null, null, null
+      from picked cross join lateral unnest(emotions) as felt(emotion) group by b, felt.emotion
+    union all
+    select 'mood', sleep::text, mood::text, count(*)::int, null, null, null, null, null
+      from picked where sleep is not null and mood is not null group by sleep, mood
+    union all
+    select 'tag', b, carried.token::text, count(*)::int, null, null, null, null, null
+      from picked cross join lateral unnest(tags) as carried(token) group by b, carried.token`);
+  const aggregates: RangeAggregates = { buckets: [], emotions: [], moodBySleep: [], tags: [] };
+  for (const row of result.rows) {
+    const n = Number(row.n);
+    if (row.kind === 'bucket') {
+      aggregates.buckets.push({
+        start: row.key,
+        dreams: n,
+        lucid: Number(row.lucid),
+        meanLucidity: num(row.meanLucidity),
+        nightmares: Number(row.nightmares),
+        meanMood: num(row.meanMood),
+        meanVividness: num(row.meanVividness),
+      });
+    } else if (row.kind === 'emotion') {
+      aggregates.emotions.push({ start: row.key, emotion: String(row.sub), count: n });
+    } else if (row.kind === 'mood') {
+      aggregates.moodBySleep.push({ sleepQuality: Number(row.key), mood: Number(row.sub), count: n });
+    } else {
+      aggregates.tags.push({ start: row.key, token: String(row.sub), count: n });
+    }
+  }
+  aggregates.buckets.sort((a, b) => (a.start < b.start ? -1 : 1));
+  aggregates.moodBySleep.sort((a, b) => a.sleepQuality - b.sleepQuality || a.mood - b.mood);
+  return aggregates;
 }
 
 /** The sealed names of these tags (from the tag table the journal keeps). */

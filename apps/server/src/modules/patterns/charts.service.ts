@@ -16,15 +16,14 @@ import type { RequestContext } from '../../context.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { addDays, dayNumber, localDate, nextMonthStart } from '../../lib/local-time.ts';
 import { openTagName } from '../dreams/dreams.sealing.ts';
+import { builtStats } from '../journal-stats/journal-stats.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import {
+  aggregateRange,
   countBasics,
   findFirstNight,
-  listBucketRows,
-  listEmotionRows,
-  listMoodSleepRows,
-  listTagBucketRows,
   listTagNameRows,
+  type RangeAggregates,
   type BucketUnit,
   type NightRange,
 } from './charts.repository.ts';
@@ -81,24 +80,19 @@ function trendOf(counts: number[]): ChartTag['trend'] {
   return 'steady';
 }
 
-async function readBasics(ctx: RequestContext, today: string): Promise<PatternBasics> {
+async function readBasics(ctx: RequestContext, today: string, timeZone: string): Promise<PatternBasics> {
   const month = today.slice(0, 7);
+  const stats = await builtStats(ctx, timeZone);
   const counts = await countBasics(ctx.db, ctx.userId, { start: `${month}-01`, end: nextMonthStart(month) });
   return {
-    totals: { dreams: counts.dreams, lucid: counts.lucid, nightmares: counts.nightmares },
+    totals: { dreams: stats.dreamCount, lucid: counts.lucid, nightmares: counts.nightmares },
     month,
     thisMonth: { dreams: counts.monthDreams, lucid: counts.monthLucid, nightmares: counts.monthNightmares },
   };
 }
 
 /** The most used tags of the period, named: only these few are opened with the user's key. */
-async function readTags(
-  ctx: RequestContext,
-  unit: BucketUnit,
-  range: NightRange,
-  starts: string[],
-): Promise<ChartTag[]> {
-  const rows = await listTagBucketRows(ctx.db, ctx.userId, unit, range);
+async function nameTopTags(ctx: RequestContext, rows: RangeAggregates['tags'], starts: string[]): Promise<ChartTag[]> {
   const index = new Map(starts.map((start, i) => [start, i]));
   const byToken = new Map<string, number[]>();
   for (const row of rows) {
@@ -137,12 +131,9 @@ async function readCharts(ctx: RequestContext, period: ChartPeriod, today: strin
   const firstNight = period === 'all' ? await findFirstNight(ctx.db, ctx.userId) : null;
   const range = rangeOf(period, today, firstNight);
   const starts = bucketStarts(unit, range.from, range.to);
-  const [bucketRows, emotionRows, moodBySleep, tags] = [
-    await listBucketRows(ctx.db, ctx.userId, unit, range),
-    await listEmotionRows(ctx.db, ctx.userId, unit, range),
-    await listMoodSleepRows(ctx.db, ctx.userId, range),
-    await readTags(ctx, unit, range, starts),
-  ];
+  const aggregates = await aggregateRange(ctx.db, ctx.userId, unit, range);
+  const { buckets: bucketRows, emotions: emotionRows, moodBySleep } = aggregates;
+  const tags = await nameTopTags(ctx, aggregates.tags, starts);
   const byStart = new Map(bucketRows.map((row) => [row.start, row]));
   const buckets: ChartBucket[] = starts.map((start) => {
     const row = byStart.get(start);
@@ -186,7 +177,7 @@ export async function getPatternCharts(ctx: RequestContext, query: PatternCharts
     throw new ForbiddenError('plan_required', 'Os gráficos de padrões fazem parte dos planos Lúcido e Oráculo.');
   }
   const today = localDate(ctx.now(), timeZone);
-  const basics = await readBasics(ctx, today);
+  const basics = await readBasics(ctx, today, timeZone);
   const charts = query.period ? await readCharts(ctx, query.period, today) : null;
   return { basics, charts };
 }
