@@ -1,0 +1,142 @@
+// The 'Padrões' charts at 10,000 dreams (issue 16, docs/decisions/029): one user's journal of BENCH_DREAMS realistic
+// dreams (bench/support/dream-text.ts, nights spread over years) loaded through POST /me/import as bench/scale.ts
+// does, on Oracle, against the built server on the embedded database. GET /patterns/charts for each period,
+// interleaved with the authenticated floor GET /me: the ratio of their req/s (median of the rounds) in one run,
+// and, one request at a time, the median latency of each.
+//
+//   npm run build -w @sonhario/server && npx tsx bench/patterns.ts
+//   (BENCH_DREAMS=10000, BENCH_DURATION=3 s per run, BENCH_ROUNDS=3, BENCH_SEQUENTIAL=50)
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
+import { createDreamGenerator } from './support/dream-text.ts';
+import { pool, signUp } from './support/dreams.ts';
+import { load, printTable, type LoadResult } from './support/load.ts';
+import { seedingEnv, startProductServer } from './support/servers.ts';
+
+const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 50);
+const IMPORT_BATCH = 2000;
+const PERIODS = ['30d', '3m', '12m', 'all'] as const;
+
+const jwtSecret = randomBytes(48).toString('base64url');
+const { anonKey, serviceRoleKey } = getApiKeys({ jwtSecret });
+const product = await startProductServer({ ...seedingEnv(jwtSecret), AI_PROVIDER: 'builtin' });
+const api = `${product.url}/api/v1`;
+const load1 = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+})();
+
+async function seedJournal() {
+  const user = await signUp(product.url, anonKey, 'patterns');
+  const auth = { authorization: `Bearer ${user.token}` };
+  const template = (await (await fetch(`${api}/me/export?format=json`, { headers: auth })).json()) as object;
+  const generator = createDreamGenerator(20261124);
+  await pool(Math.ceil(DREAMS / IMPORT_BATCH), 1, async (i) => {
+    const size = Math.min(IMPORT_BATCH, DREAMS - i * IMPORT_BATCH);
+    const dreams = Array.from({ length: size }, () => {
+      const { language: _language, ...fields } = generator.next();
+      return {
+        ...fields,
+        id: generator.uuid(),
+        title: fields.title ?? fields.content.slice(0, 60),
+        isTitleDerived: fields.title === null,
+        updatedAt: fields.recordedAt,
+        version: 1,
+        deletedAt: null,
+        purgeAfter: null,
+        analyses: [],
+      };
+    });
+    const res = await fetch(`${api}/me/import`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...template, dreams, totals: { dreams: size, analyses: 0 } }),
+    });
+    if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
+  });
+  const plan = await fetch(`${api}/admin/users/${user.userId}/plan`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'oracle' }),
+  });
+  if (!plan.ok) throw new Error(`set plan: ${plan.status}`);
+  return user;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const byRate = (results: LoadResult[]) =>
+  [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
+
+try {
+  console.log(`commit ${commit}; load average at start ${load1()}`);
+  const started = performance.now();
+  const user = await seedJournal();
+  console.log(`seeded ${DREAMS} dreams in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load1()}`);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const chartsUrl = (period: string) => `${api}/patterns/charts?period=${period}`;
+
+  for (const period of PERIODS) {
+    const res = await fetch(chartsUrl(period), { headers });
+    if (!res.ok) throw new Error(`charts ${period}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { charts: { dreamCount: number; buckets: unknown[]; tags: unknown[] } };
+    console.log(
+      `period ${period}: ${body.charts.dreamCount} dreams in ${body.charts.buckets.length} buckets, ${body.charts.tags.length} tags`,
+    );
+  }
+
+  await load('warmup', `${api}/me`, { duration: 1, headers });
+  await load('warmup', chartsUrl('all'), { duration: 1, headers });
+  const meRounds: LoadResult[] = [];
+  const chartRounds = new Map<string, LoadResult[]>(PERIODS.map((period) => [period, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    meRounds.push(await load('GET /me', `${api}/me`, { duration: DURATION, headers }));
+    for (const period of PERIODS) {
+      chartRounds
+        .get(period)!
+        .push(await load(`GET /patterns/charts?period=${period}`, chartsUrl(period), { duration: DURATION, headers }));
+    }
+  }
+  const me = byRate(meRounds);
+  const charts = PERIODS.map((period) => byRate(chartRounds.get(period)!));
+  printTable([me, ...charts]);
+
+  // One request at a time: the latency the page waits for.
+  const timings = new Map<string, number[]>([['me', []], ...PERIODS.map((p): [string, number[]] => [p, []])]);
+  for (let i = 0; i < SEQUENTIAL; i += 1) {
+    for (const [name, url] of [['me', `${api}/me`], ...PERIODS.map((p) => [p, chartsUrl(p)])] as const) {
+      const at = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${name}: ${res.status}`);
+      timings.get(name)!.push(performance.now() - at);
+    }
+  }
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  for (const [i, period] of PERIODS.entries()) {
+    const result = charts[i]!;
+    console.log(
+      `GET /patterns/charts?period=${period} at ${DREAMS} dreams: ${(me.requestsPerSecond / result.requestsPerSecond).toFixed(2)}× the cost of GET /me ` +
+        `(req/s ${result.requestsPerSecond.toFixed(0)} vs ${me.requestsPerSecond.toFixed(0)}); one at a time median ${ms(median(timings.get(period)!))}`,
+    );
+  }
+  console.log(
+    `GET /me one at a time median ${ms(median(timings.get('me')!))}; ${ROUNDS} rounds of ${DURATION} s; load average at end ${load1()}`,
+  );
+  for (const r of [me, ...charts]) {
+    if (r.errors || r.non2xx) console.log(`warning: ${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+  }
+} finally {
+  await product.stop();
+}
