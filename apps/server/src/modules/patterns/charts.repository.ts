@@ -70,7 +70,7 @@ export async function countBasics(
   };
 }
 
-export interface BucketRow {
+interface BucketRow {
   start: string;
   dreams: number;
   lucid: number;
