@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
+import { signedInPage } from './support/accounts.ts';
+import { baseUrl, useBrowser } from './support/browser.ts';
+
+const journey = useBrowser();
+
+/** The signed-in user's id and access token, from the session supabase-js keeps. */
+async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
+        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
+        return { id: session.user.id, token: session.access_token };
+      }
+    }
+    throw new Error('no session in localStorage');
+  });
+}
+
+async function setPlan(userId: string, plan: 'dreamer' | 'lucid') {
+  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
+    jwtSecret: string;
+  };
+  const { serviceRoleKey } = getApiKeys(secrets);
+  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Eight dreams over the last weeks, with moods, emotions and tags, through the API. */
+async function writeDreams(token: string) {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const dreams = [0, 1, 3, 6, 9, 15, 22, 40].map((daysAgo, i) => ({
+    content: `Sonho número ${i + 1}, com o mar e um farol.`,
+    dreamtOn: day(daysAgo + 1),
+    lucidity: i % 3,
+    mood: (i % 5) + 1,
+    vividness: ((i + 2) % 5) + 1,
+    sleepQuality: ((i + 1) % 5) + 1,
+    isNightmare: i % 4 === 0,
+    emotions: [['alegria', 'paz'], ['medo'], ['ansiedade', 'medo'], ['amor']][i % 4],
+    tags: [['mar'], ['farol', 'mar'], ['voo'], []][i % 4],
+  }));
+  for (const dream of dreams) {
+    const res = await fetch(`${baseUrl()}/api/v1/dreams`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(dream),
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
+/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw (for looking at the page, not for asserting). */
+async function keep(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe("'Padrões' charts", () => {
+  for (const width of [375, 1280]) {
+    it(`draws the charts and their tables at ${width} px without sideways scrolling`, async () => {
+      const { page } = await signedInPage(journey, { firstName: 'Estela', width });
+      const { id, token } = await sessionOf(page);
+      await setPlan(id, 'lucid');
+      await writeDreams(token);
+      await page.goto('/app/analytics');
+      await page.getByRole('heading', { level: 1, name: 'Padrões' }).waitFor();
+      const dreams = page.getByRole('region', { name: 'Seus padrões no tempo' });
+      await dreams.getByRole('heading', { level: 3, name: 'Sonhos por semana' }).waitFor();
+      await expect.poll(() => page.locator('svg.recharts-surface').count()).toBeGreaterThanOrEqual(7);
+      expect(await overflowsSideways(page)).toBe(false);
+      await keep(page, `patterns-charts-${width}`);
+
+      const tags = page.locator('section', {
+        has: page.getByRole('heading', { level: 3, name: 'Etiquetas no tempo' }),
+      });
+      await tags.getByRole('button', { name: 'Ver como tabela' }).click();
+      await tags.getByRole('table').getByRole('rowheader', { name: 'mar' }).waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+
+      await page.getByRole('radio', { name: '12 meses' }).click();
+      await dreams.getByRole('heading', { level: 3, name: 'Sonhos por mês' }).waitFor();
+      expect(journey.consoleErrors).toEqual([]);
+    });
+  }
+});
