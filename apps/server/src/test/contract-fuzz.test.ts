@@ -454,12 +454,19 @@ function dreamRules(): RuleBreaker[] {
 
 const dreamFieldRefinements = (): Refinements => ({ dreamtOn: pastDay(), emotions: uniqueEmotions() });
 
+/** When an exported dream was recorded: from 1900 to now (the import refuses earlier ones). */
+const recordedInstant = () =>
+  fc
+    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date(), noInvalidDate: true })
+    .map((date) => date.toISOString());
+
 /** The dream fields of an export file, held to what POST /dreams takes (the import re-checks them with its schema). */
 const exportDreamRefinements = (): Refinements => ({
   'dreams[].title': storableText(0, DREAM_LIMITS.titleMax),
   'dreams[].content': storableText(1, DREAM_LIMITS.contentMax),
   'dreams[].notes': fc.option(storableText(0, DREAM_LIMITS.notesMax), { nil: null }),
   'dreams[].dreamtOn': pastDay(),
+  'dreams[].recordedAt': recordedInstant(),
   'dreams[].mood': fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
   'dreams[].vividness': fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
   'dreams[].sleepQuality': fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
@@ -823,6 +830,9 @@ const PLANS: Record<string, Plan> = {
     bodyRules: () => [
       importDreamRule('an exported dream dated in the future', { 'dreams[].dreamtOn': futureDay() }),
       importDreamRule('an exported dream with a mood of 9', { 'dreams[].mood': fc.constant(9) }),
+      importDreamRule('an exported dream recorded before 1900 (year 0 among them)', {
+        'dreams[].recordedAt': fc.constantFrom('0000-01-01T00:00:00.000Z', '1899-12-31T23:59:59.999Z'),
+      }),
       importDreamRule('an exported dream with blank content', { 'dreams[].content': blankText(20) }),
       { path: ['profile', 'timeZone'], what: 'an unknown time zone in the profile', value: unknownTimeZone() },
     ],

@@ -288,8 +288,12 @@ function prepareDreams(file: ImportFile, today: string): { prepared: PreparedDre
     const dreamtOn = parsed.data.dreamtOn ?? dream.dreamtOn;
     if (dreamtOn > today) throw fail('dreamtOn', 'A data do sonho não pode estar no futuro');
     if (dreamtOn < '1900-01-01') throw fail('dreamtOn', 'A data do sonho não pode ser anterior a 1900');
-    // Kept (never later than now): the journal orders a night's dreams by it; streaks ignore imported dreams.
+    // Kept (never later than now): the journal orders a night's dreams by it; streaks ignore imported dreams. Before
+    // 1900 it is no record of ours (and year 0 is no date PostgreSQL stores).
     const recordedAt = new Date(dream.recordedAt);
+    if (!(recordedAt.getTime() >= Date.UTC(1900, 0, 1))) {
+      throw fail('recordedAt', 'A data de registro do sonho não pode ser anterior a 1900');
+    }
     prepared.push({
       candidate: { id: dream.id, idempotencyKey: importKeyOf(dream.id), dreamtOn, content: parsed.data.content },
       body: { ...parsed.data, dreamtOn },
