@@ -41,7 +41,21 @@ export function useBrowser(): Journey {
     const context = await journey.newContext(options);
     const page = await context.newPage();
     page.on('console', (message) => {
-      if (message.type() === 'error') journey.consoleErrors.push(message.text());
+      if (message.type() !== 'error') return;
+      // Said with what failed: the resource a failed load was for, the details of a logged error object.
+      const { url } = message.location();
+      const text =
+        message.text().startsWith('Failed to load resource') && url ? `${message.text()} (${url})` : message.text();
+      const index = journey.consoleErrors.push(text) - 1;
+      const detail = message.args()[1];
+      if (detail) {
+        void detail
+          .jsonValue()
+          .then((value: unknown) => {
+            journey.consoleErrors[index] = `${text} ${JSON.stringify(value).slice(0, 600)}`;
+          })
+          .catch(() => undefined);
+      }
     });
     page.on('pageerror', (error) => journey.consoleErrors.push(`pageerror: ${error.message}`));
     return page;

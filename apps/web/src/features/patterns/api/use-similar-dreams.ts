@@ -5,11 +5,12 @@ import { queryKeys } from '@/lib/query-keys';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
- * GET /dreams/:id/similar (Lucid and Oracle; 403 plan_required on Dreamer). Under `dreams.all`: any write to the
- * journal refreshes it.
+ * GET /dreams/:id/similar (Lucid and Oracle; 403 plan_required on Dreamer, so not asked there). Under `dreams.all`:
+ * any write to the journal refreshes it.
  */
-export function useSimilarDreams(dreamId: string) {
+export function useSimilarDreams(dreamId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
+    enabled: isEnabled,
     queryKey: [...queryKeys.dreams.all, 'similar', dreamId] as const,
     queryFn: async ({ signal }) =>
       (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { formatDate } from '@/lib/dates';
+import { useProfile } from '@/hooks/use-profile';
 import { useSimilarDreams } from '../api/use-similar-dreams';
 
 /** 'Sonhos parecidos': up to five of the user's dreams most like this one, and what they share (Lucid, Oracle). */
@@ -13,8 +14,10 @@ export function SimilarDreams({ dreamId }: { dreamId: string }) {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const titleId = useId();
-  const similar = useSimilarDreams(dreamId);
-  const isLocked = isApiError(similar.error) && similar.error.code === 'plan_required';
+  // Dreamer is shown the lock without asking (the API would answer 403 plan_required, an error in the console).
+  const plan = useProfile().data?.plan;
+  const similar = useSimilarDreams(dreamId, { isEnabled: plan !== undefined && plan !== 'dreamer' });
+  const isLocked = plan === 'dreamer' || (isApiError(similar.error) && similar.error.code === 'plan_required');
 
   let body;
   if (isLocked) {

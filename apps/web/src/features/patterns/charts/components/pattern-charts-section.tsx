@@ -8,6 +8,7 @@ import { LoadFailedState } from '@/components/empty-state';
 import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { useProfile } from '@/hooks/use-profile';
 import { isApiError } from '@/lib/api-client';
 import { usePatternCharts } from '../api/use-pattern-charts';
 import { PatternChartViews } from './chart-views';
@@ -67,8 +68,10 @@ function LockedCharts() {
 export function PatternChartsSection() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<ChartPeriod>('3m');
-  const charts = usePatternCharts(period);
-  const isLocked = isApiError(charts.error) && charts.error.code === 'plan_required';
+  // Dreamer asks only for the basics (a chart period would answer 403 plan_required, an error in the console).
+  const plan = useProfile().data?.plan;
+  const charts = usePatternCharts(period, { isEnabled: plan !== undefined && plan !== 'dreamer' });
+  const isLocked = plan === 'dreamer' || (isApiError(charts.error) && charts.error.code === 'plan_required');
   const basicsOnly = usePatternCharts(null, { isEnabled: isLocked });
   const data = charts.data;
 
