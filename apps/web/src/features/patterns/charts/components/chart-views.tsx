@@ -48,6 +48,8 @@ const TOOLTIP = (
     cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
   />
 );
+// Every series is drawn still (`isAnimationActive={false}`): calm at 3 a.m., whole at once for a screenshot or a
+// screen reader, and nothing moves for those who ask for reduced motion.
 const CHART = { accessibilityLayer: true, responsive: true, style: { width: '100%', height: '100%' } } as const;
 const MARGIN = { top: 8, right: 8, bottom: 0, left: -16 };
 
@@ -148,7 +150,7 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           <XAxis dataKey="label" {...AXIS} />
           <YAxis allowDecimals={false} {...AXIS} />
           {TOOLTIP}
-          <Bar dataKey="dreams" name={c('dreams')} fill={PALETTE[0]} radius={[4, 4, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="dreams" name={c('dreams')} fill={PALETTE[0]} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -166,8 +168,17 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           <YAxis allowDecimals={false} {...AXIS} />
           {TOOLTIP}
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line type="monotone" dataKey="lucid" name={c('lucid')} stroke={PALETTE[0]} strokeWidth={2} dot={false} />
           <Line
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="lucid"
+            name={c('lucid')}
+            stroke={PALETTE[0]}
+            strokeWidth={2}
+            dot={false}
+          />
+          <Line
+            isAnimationActive={false}
             type="monotone"
             dataKey="meanLucidity"
             name={c('meanLucidity')}
@@ -201,7 +212,14 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           {TOOLTIP}
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {topEmotions.map(([emotion], i) => (
-            <Bar key={emotion} dataKey={emotion} name={emotionName(emotion)} stackId="emotions" fill={PALETTE[i]} />
+            <Bar
+              isAnimationActive={false}
+              key={emotion}
+              dataKey={emotion}
+              name={emotionName(emotion)}
+              stackId="emotions"
+              fill={PALETTE[i]}
+            />
           ))}
         </BarChart>
       </ChartCard>
@@ -221,7 +239,13 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           <XAxis dataKey="label" {...AXIS} />
           <YAxis allowDecimals={false} {...AXIS} />
           {TOOLTIP}
-          <Bar dataKey="nightmares" name={c('nightmares')} fill={PALETTE[3]} radius={[4, 4, 0, 0]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="nightmares"
+            name={c('nightmares')}
+            fill={PALETTE[3]}
+            radius={[4, 4, 0, 0]}
+          />
         </BarChart>
       </ChartCard>
 
@@ -250,7 +274,7 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           <YAxis type="number" dataKey="mood" name={c('mood')} domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} {...AXIS} />
           <ZAxis type="number" dataKey="count" name={c('count')} range={[40, 400]} />
           {TOOLTIP}
-          <Scatter data={charts.moodBySleep} fill={PALETTE[1]} fillOpacity={0.8} />
+          <Scatter isAnimationActive={false} data={charts.moodBySleep} fill={PALETTE[1]} fillOpacity={0.8} />
         </ScatterChart>
       </ChartCard>
 
@@ -269,6 +293,7 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
           {TOOLTIP}
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line
+            isAnimationActive={false}
             type="monotone"
             dataKey="meanVividness"
             name={c('meanVividness')}
@@ -277,6 +302,7 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
             connectNulls
           />
           <Line
+            isAnimationActive={false}
             type="monotone"
             dataKey="meanMood"
             name={c('meanMood')}
@@ -313,6 +339,7 @@ export function PatternChartViews({ charts }: { charts: PatternCharts }) {
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {charts.tags.map((tag, i) => (
               <Line
+                isAnimationActive={false}
                 key={tag.name}
                 type="monotone"
                 dataKey={`tag${i}`}
