@@ -15,7 +15,7 @@ import type autocannon from 'autocannon';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
-import { pool, signUp } from './support/dreams.ts';
+import { importGeneratedDreams, pool, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
 
@@ -94,31 +94,12 @@ function serverCpuMs(): number {
 }
 
 const generator = createDreamGenerator(20261124);
-const IMPORT_BATCH = 2000;
 
 /** A journal loaded through POST /me/import (realistic texts, bench/support/dream-text.ts), plus the rare dreams. */
 async function seedJournal(label: string, dreams: number, consent?: Record<string, unknown>) {
   const user = await signUp(product.url, anonKey, label, consent);
-  const exported = await fetch(`${api}/me/export?format=json`, { headers: { authorization: `Bearer ${user.token}` } });
-  const template = (await exported.json()) as Record<string, unknown>;
   const ids: string[] = [];
-  await pool(Math.ceil(dreams / IMPORT_BATCH), 1, async (i) => {
-    const size = Math.min(IMPORT_BATCH, dreams - i * IMPORT_BATCH);
-    const batch = Array.from({ length: size }, () => {
-      const { language: _language, ...fields } = generator.next();
-      return {
-        ...fields,
-        id: generator.uuid(),
-        title: fields.title ?? fields.content.slice(0, 60),
-        isTitleDerived: fields.title === null,
-        updatedAt: fields.recordedAt,
-        version: 1,
-        deletedAt: null,
-        purgeAfter: null,
-        analyses: [],
-      };
-    });
-    const file = { ...template, dreams: batch, totals: { dreams: size, analyses: 0 } };
+  await importGeneratedDreams(api, user.token, generator, dreams, async (file) => {
     await retried(() => postOnce('/me/import', user.token, file, {}));
   });
   // The import gives dreams new ids: the first pages of the journal name some to analyse.

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
-import { pool, signUp } from './support/dreams.ts';
+import { importGeneratedDreams, signUp } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
 
@@ -19,7 +19,6 @@ const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 50);
-const IMPORT_BATCH = 2000;
 const PERIODS = ['30d', '3m', '12m', 'all'] as const;
 
 const jwtSecret = randomBytes(48).toString('base64url');
@@ -40,32 +39,7 @@ const commit = (() => {
 
 async function seedJournal() {
   const user = await signUp(product.url, anonKey, 'patterns');
-  const auth = { authorization: `Bearer ${user.token}` };
-  const template = (await (await fetch(`${api}/me/export?format=json`, { headers: auth })).json()) as object;
-  const generator = createDreamGenerator(20261124);
-  await pool(Math.ceil(DREAMS / IMPORT_BATCH), 1, async (i) => {
-    const size = Math.min(IMPORT_BATCH, DREAMS - i * IMPORT_BATCH);
-    const dreams = Array.from({ length: size }, () => {
-      const { language: _language, ...fields } = generator.next();
-      return {
-        ...fields,
-        id: generator.uuid(),
-        title: fields.title ?? fields.content.slice(0, 60),
-        isTitleDerived: fields.title === null,
-        updatedAt: fields.recordedAt,
-        version: 1,
-        deletedAt: null,
-        purgeAfter: null,
-        analyses: [],
-      };
-    });
-    const res = await fetch(`${api}/me/import`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...template, dreams, totals: { dreams: size, analyses: 0 } }),
-    });
-    if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
-  });
+  await importGeneratedDreams(api, user.token, createDreamGenerator(20261124), DREAMS);
   const plan = await fetch(`${api}/admin/users/${user.userId}/plan`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },

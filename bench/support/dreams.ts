@@ -2,6 +2,7 @@
 // the real API.
 import { randomBytes } from 'node:crypto';
 import { EMOTIONS } from '@sonhario/contracts/dreams';
+import type { createDreamGenerator } from './dream-text.ts';
 
 // --- deterministic pt-BR dream texts ------------------------------------------------------------------------
 
@@ -171,4 +172,52 @@ export async function pool(count: number, concurrency: number, task: (i: number)
       while (next < count) await task(next++);
     }),
   );
+}
+
+// --- a generated journal through POST /me/import ---------------------------------------------------------------
+
+/** Dreams per import file when a bench loads a journal. */
+const IMPORT_BATCH = 2000;
+
+/** One dream of `createDreamGenerator` (bench/support/dream-text.ts) as an export file holds it. */
+function exportedDream(generator: ReturnType<typeof createDreamGenerator>) {
+  const { language: _language, ...fields } = generator.next();
+  return {
+    ...fields,
+    id: generator.uuid(),
+    title: fields.title ?? fields.content.slice(0, 60),
+    isTitleDerived: fields.title === null,
+    updatedAt: fields.recordedAt,
+    version: 1,
+    deletedAt: null,
+    purgeAfter: null,
+    analyses: [],
+  };
+}
+
+/**
+ * Loads `count` generated dreams into the user's journal through POST /me/import, IMPORT_BATCH per file, the
+ * user's own empty export as the template. `post` sends one file (a bench may retry it).
+ */
+export async function importGeneratedDreams(
+  api: string,
+  token: string,
+  generator: ReturnType<typeof createDreamGenerator>,
+  count: number,
+  post: (file: object) => Promise<void> = async (file) => {
+    const res = await fetch(`${api}/me/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(file),
+    });
+    if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
+  },
+): Promise<void> {
+  const exported = await fetch(`${api}/me/export?format=json`, { headers: { authorization: `Bearer ${token}` } });
+  const template = (await exported.json()) as object;
+  await pool(Math.ceil(count / IMPORT_BATCH), 1, async (i) => {
+    const size = Math.min(IMPORT_BATCH, count - i * IMPORT_BATCH);
+    const dreams = Array.from({ length: size }, () => exportedDream(generator));
+    await post({ ...template, dreams, totals: { dreams: size, analyses: 0 } });
+  });
 }
