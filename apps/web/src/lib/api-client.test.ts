@@ -109,6 +109,27 @@ describe('apiRequest', () => {
     });
   });
 
+  it('rejects with the abort, not a bad answer, when the caller cancels while the body is still coming', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    signIn();
+    let bodyStarted!: () => void;
+    const started = new Promise<void>((resolve) => (bodyStarted = resolve));
+    reply = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":');
+      bodyStarted();
+      setTimeout(() => res.end('"late"}'), 300);
+    };
+    const controller = new AbortController();
+    const request = apiRequest('/credits', { schema: z.object({ id: z.string() }), signal: controller.signal });
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
   it('refuses to call without a session', async () => {
     await expect(apiRequest('/dreams', { schema: z.unknown() })).rejects.toMatchObject({
       status: 401,

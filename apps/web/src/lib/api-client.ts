@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { loadSupabase } from './load-supabase';
 import { getRuntimeConfig } from './runtime-config';
 
@@ -117,9 +117,20 @@ function failureOf(status: number, payload: unknown): ApiError {
 }
 
 /** The answer's body as JSON, or undefined when there is none or it is not JSON (a proxy's HTML error page). */
-async function jsonOrUndefined(response: Response): Promise<unknown> {
+/**
+ * The answer's JSON, or undefined when it is not JSON. A body cut off by the caller's abort (TanStack Query cancels a
+ * query whose answer is no longer wanted, even after the headers came) rethrows the abort: it is not a bad answer.
+ */
+async function jsonOrUndefined(response: Response, signal?: AbortSignal): Promise<unknown> {
+  let text: string;
   try {
-    return JSON.parse(await response.text()) as unknown;
+    text = await response.text();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -150,12 +161,12 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   }
 
-  const payload = await jsonOrUndefined(response);
+  const payload = await jsonOrUndefined(response, signal);
 
   if (!response.ok) throw isPublic ? errorOf(response.status, payload) : failureOf(response.status, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    console.error(`Unexpected answer from ${method} ${path}:`, parsed.error);
+    console.error(`Unexpected answer from ${method} ${path}:`, z.prettifyError(parsed.error));
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
   return { status: response.status, data: parsed.data };
