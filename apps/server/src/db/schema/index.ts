@@ -10,3 +10,4 @@ export * from './journal-stats.ts';
 export * from './rewards.ts';
 export * from './billing.ts';
 export * from './support.ts';
+export * from './patterns.ts';

@@ -39,6 +39,11 @@ export const userJournalStats = pgTable('user_journal_stats', {
    * first read of the stats builds it); writes keep it in step once built.
    */
   analysisTallyEnc: bytea('analysis_tally_enc'),
+  /**
+   * False until user_dream_buckets were computed from the user's dreams (journals written before them): the first
+   * read of the charts builds them, under this row's lock (docs/decisions/030).
+   */
+  areBucketsBuilt: boolean('are_buckets_built').notNull().default(false),
   /** Bumped on every change of the tally: the per-instance cache of the opened tally checks it. */
   tallyVersion: integer('tally_version').notNull().default(0),
   updatedAt: at('updated_at').notNull().defaultNow(),
