@@ -39,6 +39,9 @@ export const API_ERROR_CODES = [
   'plan_required',
   'daily_bonus_claimed',
   'day_already_recorded',
+  // Dream signs (docs/decisions/031)
+  'sign_already_pinned',
+  'too_many_pins',
   // Billing and support (docs/decisions/027)
   'billing_disabled',
   'already_subscribed',
