@@ -20,6 +20,7 @@ const statsColumns = {
   lastRunStart: userJournalStats.lastRunStart,
   isTallyBuilt: sql<boolean>`${userJournalStats.analysisTallyEnc} is not null`,
   tallyVersion: userJournalStats.tallyVersion,
+  areBucketsBuilt: userJournalStats.areBucketsBuilt,
 };
 export interface StatsRow {
   isBuilt: boolean;
@@ -32,6 +33,7 @@ export interface StatsRow {
   lastRunStart: string | null;
   isTallyBuilt: boolean;
   tallyVersion: number;
+  areBucketsBuilt: boolean;
 }
 
 export async function findStats(db: DbOrTx, userId: string): Promise<StatsRow | undefined> {

@@ -5,6 +5,7 @@ import { openResult } from '../analyses/analyses.sealing.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
 import { computeStreaks, streaksFromSummary, summarizeDays, type Streaks } from '../streaks/streaks.ts';
+import { rebuildBuckets, refreshBuckets } from '../patterns/buckets.repository.ts';
 import {
   addRecordedDay,
   addToCounts,
@@ -104,6 +105,13 @@ export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFact
   const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
   const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
   const recorded = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false };
+  if (stats.areBucketsBuilt) {
+    await refreshBuckets(
+      ctx.db,
+      ctx.userId,
+      dreams.map((dream) => dream.dreamtOn),
+    );
+  }
   // A row never built is recounted whole by the next read: nothing more to keep in step.
   if (!stats.isBuilt) return recorded;
   for (const dream of dreams) {
@@ -122,6 +130,8 @@ export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFact
 export async function recordDreamChanged(ctx: RequestContext, before: DreamFacts, after: DreamFacts): Promise<void> {
   const detailedDreams = Number(after.isDetailed) - Number(before.isDetailed);
   const stats = await addToCounts(ctx.db, ctx.userId, { detailedDreams });
+  // Any detail the charts count may have changed (mood, emotions, tags…), and the night itself.
+  if (stats.areBucketsBuilt) await refreshBuckets(ctx.db, ctx.userId, [before.dreamtOn, after.dreamtOn]);
   if (!stats.isBuilt) return;
   const wasCounted = isCountedForStreaks(before, stats.daysTimeZone);
   const isCounted = isCountedForStreaks(after, stats.daysTimeZone);
@@ -144,6 +154,7 @@ export async function recordDreamLiveness(
     dreams: sign,
     detailedDreams: dream.isDetailed ? sign : 0,
   });
+  if (stats.areBucketsBuilt) await refreshBuckets(ctx.db, ctx.userId, [dream.dreamtOn]);
   if (!stats.isBuilt) return;
   // Read under the lock: an analysis of this dream committed before it is counted, one after it sees the new state.
   const analyses = await listAnalysisResultsOfDream(ctx.db, ctx.userId, dream.id);
@@ -236,6 +247,23 @@ export async function builtStats(ctx: RequestContext, timeZone: string): Promise
     const rebuilt = await findStats(tx.db, ctx.userId);
     if (!rebuilt) throw new Error('journal stats row missing after its recount');
     return rebuilt;
+  });
+}
+
+/**
+ * The aggregates row with the charts' buckets built (user_dream_buckets): a journal written before them, or a user
+ * whose first write made the row, is bucketed once, under the row lock, by the first read that needs them.
+ */
+export async function bucketedStats(ctx: RequestContext, timeZone: string): Promise<StatsRow> {
+  const stats = await builtStats(ctx, timeZone);
+  if (stats.areBucketsBuilt) return stats;
+  return withTransaction(ctx, async (tx) => {
+    const locked = await addToCounts(tx.db, ctx.userId, {});
+    if (!locked.areBucketsBuilt) {
+      await rebuildBuckets(tx.db, ctx.userId);
+      await updateStats(tx.db, ctx.userId, { areBucketsBuilt: true });
+    }
+    return { ...locked, areBucketsBuilt: true };
   });
 }
 

@@ -16,17 +16,10 @@ import type { RequestContext } from '../../context.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { addDays, dayNumber, localDate, nextMonthStart } from '../../lib/local-time.ts';
 import { openTagName } from '../dreams/dreams.sealing.ts';
-import { builtStats } from '../journal-stats/journal-stats.service.ts';
+import { bucketedStats } from '../journal-stats/journal-stats.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
-import {
-  aggregateRange,
-  countBasics,
-  findFirstNight,
-  listTagNameRows,
-  type RangeAggregates,
-  type BucketUnit,
-  type NightRange,
-} from './charts.repository.ts';
+import { readBuckets, sumMonths, type BucketRow } from './buckets.repository.ts';
+import { findFirstNight, listTagNameRows, type BucketUnit, type NightRange } from './charts.repository.ts';
 
 /**
  * The 'Padrões' charts (issue 16, docs/decisions/029): what the journal's plain columns say per week or month, in
@@ -82,8 +75,8 @@ function trendOf(counts: number[]): ChartTag['trend'] {
 
 async function readBasics(ctx: RequestContext, today: string, timeZone: string): Promise<PatternBasics> {
   const month = today.slice(0, 7);
-  const stats = await builtStats(ctx, timeZone);
-  const counts = await countBasics(ctx.db, ctx.userId, { start: `${month}-01`, end: nextMonthStart(month) });
+  const stats = await bucketedStats(ctx, timeZone);
+  const counts = await sumMonths(ctx.db, ctx.userId, `${month}-01`);
   return {
     totals: { dreams: stats.dreamCount, lucid: counts.lucid, nightmares: counts.nightmares },
     month,
@@ -92,14 +85,17 @@ async function readBasics(ctx: RequestContext, today: string, timeZone: string):
 }
 
 /** The most used tags of the period, named: only these few are opened with the user's key. */
-async function nameTopTags(ctx: RequestContext, rows: RangeAggregates['tags'], starts: string[]): Promise<ChartTag[]> {
+async function nameTopTags(ctx: RequestContext, rows: BucketRow[], starts: string[]): Promise<ChartTag[]> {
   const index = new Map(starts.map((start, i) => [start, i]));
   const byToken = new Map<string, number[]>();
   for (const row of rows) {
-    const counts = byToken.get(row.token) ?? starts.map(() => 0);
-    const at = index.get(row.start);
-    if (at !== undefined) counts[at] = (counts[at] ?? 0) + row.count;
-    byToken.set(row.token, counts);
+    const at = index.get(row.bucket);
+    if (at === undefined) continue;
+    for (const [token, count] of Object.entries(row.tags)) {
+      const counts = byToken.get(token) ?? starts.map(() => 0);
+      counts[at] = (counts[at] ?? 0) + count;
+      byToken.set(token, counts);
+    }
   }
   const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
   const top = [...byToken.entries()]
@@ -126,33 +122,48 @@ async function nameTopTags(ctx: RequestContext, rows: RangeAggregates['tags'], s
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 
+const meanOf = (sum: number, count: number) => (count > 0 ? sum / count : null);
+
+/** The (sleep quality, mood) cells of the period: the buckets' cells added up. */
+function moodBySleepOf(rows: BucketRow[]): PatternCharts['moodBySleep'] {
+  const cells = new Map<string, number>();
+  for (const row of rows) {
+    for (const [cell, count] of Object.entries(row.moodSleep)) cells.set(cell, (cells.get(cell) ?? 0) + count);
+  }
+  return [...cells.entries()]
+    .map(([cell, count]) => {
+      const [sleepQuality, mood] = cell.split(':').map(Number) as [number, number];
+      return { sleepQuality, mood, count };
+    })
+    .sort((a, b) => a.sleepQuality - b.sleepQuality || a.mood - b.mood);
+}
+
+/** The charts of a period, read from the maintained buckets (docs/decisions/030): one row per week or month. */
 async function readCharts(ctx: RequestContext, period: ChartPeriod, today: string): Promise<PatternCharts> {
   const unit = granularityOf(period);
   const firstNight = period === 'all' ? await findFirstNight(ctx.db, ctx.userId) : null;
   const range = rangeOf(period, today, firstNight);
   const starts = bucketStarts(unit, range.from, range.to);
-  const aggregates = await aggregateRange(ctx.db, ctx.userId, unit, range);
-  const { buckets: bucketRows, emotions: emotionRows, moodBySleep } = aggregates;
-  const tags = await nameTopTags(ctx, aggregates.tags, starts);
-  const byStart = new Map(bucketRows.map((row) => [row.start, row]));
+  const rows = await readBuckets(ctx.db, ctx.userId, unit, range);
+  const tags = await nameTopTags(ctx, rows, starts);
+  const byStart = new Map(rows.map((row) => [row.bucket, row]));
   const buckets: ChartBucket[] = starts.map((start) => {
     const row = byStart.get(start);
+    const emotions: ChartBucket['emotions'] = {};
+    for (const [emotion, count] of Object.entries(row?.emotions ?? {})) {
+      if (count > 0) emotions[emotion as Emotion] = count;
+    }
     return {
       start,
       dreams: row?.dreams ?? 0,
       lucid: row?.lucid ?? 0,
-      meanLucidity: row?.meanLucidity ?? null,
+      meanLucidity: row ? meanOf(row.luciditySum, row.dreams) : null,
       nightmares: row?.nightmares ?? 0,
-      meanMood: row?.meanMood ?? null,
-      meanVividness: row?.meanVividness ?? null,
-      emotions: {},
+      meanMood: row ? meanOf(row.moodSum, row.moodCount) : null,
+      meanVividness: row ? meanOf(row.vividnessSum, row.vividnessCount) : null,
+      emotions,
     };
   });
-  const bucketAt = new Map(buckets.map((bucket) => [bucket.start, bucket]));
-  for (const row of emotionRows) {
-    const bucket = bucketAt.get(row.start);
-    if (bucket) bucket.emotions[row.emotion as Emotion] = row.count;
-  }
   const dreamCount = buckets.reduce((sum, bucket) => sum + bucket.dreams, 0);
   return {
     period,
@@ -162,7 +173,7 @@ async function readCharts(ctx: RequestContext, period: ChartPeriod, today: strin
     dreamCount,
     isTooLittleData: dreamCount < MIN_DREAMS_FOR_PATTERNS,
     buckets,
-    moodBySleep,
+    moodBySleep: moodBySleepOf(rows),
     tags,
   };
 }

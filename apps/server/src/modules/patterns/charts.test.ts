@@ -1,4 +1,5 @@
 import type { PatternChartsResponse } from '@sonhario/contracts/pattern-charts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { exportJson, importBody } from '../account/account.data.testing.ts';
@@ -22,6 +23,21 @@ describe('pattern charts', () => {
     const res = await u.at(at).get(`/patterns/charts?period=${period}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<PatternChartsResponse>();
+  }
+
+  /**
+   * The maintained buckets (docs/decisions/030) against a rebuild from the dreams: every period read, the buckets
+   * dropped and marked unbuilt, read again.
+   */
+  async function expectSameAsRebuilt(u: User) {
+    const periods = ['30d', '3m', '12m', 'all'];
+    const kept = await Promise.all(periods.map((period) => charts(u, period)));
+    await t.database.db.execute(
+      sql`update user_journal_stats set are_buckets_built = false where user_id = ${u.user.id}::uuid`,
+    );
+    await t.database.db.execute(sql`delete from user_dream_buckets where user_id = ${u.user.id}::uuid`);
+    const rebuilt = await Promise.all(periods.map((period) => charts(u, period)));
+    expect(kept).toEqual(rebuilt);
   }
 
   const bucket = (body: PatternChartsResponse, start: string) => body.charts?.buckets.find((b) => b.start === start);
@@ -107,6 +123,8 @@ describe('pattern charts', () => {
 
   it('follows an edit, a delete and a restore', async () => {
     const u = await lucidUser();
+    // Read first: the (empty) buckets are built, so every write below keeps them in step.
+    expect((await charts(u, '30d')).charts?.dreamCount).toBe(0);
     const { lucid, nightmare } = await writeTwoDreams(u);
     const edit = await u.at(NOW).patch(`/dreams/${lucid.id}`, { lucidity: 0, mood: 1, dreamtOn: '2026-05-12' });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -137,6 +155,47 @@ describe('pattern charts', () => {
     body = await charts(u, '30d');
     expect(bucket(body, '2026-05-11')).toMatchObject({ dreams: 2, nightmares: 1, meanMood: 1.5 });
     expect(body.basics.totals).toEqual({ dreams: 2, lucid: 0, nightmares: 1 });
+    await expectSameAsRebuilt(u);
+  });
+
+  it('keeps the buckets equal to a rebuild through a run of writes of every kind, and rebuilds an old journal', async () => {
+    const u = await lucidUser();
+    await charts(u, 'all');
+    const nights = ['2026-01-31', '2026-02-01', '2026-03-30', '2026-03-31', '2026-05-17', '2026-05-18', '2026-05-20'];
+    const written = [];
+    for (const [i, dreamtOn] of nights.entries()) {
+      written.push(
+        await u.dream(NOW, {
+          dreamtOn,
+          lucidity: i % 4,
+          mood: i % 2 === 0 ? (i % 5) + 1 : null,
+          vividness: (i % 5) + 1,
+          sleepQuality: i % 3 === 0 ? 2 : null,
+          emotions: i % 2 === 0 ? ['medo'] : ['alegria', 'paz'],
+          isNightmare: i % 3 === 1,
+          tags: i % 2 === 0 ? ['casa'] : ['mar', 'casa'],
+        }),
+      );
+    }
+    await expectSameAsRebuilt(u);
+    // Across a week and a month boundary, and details only.
+    const moved = await u.at(NOW).patch(`/dreams/${written[1]!.id}`, { dreamtOn: '2026-03-29', tags: ['voo'] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const retouched = await u.at(NOW).patch(`/dreams/${written[4]!.id}`, { emotions: [], mood: 5, isNightmare: true });
+    expect(retouched.statusCode, retouched.body).toBe(200);
+    expect((await u.at(NOW).delete(`/dreams/${written[5]!.id}`)).statusCode).toBe(200);
+    await expectSameAsRebuilt(u);
+    expect((await u.at(NOW).post(`/dreams/${written[5]!.id}/restore`)).statusCode).toBe(200);
+    expect((await u.at(NOW).delete(`/dreams/${written[0]!.id}`)).statusCode).toBe(200);
+    await expectSameAsRebuilt(u);
+    const all = await charts(u, 'all');
+    // January's dream deleted and February's moved to March: the journal now starts in March.
+    expect(all.charts!.buckets.map((b) => [b.start, b.dreams])).toEqual([
+      ['2026-03-01', 3],
+      ['2026-04-01', 0],
+      ['2026-05-01', 3],
+    ]);
+    expect(all.basics.totals.dreams).toBe(6);
   });
 
   it('counts imported dreams like written ones', async () => {
@@ -145,6 +204,7 @@ describe('pattern charts', () => {
     clock.set(NOW);
     const exported = await exportJson(t, from.user);
     const to = await lucidUser();
+    await charts(to, '30d');
     clock.set(NOW);
     const res = await importBody(t, to.user, exported.text);
     expect(res.statusCode, res.body).toBe(200);
@@ -156,6 +216,7 @@ describe('pattern charts', () => {
       ['voo', 2],
       ['mar', 1],
     ]);
+    await expectSameAsRebuilt(to);
   });
 
   it("places a dream of 23:30 in São Paulo on a month's last day in that month", async () => {
