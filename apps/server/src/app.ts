@@ -27,10 +27,11 @@ import { createGenerativeProvider } from './modules/analyses/providers/create-pr
 import type { AnalysisProvider } from './modules/analyses/providers/provider.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { dreamsPlugin } from './modules/dreams/dreams.plugin.ts';
+import { dreamsPlugin, type JobOutcome } from './modules/dreams/dreams.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { createMetrics, instrumentProvider, metricsPlugin, type Metrics } from './modules/metrics/metrics.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
@@ -63,6 +64,10 @@ export interface AppDeps {
   analysisProvider: AnalysisProvider;
   /** Users' analysis aggregates, cached per instance (account deletion must `forget` the user). */
   analysisStats: StatsCache;
+  /** Prometheus series (GET /metrics), only when METRICS_TOKEN is set. */
+  metrics?: Metrics;
+  /** The scheduled jobs by name (each also runs on its own timer): tests and the several-instances check run them. */
+  jobs: Map<string, () => Promise<JobOutcome>>;
 }
 
 declare module 'fastify' {
@@ -138,18 +143,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // PostgreSQL) rather than leaving it running behind a process that exits.
   try {
     const keys = await openKeyRing(app, { config, database, masterKey: secrets.masterKey });
+    const metrics = config.env.METRICS_TOKEN ? createMetrics({ poolStats: database.poolStats }) : undefined;
     app.decorate('deps', {
       config,
       secrets,
       database,
       keys,
       now: options.now ?? (() => new Date()),
-      analysisProvider,
+      analysisProvider: instrumentProvider(analysisProvider, metrics),
       analysisStats: new StatsCache(),
+      metrics,
+      jobs: new Map(),
     });
 
     await app.register(errorsPlugin);
     await app.register(oversizeBodyPlugin);
+    await app.register(metricsPlugin, { token: config.env.METRICS_TOKEN, metrics });
     await app.register(securityPlugin, { connectSources: [], https: config.siteUrl.startsWith('https:') });
     await app.register(corsPlugin, { config });
     await app.register(rateLimitPlugin, { redisUrl: config.env.REDIS_URL, buckets: rateLimitBuckets(config.env) });
@@ -180,7 +189,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(similarRoutes);
         await api.register(supportRoutes);
         await api.register(billingRoutes);
-        await api.register(analysesRoutes, { provider: analysisProvider, statsCache: app.deps.analysisStats });
+        await api.register(analysesRoutes, { provider: app.deps.analysisProvider, statsCache: app.deps.analysisStats });
         await api.register(accountDataRoutes);
         await api.register(legalRoutes);
         await api.register(accountRoutes);

@@ -75,6 +75,11 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
   });
 
+  it('refuses a METRICS_TOKEN shorter than 16 characters (a guessable one would expose the metrics)', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).env.METRICS_TOKEN).toBe('a'.repeat(16));
+  });
+
   it('strips a trailing slash from SITE_URL', () => {
     expect(loadConfig({ SITE_URL: 'https://sonhos.example/' }).siteUrl).toBe('https://sonhos.example');
   });

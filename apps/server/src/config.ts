@@ -77,6 +77,8 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   AI_PROVIDER: z.enum(['builtin', 'openai', 'anthropic']).default('builtin'),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),

@@ -50,6 +50,8 @@ export interface Database {
   analyze?: () => Promise<void>;
   /** A connection of its own (PostgreSQL only): backups and restores hold a transaction on it. */
   connect?: () => Promise<pg.PoolClient>;
+  /** The connection pool's counts (PostgreSQL only), for GET /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** True when this process started the embedded PostgreSQL (and stops it on close). */
   ownsServer?: boolean;
   close(): Promise<void>;
@@ -78,6 +80,7 @@ function postgresDatabase(pool: pg.Pool, kind: 'postgres' | 'embedded', close: (
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
     },
     connect: () => pool.connect(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close,
   };
 }

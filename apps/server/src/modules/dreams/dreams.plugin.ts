@@ -1,14 +1,25 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { purgeExpiredDreams } from './dreams.repository.ts';
 import { dreamsRoutes } from './dreams.routes.ts';
 
 const PURGE_INTERVAL_MS = 60_000;
 
+/** What a scheduled job's run did: `skipped` when another instance (or process) was running it. */
+export type JobOutcome = 'ok' | 'skipped' | 'failed';
+
+/**
+ * The sweeper's PostgreSQL advisory lock: held by one batch's transaction at a time, across every instance on the
+ * database. An instance that finds it taken at the start of its sweep skips that sweep (another one is sweeping).
+ */
+export const PURGE_LOCK_KEY = 'sonhario:job:purge_deleted_dreams';
+
 export interface PurgeSweeper {
   /** One sweep now (batch after batch until nothing is left); concurrent calls share the running one. */
-  sweep(): Promise<void>;
+  sweep(): Promise<JobOutcome>;
   /** Stops the timer and waits for a running sweep, so the database can close under it. */
   stop(): Promise<void>;
 }
@@ -19,19 +30,33 @@ export function startPurgeSweeper(options: {
   now: () => Date;
   log: FastifyBaseLogger;
   intervalMs: number;
+  metrics?: Metrics;
 }): PurgeSweeper {
-  let running: Promise<void> | undefined;
+  let running: Promise<JobOutcome> | undefined;
+  /** One batch under the lock: the rows removed, or null when another instance holds it. */
+  const batch = () =>
+    options.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtextextended(${PURGE_LOCK_KEY}, 0)) as locked`,
+      );
+      if (!rows[0]?.locked) return null;
+      return purgeExpiredDreams(tx, options.now());
+    });
   const sweep = () => {
-    running ??= (async () => {
+    running ??= (async (): Promise<JobOutcome> => {
+      let outcome: JobOutcome = 'ok';
       try {
-        while ((await purgeExpiredDreams(options.db, options.now())) > 0) {
-          // the next batch
-        }
+        let removed = await batch();
+        if (removed === null) outcome = 'skipped';
+        while (removed) removed = await batch();
       } catch (error) {
+        outcome = 'failed';
         options.log.warn({ err: error }, 'purging deleted dreams failed');
       } finally {
         running = undefined;
       }
+      options.metrics?.jobRuns.inc({ job: 'purge_deleted_dreams', outcome });
+      return outcome;
     })();
     return running;
   };
@@ -59,7 +84,9 @@ export async function dreamsPlugin(app: AppInstance) {
     now: app.deps.now,
     log: app.log,
     intervalMs: PURGE_INTERVAL_MS,
+    metrics: app.deps.metrics,
   });
+  app.deps.jobs.set('purge_deleted_dreams', () => sweeper.sweep());
   app.addHook('onClose', () => sweeper.stop());
 
   await app.register(dreamsRoutes);
