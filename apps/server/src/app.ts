@@ -39,6 +39,7 @@ import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.rou
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { chartsRoutes } from './modules/patterns/charts.routes.ts';
 import { similarRoutes } from './modules/patterns/similar.routes.ts';
+import { signsRoutes } from './modules/patterns/signs.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(rewardsRoutes);
         await api.register(chartsRoutes);
         await api.register(similarRoutes);
+        await api.register(signsRoutes);
         await api.register(supportRoutes);
         await api.register(billingRoutes);
         await api.register(analysesRoutes, { provider: app.deps.analysisProvider, statsCache: app.deps.analysisStats });

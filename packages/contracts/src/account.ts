@@ -220,6 +220,13 @@ export const exportFileSchema = z.object({
    */
   billing: exportBillingSchema.optional(),
   support: z.array(exportSupportMessageSchema).optional(),
+  /**
+   * Added within version 1 (docs/decisions/031): the dream signs the user pinned, newest first. Absent in files
+   * written before it; the import ignores it (a pin is a choice made over a journal, pinned again from 'Padrões').
+   */
+  dreamSignPins: z
+    .array(z.object({ kind: z.string(), key: z.string(), label: z.string(), createdAt: instant }))
+    .optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -239,7 +246,7 @@ export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema
  * (it restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
  */
 export const importFileSchema = exportFileSchema
-  .omit({ securityLog: true, rewards: true, billing: true, support: true })
+  .omit({ securityLog: true, rewards: true, billing: true, support: true, dreamSignPins: true })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;

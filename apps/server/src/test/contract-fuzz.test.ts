@@ -736,6 +736,26 @@ const PLANS: Record<string, Plan> = {
   'GET /rewards': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
   // The main user is on Oracle: every period's charts are answered.
   'GET /patterns/charts': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // Dream signs (docs/decisions/031), on Oracle: a pin is new (201), already there or one too many (409); no pin
+  // has a dream's id, so every unpin here is a 404. An emotion's key is one of the emotions, the recurring flag's its own.
+  'GET /patterns/signs': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  'POST /patterns/signs/pins': {
+    phase: 5,
+    runs: { valid: 30 },
+    body: () => ({ key: storableText(1, 200), label: storableText(1, 200) }),
+    adjust: (input) => {
+      const body = input.body as Record<string, unknown>;
+      if (body.kind === 'emotion') return { ...input, body: { ...body, key: 'medo' } };
+      if (body.kind === 'recurring') return { ...input, body: { ...body, key: 'recurring' } };
+      return input;
+    },
+    expect: () => [
+      { status: 201 },
+      { status: 409, code: 'sign_already_pinned' },
+      { status: 409, code: 'too_many_pins' },
+    ],
+  },
+  'DELETE /patterns/signs/pins/{id}': { phase: 5, expect: () => notFound },
   // The main user is on Oracle: the first claim of the (real) day is granted, the others refused by design.
   'POST /rewards/daily-bonus': {
     phase: 5,

@@ -30,6 +30,7 @@ import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service
 import { exportBilling } from '../billing/billing.service.ts';
 import type { ExportBilling } from '@sonhario/contracts/billing';
 import { exportSupportMessages } from '../support/support.service.ts';
+import { listPins } from '../patterns/signs.service.ts';
 import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
   findAccount,
@@ -97,6 +98,12 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
       ctx.keys.forUser(ctx.userId),
     ]);
   const billing = await exportBilling(ctx);
+  const dreamSignPins = (await listPins(ctx, keys)).map(({ kind, key, label, createdAt }) => ({
+    kind,
+    key,
+    label,
+    createdAt,
+  }));
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -149,6 +156,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     rewards,
     billing,
     support,
+    dreamSignPins,
   };
 }
 

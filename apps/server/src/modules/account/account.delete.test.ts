@@ -18,9 +18,10 @@ import {
 } from '../../test/harness.ts';
 import { PASSWORD, supabaseFor, uniqueEmail } from '../auth/auth.testing.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
-import { api, postDream, type TestUser } from '../dreams/dreams.testing.ts';
+import { api, contextFor, postDream, type TestUser } from '../dreams/dreams.testing.ts';
 import { deriveUserKeys, openText, unwrapDataKey } from '../keys/keys.crypto.ts';
 import { createFileKeyStore } from '../keys/keys.store.ts';
+import { setPlan } from '../profile/profile.service.ts';
 import { byteaOf, findEverywhere, restoreBackup, takeBackup, type Backup } from './account.testing.ts';
 
 const JWT_SECRET = randomBytes(48).toString('base64url');
@@ -90,6 +91,9 @@ describe('deleting the account', () => {
     expect((await api(t, user).get('/me/profile')).statusCode).toBe(200);
     const help = { subject: `Ajuda (${label})`, message: 'Sobre o farol', dreamId: dreams[0]!.id };
     expect((await api(t, user).post('/support/messages', help)).statusCode).toBe(201);
+    // A pinned dream sign (a Lucid feature): the plan as an operator sets it.
+    await setPlan(contextFor(t, user.id), 'lucid');
+    expect((await api(t, user).post('/patterns/signs/pins', { kind: 'tag', key: 'farol' })).statusCode).toBe(201);
     const other = (await client().auth.signInWithPassword({ email, password })).data.session!;
     const rotated = (await client().auth.refreshSession({ refresh_token: other.refresh_token })).data.session!;
     const newEmail = uniqueEmail(`${label}-new`);
@@ -188,6 +192,7 @@ describe('deleting the account', () => {
           'public.credit_ledger.idempotency_key',
           'public.consents.user_id',
           'public.support_messages.user_id',
+          'public.dream_sign_pins.user_id',
         ]),
       );
       expect(await findEverywhere(t.database.db, victim.id)).toEqual({});

@@ -62,6 +62,14 @@ const LEDGER_REASONS: Record<string, string> = {
   achievement: 'Conquista',
 };
 const STREAK_DAY_KINDS: Record<string, string> = { no_recall: 'Noite sem lembrança', freeze: 'Proteção de sequência' };
+const SIGN_KINDS: Record<string, string> = {
+  symbol: 'Símbolo',
+  person: 'Pessoa',
+  place: 'Lugar',
+  tag: 'Tag',
+  emotion: 'Emoção',
+  recurring: 'Sonho recorrente',
+};
 const PROVIDERS: Record<(typeof ANALYSIS_PROVIDERS)[number], string> = {
   builtin: 'Leitura simbólica local (sem IA)',
   openai: 'IA (API compatível com OpenAI)',
@@ -355,6 +363,14 @@ ${table(
   ['Ganha em', 'Usada em'],
   head.rewards.freezes.map((f) => row([esc(f.earnedOn), esc(f.spentOn ?? '—')])),
   'Nenhuma.',
+)}
+</section>
+<section id="sinais">
+<h2>Sinais de sonho fixados</h2>
+${table(
+  ['Tipo', 'Sinal', 'Fixado em'],
+  (head.dreamSignPins ?? []).map((p) => row([esc(labelOf(SIGN_KINDS, p.kind)), esc(p.label), format.at(p.createdAt)])),
+  'Nenhum sinal fixado.',
 )}
 </section>
 <section id="pagamentos">

@@ -139,6 +139,7 @@ describe('GET /me/export', () => {
       'rewards',
       'billing',
       'support',
+      'dreamSignPins',
       'dreams',
       'totals',
     ]);

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
+import { hasPatterns } from '@sonhario/contracts/patterns';
+import {
+  COOCCURRENCE_RULES,
+  DREAM_SIGN_ERROR_CODES,
+  SIGN_RULES,
+  type CooccurrenceKind,
+  type CooccurrencePair,
+  type DreamSign,
+  type DreamSignPin,
+  type DreamSignsResponse,
+  type PinDreamSignInput,
+  type SignDream,
+  type SignKind,
+} from '@sonhario/contracts/pattern-signs';
+import type { RequestContext } from '../../context.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { openResult } from '../analyses/analyses.sealing.ts';
+import { openDreamSummary, openTagName } from '../dreams/dreams.sealing.ts';
+import { blindToken, foldText, tagToken } from '../dreams/dreams.search.ts';
+import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import { getProfile } from '../profile/profile.service.ts';
+import {
+  countJournalItems,
+  countPins,
+  deletePin,
+  insertPin,
+  listDreamSummaries,
+  listPinRows,
+  listSignDreams,
+  listTagNames,
+  listWindowAnalyses,
+  type JournalItems,
+  type WindowAnalysisRow,
+} from './signs.repository.ts';
+
+/**
+ * Dream signs and what goes together (issue 16, docs/decisions/031). Tags, emotions, nightmares and the recurring
+ * flag are counted over the whole journal in SQL from plain columns and blind tokens; symbols, people and places
+ * from the latest analysis of the dreams of the user's newest SIGN_RULES.analysisWindow analyses (each opened once).
+ * Only the tags, dreams and pins an answer names are opened besides.
+ */
+
+async function requirePatternsPlan(ctx: RequestContext) {
+  const { plan } = await getProfile(ctx);
+  if (!hasPatterns(plan)) {
+    throw new ForbiddenError('plan_required', 'Os sinais de sonho fazem parte dos planos Lúcido e Oráculo.');
+  }
+}
+
+// --- pins' sealing ----------------------------------------------------------------------------------------------------
+
+/** A sign's identity under the user's index key: which signs a user pinned is not readable without the key. */
+const signHashOf = (keys: UserKeys, kind: SignKind, key: string) => blindToken(keys.index, `sign:${kind}:${key}`);
+const pinAad = (userId: string, id: string) => `dream_sign_pin:${id}|user:${userId}`;
+
+interface SealedSign {
+  kind: SignKind;
+  key: string;
+  label: string;
+}
+
+const openPin = (keys: UserKeys, userId: string, row: { id: string; signEnc: Buffer }) =>
+  JSON.parse(openText(keys.encryption, row.signEnc, pinAad(userId, row.id))) as SealedSign;
+
+/** A sign's key as the answer gives it: folded names (case and accents aside); an emotion's id as it is. */
+function normalKey(kind: SignKind, key: string): string {
+  if (kind === 'emotion' || kind === 'recurring') return key.trim();
+  return foldText(key.trim());
+}
+
+/** The user's pins, opened, newest first (the export reads them too). */
+export async function listPins(ctx: RequestContext, keys?: UserKeys): Promise<DreamSignPin[]> {
+  const rows = await listPinRows(ctx.db, ctx.userId);
+  if (rows.length === 0) return [];
+  const opened = keys ?? (await ctx.keys.forUser(ctx.userId));
+  return rows.map((row) => ({
+    id: row.id,
+    ...openPin(opened, ctx.userId, row),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function pinDreamSign(ctx: RequestContext, input: PinDreamSignInput): Promise<DreamSignPin> {
+  await requirePatternsPlan(ctx);
+  const kind = input.kind;
+  const key = normalKey(kind, input.key);
+  if (!key) throw new ValidationError('Informe o sinal', [{ path: 'key', message: 'Informe o sinal' }]);
+  const keys = await ctx.keys.forUser(ctx.userId);
+  if ((await countPins(ctx.db, ctx.userId)) >= SIGN_RULES.maxPins) {
+    throw new ConflictError(
+      DREAM_SIGN_ERROR_CODES.tooManyPins,
+      `No máximo ${SIGN_RULES.maxPins} sinais fixados: desafixe um para fixar outro.`,
+    );
+  }
+  const id = randomUUID();
+  const sign: SealedSign = { kind, key, label: input.label?.trim() || input.key.trim() };
+  const createdAt = ctx.now();
+  const isNew = await insertPin(ctx.db, {
+    id,
+    userId: ctx.userId,
+    signHash: signHashOf(keys, kind, key),
+    signEnc: sealText(keys.encryption, JSON.stringify(sign), pinAad(ctx.userId, id)),
+    createdAt,
+  });
+  if (!isNew) throw new ConflictError(DREAM_SIGN_ERROR_CODES.alreadyPinned, 'Este sinal já está fixado.');
+  return { id, ...sign, createdAt: createdAt.toISOString() };
+}
+
+export async function unpinDreamSign(ctx: RequestContext, id: string): Promise<void> {
+  await requirePatternsPlan(ctx);
+  if (!(await deletePin(ctx.db, ctx.userId, id))) throw new NotFoundError('Sinal fixado não encontrado');
+}
+
+// --- signs ------------------------------------------------------------------------------------------------------------
+
+interface Found {
+  kind: SignKind;
+  key: string;
+  label: string;
+  count: number;
+  base: number;
+  /** The dreams it was seen in, when known here (the analysed ones); else looked up. */
+  dreams?: { id: string; dreamtOn: string }[];
+  /** The tag token (tags) or the emotion the dreams are looked up by. */
+  lookup?: string;
+}
+
+interface AnalysedNames {
+  /** `<kind>:<folded>` → the first spelling and the dreams naming it. */
+  names: Map<string, { kind: SignKind; key: string; label: string; dreams: { id: string; dreamtOn: string }[] }>;
+  rows: WindowAnalysisRow[];
+}
+
+/** The symbols, people and places each analysed dream's latest analysis names, once per dream. */
+function nameAnalysed(keys: UserKeys, userId: string, rows: WindowAnalysisRow[]): AnalysedNames {
+  const names: AnalysedNames['names'] = new Map();
+  for (const row of rows) {
+    const result = openResult(keys, userId, row);
+    const lists: [SignKind, string[]][] = [
+      ['symbol', result.symbols.map((s) => s.symbol)],
+      ['person', result.characters],
+      ['place', result.settings],
+    ];
+    for (const [kind, list] of lists) {
+      const seen = new Set<string>();
+      for (const raw of list) {
+        const label = raw.trim();
+        const key = foldText(label);
+        if (!key || seen.has(key)) continue;
+        seen.add(key);
+        const id = `${kind}:${key}`;
+        const entry = names.get(id) ?? { kind, key, label, dreams: [] };
+        entry.dreams.push({ id: row.dreamId, dreamtOn: row.dreamtOn });
+        names.set(id, entry);
+      }
+    }
+  }
+  return { names, rows };
+}
+
+const share = (count: number, base: number) => (base > 0 ? Math.min(1, count / base) : 0);
+const isSign = (count: number, base: number) =>
+  count >= SIGN_RULES.minDreams && share(count, base) >= SIGN_RULES.minShare;
+
+/** Every sign the counts know of (not only those above the threshold: a pinned one shows whatever its count). */
+function allSigns(journal: JournalItems, analysed: AnalysedNames): Found[] {
+  const found: Found[] = [];
+  const base = journal.dreamCount;
+  for (const [item, count] of journal.counts) {
+    if (item.startsWith('t')) found.push({ kind: 'tag', key: '', label: '', count, base, lookup: item.slice(1) });
+    else if (item.startsWith('e')) {
+      const emotion = item.slice(1);
+      found.push({ kind: 'emotion', key: emotion, label: emotion, count, base, lookup: emotion });
+    }
+  }
+  found.push({
+    kind: 'recurring',
+    key: 'recurring',
+    label: 'recurring',
+    count: journal.recurringCount,
+    base,
+    lookup: 'recurring',
+  });
+  for (const entry of analysed.names.values()) {
+    found.push({ ...entry, count: entry.dreams.length, base: analysed.rows.length });
+  }
+  return found;
+}
+
+const byCount = (a: Found, b: Found) =>
+  b.count - a.count || share(b.count, b.base) - share(a.count, a.base) || a.kind.localeCompare(b.kind);
+
+// --- co-occurrence ----------------------------------------------------------------------------------------------------
+
+interface PairItem {
+  kind: CooccurrenceKind;
+  key: string;
+  count: number;
+}
+interface RawPair {
+  a: PairItem;
+  b: PairItem;
+  together: number;
+  dreamCount: number;
+  lift: number;
+}
+
+const liftOf = (together: number, a: number, b: number, n: number) => (a > 0 && b > 0 ? (together * n) / (a * b) : 0);
+const isStrong = (pair: { together: number; lift: number }) =>
+  pair.together >= COOCCURRENCE_RULES.minTogether && pair.lift >= COOCCURRENCE_RULES.minLift;
+
+function journalItem(item: string, count: number): PairItem {
+  if (item === 'n') return { kind: 'nightmare', key: 'nightmare', count };
+  if (item.startsWith('e')) return { kind: 'emotion', key: item.slice(1), count };
+  return { kind: 'tag', key: item.slice(1), count }; // the token until labelled
+}
+
+/** Tags, emotions and nightmares over the journal: the pairs SQL counted, with their lift. */
+function journalPairs(journal: JournalItems): RawPair[] {
+  if (journal.dreamCount < COOCCURRENCE_RULES.minDreams) return [];
+  const n = journal.dreamCount;
+  return journal.pairs.flatMap(({ a, b, together }) => {
+    const ca = journal.counts.get(a) ?? 0;
+    const cb = journal.counts.get(b) ?? 0;
+    const pair = {
+      a: journalItem(a, ca),
+      b: journalItem(b, cb),
+      together,
+      dreamCount: n,
+      lift: liftOf(together, ca, cb, n),
+    };
+    return isStrong(pair) ? [pair] : [];
+  });
+}
+
+/** A symbol with an emotion or with nightmares, over the analysed dreams read. */
+function symbolPairs(analysed: AnalysedNames): RawPair[] {
+  const n = analysed.rows.length;
+  if (n < COOCCURRENCE_RULES.minDreams) return [];
+  const byDream = new Map(analysed.rows.map((row) => [row.dreamId, row]));
+  const others = new Map<string, number>();
+  for (const row of analysed.rows) {
+    for (const emotion of new Set(row.emotions)) others.set(`e${emotion}`, (others.get(`e${emotion}`) ?? 0) + 1);
+    if (row.isNightmare) others.set('n', (others.get('n') ?? 0) + 1);
+  }
+  const pairs: RawPair[] = [];
+  for (const entry of analysed.names.values()) {
+    if (entry.kind !== 'symbol' || entry.dreams.length < COOCCURRENCE_RULES.minTogether) continue;
+    const together = new Map<string, number>();
+    for (const { id } of entry.dreams) {
+      const row = byDream.get(id);
+      if (!row) continue;
+      for (const emotion of new Set(row.emotions)) together.set(`e${emotion}`, (together.get(`e${emotion}`) ?? 0) + 1);
+      if (row.isNightmare) together.set('n', (together.get('n') ?? 0) + 1);
+    }
+    const symbol: PairItem = { kind: 'symbol', key: entry.key, count: entry.dreams.length };
+    for (const [item, count] of together) {
+      const other = journalItem(item, others.get(item) ?? 0);
+      const pair = {
+        a: symbol,
+        b: other,
+        together: count,
+        dreamCount: n,
+        lift: liftOf(count, symbol.count, other.count, n),
+      };
+      if (isStrong(pair)) pairs.push(pair);
+    }
+  }
+  return pairs;
+}
+
+// --- the answer -------------------------------------------------------------------------------------------------------
+
+export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResponse> {
+  await requirePatternsPlan(ctx);
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const journal = await countJournalItems(ctx.db, ctx.userId, COOCCURRENCE_RULES.minTogether);
+  const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
+  const analysed = nameAnalysed(keys, ctx.userId, windowRows);
+  const pinRows = await listPinRows(ctx.db, ctx.userId);
+
+  // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
+  const signs = allSigns(journal, analysed);
+  const tagSigns = new Map(signs.filter((s) => s.kind === 'tag').map((s) => [s.lookup ?? '', s]));
+  const pins = pinRows.map((row) => ({ id: row.id, hash: row.signHash, sign: openPin(keys, ctx.userId, row) }));
+  const pinnedSigns = pins.map(({ id, sign }): Found & { pinId: string } => {
+    const lookup =
+      sign.kind === 'tag' ? tagToken(keys.index, sign.key) : sign.kind === 'emotion' ? sign.key : undefined;
+    const known =
+      sign.kind === 'tag' ? tagSigns.get(lookup ?? '') : signs.find((s) => s.kind === sign.kind && s.key === sign.key);
+    const base =
+      sign.kind === 'symbol' || sign.kind === 'person' || sign.kind === 'place'
+        ? windowRows.length
+        : journal.dreamCount;
+    return {
+      ...(known ?? { count: 0, base, dreams: sign.kind === 'tag' || sign.kind === 'emotion' ? undefined : [] }),
+      kind: sign.kind,
+      key: sign.key,
+      label: sign.label,
+      lookup: known?.lookup ?? lookup ?? (sign.kind === 'recurring' ? 'recurring' : undefined),
+      pinId: id,
+    };
+  });
+  const pinnedIds = new Set(pinnedSigns.map((s) => (s.kind === 'tag' ? `tag:${s.lookup}` : `${s.kind}:${s.key}`)));
+  const ranked = signs
+    .filter((s) => isSign(s.count, s.base))
+    .filter((s) => !pinnedIds.has(s.kind === 'tag' ? `tag:${s.lookup}` : `${s.kind}:${s.key}`))
+    .sort(byCount)
+    .slice(0, SIGN_RULES.maxSigns);
+  const shown: (Found & { pinId?: string })[] = [...pinnedSigns, ...ranked];
+
+  const pairs = [...journalPairs(journal), ...symbolPairs(analysed)]
+    .sort((x, y) => y.lift - x.lift || y.together - x.together)
+    .slice(0, COOCCURRENCE_RULES.maxPairs);
+
+  // Tag names: only the tokens answered.
+  const tokens = new Set<string>();
+  for (const sign of shown) if (sign.kind === 'tag' && sign.lookup) tokens.add(sign.lookup);
+  for (const pair of pairs) for (const item of [pair.a, pair.b]) if (item.kind === 'tag') tokens.add(item.key);
+  const tagNames = new Map(
+    (await listTagNames(ctx.db, ctx.userId, [...tokens])).map((row) => [row.token, openTagName(keys, ctx.userId, row)]),
+  );
+  for (const sign of shown) {
+    if (sign.kind !== 'tag' || sign.pinId) continue;
+    const name = tagNames.get(sign.lookup ?? '') ?? '';
+    sign.label = name;
+    sign.key = foldText(name.trim());
+  }
+
+  // The dreams each sign is in: the analysed ones are known; tags, emotions and recurring are looked up.
+  const looked = await listSignDreams(
+    ctx.db,
+    ctx.userId,
+    {
+      tags: shown.flatMap((s) => (s.kind === 'tag' && s.lookup ? [s.lookup] : [])),
+      emotions: shown.filter((s) => s.kind === 'emotion' && EMOTIONS.includes(s.key as Emotion)).map((s) => s.key),
+      recurring: shown.some((s) => s.kind === 'recurring'),
+    },
+    SIGN_RULES.dreamsPerSign,
+  );
+  const dreamsBy = new Map<string, { id: string; dreamtOn: string }[]>();
+  for (const row of looked) dreamsBy.set(row.by, [...(dreamsBy.get(row.by) ?? []), row]);
+  const newest = (list: { id: string; dreamtOn: string }[]) =>
+    [...list]
+      .sort((a, b) => b.dreamtOn.localeCompare(a.dreamtOn) || b.id.localeCompare(a.id))
+      .slice(0, SIGN_RULES.dreamsPerSign);
+  const dreamsOf = shown.map((sign) =>
+    sign.dreams ? newest(sign.dreams) : newest(dreamsBy.get(sign.lookup ?? '') ?? []),
+  );
+  const ids = [...new Set(dreamsOf.flat().map((dream) => dream.id))];
+  const titles = new Map(
+    (await listDreamSummaries(ctx.db, ctx.userId, ids)).map((row) => [
+      row.id,
+      openDreamSummary(keys, ctx.userId, row.id, row.summaryEnc).title,
+    ]),
+  );
+
+  const answered: DreamSign[] = shown.map((sign, i) => ({
+    kind: sign.kind,
+    key: sign.key,
+    label: sign.label,
+    count: sign.count,
+    share: Math.round(share(sign.count, sign.base) * 1000) / 1000,
+    pinId: sign.pinId ?? null,
+    dreams: (dreamsOf[i] ?? []).flatMap((dream): SignDream[] => {
+      const title = titles.get(dream.id);
+      return title === undefined ? [] : [{ id: dream.id, title, dreamtOn: dream.dreamtOn }];
+    }),
+  }));
+  const labelOf = (item: PairItem) => (item.kind === 'tag' ? (tagNames.get(item.key) ?? '') : item.key);
+  const cooccurrence: CooccurrencePair[] = pairs.map((pair) => {
+    const item = (x: PairItem) => ({
+      kind: x.kind,
+      key: x.kind === 'tag' ? foldText(labelOf(x).trim()) : x.key,
+      label: x.kind === 'symbol' ? (analysed.names.get(`symbol:${x.key}`)?.label ?? x.key) : labelOf(x),
+      count: x.count,
+    });
+    return {
+      a: item(pair.a),
+      b: item(pair.b),
+      together: pair.together,
+      dreamCount: pair.dreamCount,
+      lift: Math.round(pair.lift * 100) / 100,
+    };
+  });
+  return {
+    dreamCount: journal.dreamCount,
+    analysedCount: windowRows.length,
+    signs: answered,
+    cooccurrence: { isTooLittleData: journal.dreamCount < COOCCURRENCE_RULES.minDreams, pairs: cooccurrence },
+  };
+}
