@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppPage } from '@/components/app-page';
 import { AnalyticsOverview } from '@/features/analyses/components/analytics-overview';
 import { PatternChartsSection } from '@/features/patterns/charts/components/pattern-charts-section';
+import { DreamSignsSection } from '@/features/patterns/signs/components/dream-signs-section';
 
 /**
  * `/app/analytics`, shown as 'Padrões': the journal's charts over a chosen period, then what the analyses say
@@ -19,6 +20,7 @@ export function AnalyticsRoute() {
     >
       <div className="grid gap-10">
         <PatternChartsSection />
+        <DreamSignsSection />
         <AnalyticsOverview />
       </div>
     </AppPage>

@@ -1,0 +1,75 @@
+import {
+  dreamSignPinSchema,
+  dreamSignsResponseSchema,
+  type DreamSign,
+  type DreamSignsResponse,
+  type SignKind,
+} from '@sonhario/contracts/pattern-signs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { retryUnlessClientError } from '@/lib/query-retry';
+
+/** Under `dreams.all`: any write to the journal refreshes the signs. */
+const signsKey = [...queryKeys.dreams.all, 'dream-signs'] as const;
+
+/** GET /patterns/signs (Lucid and Oracle; 403 plan_required on Dreamer, so Dreamer never asks). */
+export function useDreamSigns(options: { isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: signsKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/patterns/signs', { schema: dreamSignsResponseSchema, signal })).data,
+    retry: retryUnlessClientError,
+    enabled: options.isEnabled ?? true,
+  });
+}
+
+/** Pinned first (in the order the server gives them), then the rest by count, as the server ranks them. */
+function withPin(data: DreamSignsResponse, sign: DreamSign, pinId: string | null): DreamSignsResponse {
+  const changed = data.signs.map((s) => (s.kind === sign.kind && s.key === sign.key ? { ...s, pinId } : s));
+  const pinned = changed.filter((s) => s.pinId !== null);
+  const rest = changed.filter((s) => s.pinId === null).sort((a, b) => b.count - a.count);
+  const moved = pinned.find((s) => s.kind === sign.kind && s.key === sign.key);
+  const ordered = moved ? [moved, ...pinned.filter((s) => s !== moved)] : pinned;
+  return { ...data, signs: [...ordered, ...rest] };
+}
+
+/**
+ * Pins or unpins a sign, shown at once (optimistic): the list is put back as it was when the server refuses, and
+ * refetched either way. `onError` is the caller's (a toast).
+ */
+export function useToggleSignPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sign: DreamSign) => {
+      if (sign.pinId) {
+        await apiRequest(`/patterns/signs/pins/${encodeURIComponent(sign.pinId)}`, {
+          method: 'DELETE',
+          schema: z.undefined(),
+        });
+        return null;
+      }
+      const body: { kind: SignKind; key: string; label: string } = {
+        kind: sign.kind,
+        key: sign.key,
+        label: sign.label,
+      };
+      return (await apiRequest('/patterns/signs/pins', { method: 'POST', body, schema: dreamSignPinSchema })).data;
+    },
+    onMutate: async (sign) => {
+      await queryClient.cancelQueries({ queryKey: signsKey });
+      const previous = queryClient.getQueryData<DreamSignsResponse>(signsKey);
+      if (previous) queryClient.setQueryData(signsKey, withPin(previous, sign, sign.pinId ? null : 'pending'));
+      return { previous };
+    },
+    onSuccess: (pin, sign) => {
+      const data = queryClient.getQueryData<DreamSignsResponse>(signsKey);
+      if (data && pin) queryClient.setQueryData(signsKey, withPin(data, sign, pin.id));
+    },
+    onError: (_error, _sign, context) => {
+      if (context?.previous) queryClient.setQueryData(signsKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: signsKey }),
+  });
+}
