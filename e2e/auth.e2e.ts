@@ -159,10 +159,18 @@ describe('accounts', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
   });
 
-  it('explains a Google sign-in the server cannot offer (no Google client configured)', async () => {
+  it('offers no Google button where Google is not configured, and explains a Google sign-in started anyway', async () => {
     const page = await journey.newPage();
+    // The card asks the server what sign-in offers (GET /auth/v1/settings): Google is off on this server.
+    const settings = page.waitForResponse((response) => response.url().endsWith('/auth/v1/settings'));
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Google' }).click();
+    await page.getByRole('form', { name: 'Login' }).waitFor();
+    expect((await settings).status()).toBe(200);
+    expect(await page.getByRole('button', { name: 'Google' }).count()).toBe(0);
+    expect(await page.getByText('ou continue com').count()).toBe(0);
+    // An old bookmark or another client still starts one: it comes back to the site explained in the app's language.
+    const back = `${baseUrl()}/`;
+    await page.goto(`/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(back)}`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Erro no login com Google').waitFor();
     // The server's English message is not shown: its code's text in the app's language (decision 013).

@@ -1,5 +1,5 @@
 import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,10 @@ import { LoginRoute } from './login';
 const api = setupAppWithServer();
 const server = {
   get requests() {
-    return api.server.requests.filter((request) => request.path.startsWith('/auth/v1/'));
+    // The auth calls the forms make; the card's read of what sign-in offers (GET /auth/v1/settings) aside.
+    return api.server.requests.filter(
+      (request) => request.path.startsWith('/auth/v1/') && request.path !== '/auth/v1/settings',
+    );
   },
 };
 
@@ -75,15 +78,29 @@ describe('login page texts and structure (spec section 2)', () => {
     expect(screen.getByRole('link', { name: '← Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
-  it("has on the Login tab a required e-mail field, a required password, 'Entrar', and Google under 'ou continue com'", () => {
+  it("has on the Login tab a required e-mail field, a required password, 'Entrar', and no Google where it is off", async () => {
     renderLogin(signedOut);
     const email = within(loginForm()).getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     expect(within(loginForm()).getByLabelText('Senha')).toBeRequired();
     expect(within(loginForm()).getByRole('button', { name: 'Entrar' })).toHaveAttribute('type', 'submit');
+    // The main test server has no Google client: no button, no divider (the settings say so).
+    await waitFor(() => expect(api.server.requests.some((r) => r.path === '/auth/v1/settings')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('ou continue com')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Google' })).not.toBeInTheDocument();
+  });
+
+  it("shows Google under 'ou continue com' on both tabs where the server offers it (GOOGLE_CLIENT_ID set)", async () => {
+    const user = userEvent.setup();
+    // The instance with a Google client (a local OpenID Connect provider standing in for Google).
+    api.server.upstream = 'generative';
+    renderLogin(signedOut);
+    expect(await screen.findByRole('button', { name: 'Google' })).toBeEnabled();
     expect(screen.getByText('ou continue com')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Google' })).toBeInTheDocument();
+    await openSignUp(user);
+    expect(screen.getByRole('button', { name: 'Google' })).toBeEnabled();
   });
 
   it('shows and hides the password with an accessible toggle', async () => {
@@ -116,7 +133,6 @@ describe('login page texts and structure (spec section 2)', () => {
     expect(CONSENT_TEXT).toBe(
       'Concordo com a análise de sonhos por IA e o processamento dos meus dados conforme a LGPD',
     );
-    expect(screen.getByRole('button', { name: 'Google' })).toBeInTheDocument();
   });
 });
 
@@ -169,7 +185,10 @@ describe('legal links', () => {
 describe('signing in', () => {
   it("shows 'Entrando...' and disables every form button while the request runs, then the mapped error toast", async () => {
     const user = userEvent.setup();
+    // The instance with Google, so its button is there to be disabled too.
+    api.server.upstream = 'generative';
     renderLogin(signedOut);
+    await screen.findByRole('button', { name: 'Google' });
     const release = api.server.hold('POST', '/auth/v1/token');
     await fillSignIn(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
@@ -245,6 +264,7 @@ describe('signing up', () => {
     api.server.upstream = 'generative';
     const email = `bia@${crypto.randomUUID()}.example.com`;
     renderLogin(signedOut);
+    await screen.findByRole('button', { name: 'Google' });
     const form = await openSignUp(user);
     const release = api.server.hold('POST', '/auth/v1/signup');
     await user.type(within(form).getByLabelText('Nome'), 'Bia');

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { requestPasswordReset, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
+import { useIsGoogleConfigured } from '../api/use-auth-settings';
 import { useBusy } from '../hooks/use-busy';
 import type { PasswordRecoveryValues, SignInValues, SignUpValues } from '../schemas';
 import { GoogleSignIn } from './google-button';
@@ -16,8 +17,9 @@ type Tab = 'login' | 'signup';
 type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery';
 
 /**
- * The /login card (spec section 2): 'Bem-vindo', the Login and Cadastro tabs, Google on both, and the
- * password recovery request behind 'Esqueceu a senha?'. One busy flag disables every form button.
+ * The /login card (spec section 2): 'Bem-vindo', the Login and Cadastro tabs, Google on both when the server offers
+ * it (GET /auth/v1/settings), and the password recovery request behind 'Esqueceu a senha?'. One busy flag disables
+ * every form button.
  */
 export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: () => void; initialTab?: Tab }) {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: (
   const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
   const [signUpSentTo, setSignUpSentTo] = useState<string | null>(null);
   const isDisabled = busy !== null;
+  const isGoogleConfigured = useIsGoogleConfigured();
 
   const handleSignIn = (values: SignInValues) =>
     void run('signIn', async () => {
@@ -50,7 +53,9 @@ export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: (
       if (ok) setRecoverySentTo(values.email);
     });
 
-  const google = <GoogleSignIn disabled={isDisabled} isBusy={busy === 'google'} onClick={handleGoogle} />;
+  const google = isGoogleConfigured && (
+    <GoogleSignIn disabled={isDisabled} isBusy={busy === 'google'} onClick={handleGoogle} />
+  );
 
   return (
     <Card className="w-full gap-6 border-primary/15 bg-card/80 shadow-[0_30px_120px_-40px_var(--glow)] backdrop-blur-md">
