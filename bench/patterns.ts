@@ -5,7 +5,7 @@
 // and, one request at a time, the median latency of each.
 //
 //   npm run build -w @sonhario/server && npx tsx bench/patterns.ts
-//   (BENCH_DREAMS=10000, BENCH_DURATION=3 s per run, BENCH_ROUNDS=3, BENCH_SEQUENTIAL=50)
+//   (BENCH_DREAMS=10000, BENCH_DURATION=3 s per run, BENCH_ROUNDS=3, BENCH_SEQUENTIAL=50, BENCH_DATABASE_URL)
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -23,7 +23,12 @@ const PERIODS = ['30d', '3m', '12m', 'all'] as const;
 
 const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey, serviceRoleKey } = getApiKeys({ jwtSecret });
-const product = await startProductServer({ ...seedingEnv(jwtSecret), AI_PROVIDER: 'builtin' });
+// BENCH_DATABASE_URL: run on that PostgreSQL database (an empty one) instead of the embedded default.
+const product = await startProductServer({
+  ...seedingEnv(jwtSecret),
+  AI_PROVIDER: 'builtin',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
 const api = `${product.url}/api/v1`;
 const load1 = () =>
   loadavg()

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { dreams } from '../../db/schema/dreams.ts';
+import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { userDreamBuckets } from '../../db/schema/patterns.ts';
 
 /**
@@ -83,60 +83,129 @@ export async function rebuildBuckets(db: DbOrTx, userId: string): Promise<void> 
   await upsertBuckets(db, userId, bucketsOfNights(nights));
 }
 
-export type BucketRow = Omit<typeof userDreamBuckets.$inferSelect, 'userId' | 'grain'>;
-
-/** The rows of one grain with a start in [from, to], oldest first (buckets without a row had no dream yet). */
-export async function readBuckets(
-  db: DbOrTx,
-  userId: string,
-  grain: BucketGrain,
-  range: { from: string; to: string },
-): Promise<BucketRow[]> {
-  const b = userDreamBuckets;
-  return db
-    .select({
-      bucket: b.bucket,
-      dreams: b.dreams,
-      lucid: b.lucid,
-      luciditySum: b.luciditySum,
-      nightmares: b.nightmares,
-      moodSum: b.moodSum,
-      moodCount: b.moodCount,
-      vividnessSum: b.vividnessSum,
-      vividnessCount: b.vividnessCount,
-      emotions: b.emotions,
-      moodSleep: b.moodSleep,
-      tags: b.tags,
-    })
-    .from(userDreamBuckets)
-    .where(
-      and(
-        eq(userDreamBuckets.userId, userId),
-        eq(userDreamBuckets.grain, grain),
-        gte(userDreamBuckets.bucket, range.from),
-        lte(userDreamBuckets.bucket, range.to),
-      ),
-    )
-    .orderBy(asc(userDreamBuckets.bucket));
+/** One bucket's totals; `tags` holds only the period's top tags (the others are left in the database). */
+export interface BucketRow {
+  bucket: string;
+  dreams: number;
+  lucid: number;
+  luciditySum: number;
+  nightmares: number;
+  moodSum: number;
+  moodCount: number;
+  vividnessSum: number;
+  vividnessCount: number;
+  emotions: Record<string, number>;
+  moodSleep: Record<string, number>;
 }
 
-/** The journal's lucid dreams and nightmares, and the month's counts (`month` is its first day), from the months. */
-export async function sumMonths(
+export interface BucketRead {
+  /** From the month rows: the journal's lucid dreams and nightmares, and the given month's counts. */
+  totals: { lucid: number; nightmares: number; monthDreams: number; monthLucid: number; monthNightmares: number };
+  /** The first month holding a live dream (null for an empty journal). */
+  firstMonth: string | null;
+  /** The grain's rows with a start in [from, to], oldest first; none when no grain was asked. */
+  rows: BucketRow[];
+  /** The `tagLimit` tags with most dreams over those rows (ties by token), with their count per bucket start. */
+  topTags: { token: string; total: number; counts: Record<string, number> }[];
+}
+
+type ReadRow = {
+  kind: 'sum' | 'bucket' | 'tag';
+  key: string | null;
+  n1: number;
+  n2: number;
+  n3: number;
+  n4: number;
+  n5: number;
+  n6: number;
+  n7: number;
+  n8: number;
+  j1: Record<string, number> | null;
+  j2: Record<string, number> | null;
+};
+
+/**
+ * Everything a charts request reads, in one statement: the month rows' sums (the basics) and, for a period, its
+ * grain's rows in [from, to] with only the period's top tags (picked in the database: a long journal's buckets hold
+ * hundreds of tag tokens that no chart shows).
+ */
+export async function readChartBuckets(
   db: DbOrTx,
   userId: string,
-  month: string,
-): Promise<{ lucid: number; nightmares: number; monthDreams: number; monthLucid: number; monthNightmares: number }> {
-  const b = userDreamBuckets;
-  const thisMonth = sql`${b.bucket} = ${month}::date`;
-  const [row] = await db
-    .select({
-      lucid: sql<number>`coalesce(sum(${b.lucid}), 0)::int`,
-      nightmares: sql<number>`coalesce(sum(${b.nightmares}), 0)::int`,
-      monthDreams: sql<number>`coalesce(sum(${b.dreams}) filter (where ${thisMonth}), 0)::int`,
-      monthLucid: sql<number>`coalesce(sum(${b.lucid}) filter (where ${thisMonth}), 0)::int`,
-      monthNightmares: sql<number>`coalesce(sum(${b.nightmares}) filter (where ${thisMonth}), 0)::int`,
-    })
-    .from(b)
-    .where(and(eq(b.userId, userId), eq(b.grain, 'month')));
-  return row ?? { lucid: 0, nightmares: 0, monthDreams: 0, monthLucid: 0, monthNightmares: 0 };
+  options: {
+    month: string;
+    grain: BucketGrain | null;
+    from: string;
+    to: string;
+    tagLimit: number;
+    /** The whole journal: its top tags are the tag table's most used (use counts of live dreams), not a sum. */
+    isWholeJournal?: boolean;
+  },
+): Promise<BucketRead> {
+  const { month, grain, from, to, tagLimit } = options;
+  const top = options.isWholeJournal
+    ? sql`select tag_token::text as token, use_count as total from ${userTags}
+        where user_id = ${userId}::uuid and use_count > 0
+        order by use_count desc, tag_token::text collate "C" limit ${tagLimit}`
+    : sql`select e.key as token, sum(e.value::int)::int as total
+        from picked cross join lateral jsonb_each_text(picked.tags) as e
+        group by e.key order by total desc, e.key collate "C" limit ${tagLimit}`;
+  const result = await db.execute<ReadRow>(sql`
+    with picked as materialized (
+      select * from ${userDreamBuckets}
+      where user_id = ${userId}::uuid and grain = ${grain ?? 'none'} and bucket >= ${from}::date and bucket <= ${to}::date
+    ),
+    top as (${top})
+    select 'sum' as kind, (min(bucket) filter (where dreams > 0))::text as key,
+      coalesce(sum(lucid), 0)::int as n1, coalesce(sum(nightmares), 0)::int as n2,
+      coalesce(sum(dreams) filter (where bucket = ${month}::date), 0)::int as n3,
+      coalesce(sum(lucid) filter (where bucket = ${month}::date), 0)::int as n4,
+      coalesce(sum(nightmares) filter (where bucket = ${month}::date), 0)::int as n5,
+      0 as n6, 0 as n7, 0 as n8, null::jsonb as j1, null::jsonb as j2
+      from ${userDreamBuckets} where user_id = ${userId}::uuid and grain = 'month'
+    union all
+    select 'bucket', bucket::text, dreams, lucid, lucidity_sum, nightmares, mood_sum, mood_count, vividness_sum,
+      vividness_count, emotions, mood_sleep
+      from picked
+    union all
+    select 'tag', top.token, top.total, 0, 0, 0, 0, 0, 0, 0,
+      jsonb_object_agg(picked.bucket::text, (picked.tags ->> top.token)::int), null
+      from top join picked on picked.tags ? top.token group by top.token, top.total`);
+  const read: BucketRead = {
+    totals: { lucid: 0, nightmares: 0, monthDreams: 0, monthLucid: 0, monthNightmares: 0 },
+    firstMonth: null,
+    rows: [],
+    topTags: [],
+  };
+  for (const row of result.rows) {
+    if (row.kind === 'sum') {
+      read.firstMonth = row.key;
+      read.totals = {
+        lucid: row.n1,
+        nightmares: row.n2,
+        monthDreams: row.n3,
+        monthLucid: row.n4,
+        monthNightmares: row.n5,
+      };
+    } else if (row.kind === 'bucket') {
+      read.rows.push({
+        bucket: String(row.key),
+        dreams: row.n1,
+        lucid: row.n2,
+        luciditySum: row.n3,
+        nightmares: row.n4,
+        moodSum: row.n5,
+        moodCount: row.n6,
+        vividnessSum: row.n7,
+        vividnessCount: row.n8,
+        emotions: row.j1 ?? {},
+        moodSleep: row.j2 ?? {},
+      });
+    } else {
+      read.topTags.push({ token: String(row.key), total: row.n1, counts: row.j1 ?? {} });
+    }
+  }
+  read.rows.sort((a, b) => (a.bucket < b.bucket ? -1 : 1));
+  read.topTags.sort((a, b) => b.total - a.total || (a.token < b.token ? -1 : 1));
+  return read;
 }

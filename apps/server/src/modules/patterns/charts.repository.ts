@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { dreams, userTags } from '../../db/schema/dreams.ts';
+import { userTags } from '../../db/schema/dreams.ts';
 import { readBytea } from '../../db/schema/user-keys.ts';
 import type { BucketGrain } from './buckets.repository.ts';
 
 /**
- * What the charts read besides their maintained buckets (buckets.repository.ts, docs/decisions/030): the first night
- * of the journal and the sealed names of the few tags they show.
+ * What the charts read besides their maintained buckets (buckets.repository.ts, docs/decisions/030): the sealed
+ * names of the few tags they show.
  */
 
 export type BucketUnit = BucketGrain;
@@ -28,12 +28,4 @@ export async function listTagNameRows(
     .select({ token: userTags.tagToken, nameEnc: readBytea(userTags.nameEnc) })
     .from(userTags)
     .where(and(eq(userTags.userId, userId), inArray(userTags.tagToken, tokens)));
-}
-
-/** The night of the user's oldest live dream (null for an empty journal). */
-export async function findFirstNight(db: DbOrTx, userId: string): Promise<string | null> {
-  const result = await db.execute<{ first: string | null }>(sql`
-    select min(${dreams.dreamtOn})::text as "first" from ${dreams}
-    where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null`);
-  return result.rows[0]?.first ?? null;
 }

@@ -18,8 +18,8 @@ import { addDays, dayNumber, localDate, nextMonthStart } from '../../lib/local-t
 import { openTagName } from '../dreams/dreams.sealing.ts';
 import { bucketedStats } from '../journal-stats/journal-stats.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
-import { readBuckets, sumMonths, type BucketRow } from './buckets.repository.ts';
-import { findFirstNight, listTagNameRows, type BucketUnit, type NightRange } from './charts.repository.ts';
+import { readChartBuckets, type BucketRead, type BucketRow } from './buckets.repository.ts';
+import { listTagNameRows, type BucketUnit, type NightRange } from './charts.repository.ts';
 
 /**
  * The 'Padrões' charts (issue 16, docs/decisions/029): what the journal's plain columns say per week or month, in
@@ -37,6 +37,9 @@ function monthsBack(date: string, months: number): string {
   const index = year * 12 + (month - 1) - (months - 1);
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
+
+/** Where 'all' reads from before it knows the journal's first month. */
+const ALL_FROM = '0001-01-01';
 
 /** The period's whole buckets: from the start of the first to today. `firstNight` matters for 'all' only. */
 function rangeOf(period: ChartPeriod, today: string, firstNight: string | null): NightRange & { from: string } {
@@ -73,51 +76,22 @@ function trendOf(counts: number[]): ChartTag['trend'] {
   return 'steady';
 }
 
-async function readBasics(ctx: RequestContext, today: string, timeZone: string): Promise<PatternBasics> {
-  const month = today.slice(0, 7);
-  const stats = await bucketedStats(ctx, timeZone);
-  const counts = await sumMonths(ctx.db, ctx.userId, `${month}-01`);
-  return {
-    totals: { dreams: stats.dreamCount, lucid: counts.lucid, nightmares: counts.nightmares },
-    month,
-    thisMonth: { dreams: counts.monthDreams, lucid: counts.monthLucid, nightmares: counts.monthNightmares },
-  };
-}
-
-/** The most used tags of the period, named: only these few are opened with the user's key. */
-async function nameTopTags(ctx: RequestContext, rows: BucketRow[], starts: string[]): Promise<ChartTag[]> {
-  const index = new Map(starts.map((start, i) => [start, i]));
-  const byToken = new Map<string, number[]>();
-  for (const row of rows) {
-    const at = index.get(row.bucket);
-    if (at === undefined) continue;
-    for (const [token, count] of Object.entries(row.tags)) {
-      const counts = byToken.get(token) ?? starts.map(() => 0);
-      counts[at] = (counts[at] ?? 0) + count;
-      byToken.set(token, counts);
-    }
-  }
-  const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
-  const top = [...byToken.entries()]
-    .map(([token, counts]) => ({ token, counts, total: total(counts) }))
-    .sort((a, b) => b.total - a.total || (a.token < b.token ? -1 : 1))
-    .slice(0, CHART_TAGS_LIMIT);
+/** The period's top tags, named: only these few are opened with the user's key (ties by name). */
+async function nameTopTags(ctx: RequestContext, top: BucketRead['topTags'], starts: string[]): Promise<ChartTag[]> {
   if (top.length === 0) return [];
   const keys = await ctx.keys.forUser(ctx.userId);
-  const names = new Map(
-    (
-      await listTagNameRows(
-        ctx.db,
-        ctx.userId,
-        top.map((tag) => tag.token),
-      )
-    ).map((row) => [row.token, openTagName(keys, ctx.userId, row)]),
+  const rows = await listTagNameRows(
+    ctx.db,
+    ctx.userId,
+    top.map((tag) => tag.token),
   );
-  // Ties by name: the tokens' order is the key's, not one a reader could follow.
+  const names = new Map(rows.map((row) => [row.token, openTagName(keys, ctx.userId, row)]));
   return top
     .flatMap((tag) => {
       const name = names.get(tag.token);
-      return name === undefined ? [] : [{ name, total: tag.total, counts: tag.counts, trend: trendOf(tag.counts) }];
+      if (name === undefined) return [];
+      const counts = starts.map((start) => tag.counts[start] ?? 0);
+      return [{ name, total: tag.total, counts, trend: trendOf(counts) }];
     })
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
@@ -138,15 +112,17 @@ function moodBySleepOf(rows: BucketRow[]): PatternCharts['moodBySleep'] {
     .sort((a, b) => a.sleepQuality - b.sleepQuality || a.mood - b.mood);
 }
 
-/** The charts of a period, read from the maintained buckets (docs/decisions/030): one row per week or month. */
-async function readCharts(ctx: RequestContext, period: ChartPeriod, today: string): Promise<PatternCharts> {
+/** The charts of a period from its buckets (docs/decisions/030): one row per week or month. */
+async function chartsOf(
+  ctx: RequestContext,
+  period: ChartPeriod,
+  range: NightRange & { from: string },
+  read: BucketRead,
+): Promise<PatternCharts> {
   const unit = granularityOf(period);
-  const firstNight = period === 'all' ? await findFirstNight(ctx.db, ctx.userId) : null;
-  const range = rangeOf(period, today, firstNight);
   const starts = bucketStarts(unit, range.from, range.to);
-  const rows = await readBuckets(ctx.db, ctx.userId, unit, range);
-  const tags = await nameTopTags(ctx, rows, starts);
-  const byStart = new Map(rows.map((row) => [row.bucket, row]));
+  const tags = await nameTopTags(ctx, read.topTags, starts);
+  const byStart = new Map(read.rows.map((row) => [row.bucket, row]));
   const buckets: ChartBucket[] = starts.map((start) => {
     const row = byStart.get(start);
     const emotions: ChartBucket['emotions'] = {};
@@ -173,7 +149,7 @@ async function readCharts(ctx: RequestContext, period: ChartPeriod, today: strin
     dreamCount,
     isTooLittleData: dreamCount < MIN_DREAMS_FOR_PATTERNS,
     buckets,
-    moodBySleep: moodBySleepOf(rows),
+    moodBySleep: moodBySleepOf(read.rows),
     tags,
   };
 }
@@ -184,11 +160,35 @@ async function readCharts(ctx: RequestContext, period: ChartPeriod, today: strin
  */
 export async function getPatternCharts(ctx: RequestContext, query: PatternChartsQuery): Promise<PatternChartsResponse> {
   const { plan, timeZone } = await getProfile(ctx);
-  if (query.period && !hasPatternCharts(plan)) {
+  const { period } = query;
+  if (period && !hasPatternCharts(plan)) {
     throw new ForbiddenError('plan_required', 'Os gráficos de padrões fazem parte dos planos Lúcido e Oráculo.');
   }
   const today = localDate(ctx.now(), timeZone);
-  const basics = await readBasics(ctx, today, timeZone);
-  const charts = query.period ? await readCharts(ctx, query.period, today) : null;
-  return { basics, charts };
+  const month = today.slice(0, 7);
+  const stats = await bucketedStats(ctx, timeZone);
+  // 'all' starts at the journal's first month, which the same read finds: it reads every month, then drops the
+  // (emptied) ones before it.
+  const asked = period ? rangeOf(period, today, period === 'all' ? ALL_FROM : null) : null;
+  const read = await readChartBuckets(ctx.db, ctx.userId, {
+    month: `${month}-01`,
+    grain: period ? granularityOf(period) : null,
+    from: asked?.from ?? today,
+    to: today,
+    tagLimit: CHART_TAGS_LIMIT,
+    isWholeJournal: period === 'all',
+  });
+  const basics: PatternBasics = {
+    totals: { dreams: stats.dreamCount, lucid: read.totals.lucid, nightmares: read.totals.nightmares },
+    month,
+    thisMonth: {
+      dreams: read.totals.monthDreams,
+      lucid: read.totals.monthLucid,
+      nightmares: read.totals.monthNightmares,
+    },
+  };
+  if (!period || !asked) return { basics, charts: null };
+  const range = period === 'all' ? rangeOf(period, today, read.firstMonth) : asked;
+  if (period === 'all') read.rows = read.rows.filter((row) => row.bucket >= range.from);
+  return { basics, charts: await chartsOf(ctx, period, range, read) };
 }

@@ -113,7 +113,7 @@ export async function listWindowAnalyses(db: DbOrTx, userId: string, window: num
   }));
 }
 
-export interface SignDreamRow {
+interface SignDreamRow {
   /** The tag token, the emotion, or 'recurring' the dream was found by. */
   by: string;
   id: string;
