@@ -20,6 +20,13 @@ describe('admin CLI', () => {
     expect(lines).toEqual([`anon key:         ${keys.anonKey}`, `service-role key: ${keys.serviceRoleKey}`]);
   });
 
+  it('prints usage and fails without a command; --help prints it and succeeds', async () => {
+    const lines: string[] = [];
+    expect(await runCli([], (l) => lines.push(l), {})).toBe(2);
+    expect(lines.join('\n')).toContain('usage: npm run admin');
+    expect(await runCli(['--help'], () => undefined, {})).toBe(0);
+  });
+
   it('prints usage and fails on an unknown command', async () => {
     const lines: string[] = [];
     expect(await runCli(['nope'], (l) => lines.push(l), {})).toBe(2);

@@ -1,7 +1,8 @@
 // Operator commands: `npm run admin -- <command>`. They read the same environment and DATA_DIR as the server.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PLANS, type PlanId } from '@sonhario/contracts/profile';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { BackupError, restoreBackup, writeBackup } from './db/backup.ts';
 import { createDatabase } from './db/client.ts';
 import { findUserByEmail } from './modules/auth/auth.repository.ts';
@@ -11,11 +12,16 @@ import { runSupportCommand, SUPPORT_USAGE } from './modules/support/support.cli.
 import { BILLING_USAGE, runBillingSetup } from './modules/billing/billing.cli.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { loadSecrets } from './secrets.ts';
+import { checkAi } from './startup/check-ai.ts';
+import { checkPostgres, firstLine } from './startup/preflight.ts';
+import { describeFailure } from './startup-failure.ts';
 
 const USAGE = `usage: npm run admin -- <command>
 
 commands:
   keys                          print the anon key (public) and the service-role key (secret: grants /auth/v1/admin)
+  check-ai                      one tiny call through AI_PROVIDER (AI_BASE_URL, AI_API_KEY, AI_MODEL): ok and how long,
+                                or what is wrong (connection refused, a refused key, an unknown model, a timeout)
   set-plan <email> <plan>       change a user's plan: ${PLANS.join(', ')}
   grant-credits <email> <n> <reason-key>
                                 give a user n credits once (the same reason-key never grants twice)
@@ -31,6 +37,11 @@ export async function runCli(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const [command] = argv;
+  if (command === 'check-ai') {
+    const result = await checkAi(loadConfig(env).env);
+    out(result.line);
+    return result.ok ? 0 : 1;
+  }
   if (command === 'keys') {
     const config = loadConfig(env);
     const keys = getApiKeys(await loadSecrets(config));
@@ -44,8 +55,7 @@ export async function runCli(
       out(USAGE);
       return 2;
     }
-    const config = loadConfig(env);
-    const database = await createDatabase(config.database, { role: 'tool' });
+    const database = await openToolDatabase(loadConfig(env));
     try {
       const started = Date.now();
       if (command === 'backup') {
@@ -100,8 +110,7 @@ export async function runCli(
       }
       operation = { amount, key };
     }
-    const config = loadConfig(env);
-    const database = await createDatabase(config.database, { role: 'tool' });
+    const database = await openToolDatabase(loadConfig(env));
     try {
       await database.migrate();
       const user = await findUserByEmail(database.db, email.trim().toLowerCase());
@@ -127,14 +136,29 @@ export async function runCli(
     }
   }
   out(USAGE);
-  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  // Asked for, usage is the answer; without a command (or with an unknown one) it is a mistake a script must see.
+  return command === 'help' || command === '--help' || command === '-h' ? 0 : 2;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The database as `npm run admin` opens it: a running server's embedded cluster, or DATABASE_URL checked first. */
+async function openToolDatabase(config: Config) {
+  if (config.database.kind === 'postgres') await checkPostgres(config.database.url, 'DATABASE_URL');
+  return createDatabase(config.database, { role: 'tool' });
+}
+
+/** One line for a failed command, as the server's start prints: what to fix, and the stack only with LOG_LEVEL=debug. */
+function failureLines(error: unknown, env: Record<string, string | undefined>): string[] {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const lines = [`admin: ${describeFailure(error, { dataDir }) ?? `${firstLine(error)}.`}`];
+  if (env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') lines.push(String((error as Error).stack ?? error));
+  return lines;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runCli(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : error);
+      for (const line of failureLines(error, process.env)) console.error(line);
       process.exit(1);
     });
 }

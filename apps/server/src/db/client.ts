@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, rename } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -86,7 +87,44 @@ function postgresDatabase(pool: pg.Pool, kind: 'postgres' | 'embedded', close: (
 }
 
 export async function createDatabase(config: DatabaseConfig, options: CreateDatabaseOptions = {}): Promise<Database> {
+  const database = await openDatabase(config, options);
+  const log = options.log ?? silentLog;
+  return { ...database, migrate: () => migrateWithReport(database.db, () => database.migrate(), log) };
+}
+
+/** How many migrations the database has recorded (drizzle's own table); 0 before the first. */
+async function countAppliedMigrations(db: Db): Promise<number> {
+  // Asked first, so a new database does not log an ERROR for a query on a missing table.
+  const { rows: found } = await db.execute<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!found[0]?.present) return 0;
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return rows[0]?.n ?? 0;
+}
+
+/** Brings the database to the current schema and says in one line what that took (the start-up's log). */
+async function migrateWithReport(db: Db, migrate: () => Promise<void>, log: EmbeddedLog): Promise<void> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const latest = journal.entries.at(-1)?.tag ?? 'none';
+  const started = Date.now();
+  const before = await countAppliedMigrations(db);
+  await migrate();
+  const applied = Math.max(0, journal.entries.length - before);
+  const took = `${String(Date.now() - started)} ms`;
+  log.info(
+    applied === 0
+      ? `database schema is current (${latest}); no migration to apply (${took})`
+      : `migrations applied: ${String(applied)} of ${String(journal.entries.length)}, schema now at ${latest} (${took})`,
+  );
+}
+
+async function openDatabase(config: DatabaseConfig, options: CreateDatabaseOptions): Promise<Database> {
   if (config.kind === 'postgres') {
+    const where = new URL(config.url);
+    options.log?.info(`database: PostgreSQL at ${where.host}${where.pathname}`);
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     return postgresDatabase(pool, 'postgres', () => pool.end());
   }

@@ -241,6 +241,7 @@ async function ensureCluster(binaries: Binaries, clusterDir: string, runAs: RunA
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { mode: 0o700 });
   await chownTree(scratch, runAs);
+  log.info(`creating the embedded PostgreSQL cluster in ${clusterDir} (initdb; first start only)`);
   const started = Date.now();
   await runInitdb(binaries, scratch, runAs);
   await rename(scratch, clusterDir);
@@ -401,7 +402,11 @@ export async function openEmbeddedPostgres(dataDir: string, options: OpenOptions
     await stopOrphan(running.pid, log);
   }
 
+  const starting = Date.now();
   const postmaster = await startPostmaster(binaries, clusterDir, socketDir, runAs, log);
+  log.info(
+    `embedded PostgreSQL started in ${String(Date.now() - starting)} ms (cluster ${clusterDir}, Unix socket only)`,
+  );
   await writeFile(path.join(clusterDir, OWNER_FILE), `${String(process.pid)}\n`, { mode: 0o600 });
   await ensureDatabase(connection);
   let stopping: Promise<void> | undefined;

@@ -27,7 +27,9 @@ import {
   type StatsCache,
   type PreparedAnalysis,
 } from './analyses.service.ts';
+import { providerBaseUrl } from './providers/create-provider.ts';
 import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
+import { providerFailureDetails } from './providers/provider-failure.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
@@ -43,6 +45,20 @@ function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
 }
 
 const toAppError = (error: unknown) => (error instanceof ProviderError ? providerFailureError(error.failure) : error);
+
+/** A provider's failure with its cause (failure, HTTP status, code, host): never the dream nor the provider's words. */
+function logProviderFailure(
+  request: FastifyRequest,
+  caught: unknown,
+  provider: AnalysisProvider,
+  baseUrl: string | null,
+) {
+  if (!(caught instanceof ProviderError) || caught.failure === 'aborted') return;
+  request.log.warn(
+    { provider: provider.id, model: provider.model, ...providerFailureDetails(caught, baseUrl) },
+    'analysis provider call failed',
+  );
+}
 
 /** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
 function abortOnDisconnect(reply: FastifyReply): AbortController {
@@ -97,6 +113,7 @@ export async function analysesRoutes(
     )
       .then((analysis) => send({ event: 'done', data: analysis }))
       .catch((caught: unknown) => {
+        logProviderFailure(request, caught, options.provider, providerBaseUrl(app.deps.config.env));
         const error = toAppError(caught);
         if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'analysis ended without a result');
@@ -175,6 +192,7 @@ export async function analysesRoutes(
           options.provider,
         );
       } catch (error) {
+        logProviderFailure(request, error, options.provider, providerBaseUrl(app.deps.config.env));
         throw toAppError(error);
       }
       return reply.status(201).send(analysis);

@@ -4,6 +4,13 @@ import { createOpenAiProvider } from './openai.provider.ts';
 import type { AnalysisProvider } from './provider.ts';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+/** Where the configured provider's API is (start-up lines, check-ai, failure logs); null for `builtin`. */
+export function providerBaseUrl(env: Pick<Env, 'AI_PROVIDER' | 'AI_BASE_URL'>): string | null {
+  if (env.AI_PROVIDER === 'builtin') return null;
+  return env.AI_BASE_URL ?? (env.AI_PROVIDER === 'openai' ? OPENAI_DEFAULT_BASE_URL : ANTHROPIC_DEFAULT_BASE_URL);
+}
 
 // Local OpenAI-compatible servers (Ollama, llama.cpp, LM Studio) ignore the key, but the SDK refuses to start
 // without one.
