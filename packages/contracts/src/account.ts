@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthlyReportSchema } from './reports.ts';
 import { analysisSchema } from './analyses.ts';
 import { exportBillingSchema } from './billing.ts';
 import { dreamSchema } from './dreams.ts';
@@ -227,6 +228,11 @@ export const exportFileSchema = z.object({
   dreamSignPins: z
     .array(z.object({ kind: z.string(), key: z.string(), label: z.string(), createdAt: instant }))
     .optional(),
+  /**
+   * Added within version 1 (docs/decisions/032): the stored monthly reports, oldest month first. Absent in files
+   * written before it; the import ignores it (a report is written from a journal; it is generated again).
+   */
+  monthlyReports: z.array(monthlyReportSchema).optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -246,7 +252,14 @@ export type ExportSecurityLogEntry = z.infer<typeof exportSecurityLogEntrySchema
  * (it restores only dreams): an unknown key is stripped, so a file with or without the section, even an edited one, is read alike.
  */
 export const importFileSchema = exportFileSchema
-  .omit({ securityLog: true, rewards: true, billing: true, support: true, dreamSignPins: true })
+  .omit({
+    securityLog: true,
+    rewards: true,
+    billing: true,
+    support: true,
+    dreamSignPins: true,
+    monthlyReports: true,
+  })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;
 export type ExportDream = z.infer<typeof exportDreamSchema>;

@@ -42,6 +42,11 @@ export const API_ERROR_CODES = [
   // Dream signs (docs/decisions/031)
   'sign_already_pinned',
   'too_many_pins',
+  // The monthly report (docs/decisions/032)
+  'report_not_found',
+  'report_month_empty',
+  'report_month_in_future',
+  'report_limit_reached',
   // Billing and support (docs/decisions/027)
   'billing_disabled',
   'already_subscribed',

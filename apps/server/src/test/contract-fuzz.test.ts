@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportFileSchema } from '@sonhario/contracts/account';
 import { analysisStreamEventSchema } from '@sonhario/contracts/analyses';
+import { monthlyReportStreamEventSchema } from '@sonhario/contracts/reports';
 import { DREAM_LIMITS, EMOTIONS } from '@sonhario/contracts/dreams';
 import { apiErrorSchema, isApiErrorCode, type ApiErrorCode } from '@sonhario/contracts/errors';
 import { SUPPORT_LIMITS } from '@sonhario/contracts/support';
@@ -371,6 +372,22 @@ const before1900 = () =>
   fc
     .date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('1899-12-31T00:00:00Z'), noInvalidDate: true })
     .map(isoDay);
+/** A report's month: mostly past ones, sometimes this month (as no zone sees the future) or two or more ahead. */
+const reportMonth = () => {
+  const soonest = new Date();
+  soonest.setUTCDate(1);
+  soonest.setUTCMonth(soonest.getUTCMonth() + 2);
+  return fc.oneof(
+    { weight: 3, arbitrary: pastDay().map((day) => day.slice(0, 7)) },
+    { weight: 2, arbitrary: fc.constant(isoDay(latestPastDate()).slice(0, 7)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .date({ min: soonest, max: new Date('9999-12-01T00:00:00Z'), noInvalidDate: true })
+        .map((date) => isoDay(date).slice(0, 7)),
+    },
+  );
+};
 const uniqueEmotions = () => fc.uniqueArray(fc.constantFrom(...EMOTIONS), { maxLength: EMOTIONS.length });
 const repeatedEmotion = () =>
   fc
@@ -679,6 +696,47 @@ const PLANS: Record<string, Plan> = {
     expect: () => ok(),
   },
   'GET /analyses/stats': { phase: 3, expect: () => ok() },
+  // The monthly report (docs/decisions/032), on Oracle with the builtin provider. A month is past (from 1900), this
+  // month as no zone sees in the future, or at least two months ahead; the journal's months are mostly empty (422),
+  // and fair use allows ten generations a day (429). The POST streams for half the valid requests.
+  'GET /reports/months': { phase: 3, runs: { valid: 5 }, expect: () => ok() },
+  'GET /reports/monthly': {
+    phase: 3,
+    query: () => ({ month: reportMonth() }),
+    expect: () => [{ status: 200 }, { status: 404, code: 'report_not_found' }],
+  },
+  'POST /reports/monthly': {
+    phase: 3,
+    runs: { valid: 20 },
+    body: () => ({ month: reportMonth() }),
+    canStream: true,
+    expect: (call) => {
+      if (String(bodyOf(call).month) > isoDay(latestPastDate()).slice(0, 7))
+        return [{ status: 400, code: 'report_month_in_future' }];
+      const refusals: Outcome[] = [
+        { status: 422, code: 'report_month_empty' },
+        { status: 429, code: 'report_limit_reached' },
+      ];
+      if (!world.isAiConsentGiven) return [{ status: 403, code: 'consent_required' }, ...refusals];
+      return [...ok(call.input.isStreamWanted ? 200 : 201), ...refusals];
+    },
+    check: (call, answer) => {
+      if (answer.status !== 200 || !call.input.isStreamWanted) return;
+      const events = answer.text
+        .split('\n\n')
+        .filter((frame) => frame.trim() && !frame.startsWith(':'))
+        .map((frame) => {
+          const lines = Object.fromEntries(
+            frame
+              .split('\n')
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          return monthlyReportStreamEventSchema.parse({ event: lines.event, data: JSON.parse(lines.data ?? 'null') });
+        });
+      expect(events.at(0)?.event).toBe('start');
+      expect(events.at(-1)?.event, answer.text).toBe('done');
+    },
+  },
 
   // Phase 4: deleting and restoring dreams.
   'DELETE /dreams/{id}': {

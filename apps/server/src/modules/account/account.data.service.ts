@@ -31,6 +31,7 @@ import { exportBilling } from '../billing/billing.service.ts';
 import type { ExportBilling } from '@sonhario/contracts/billing';
 import { exportSupportMessages } from '../support/support.service.ts';
 import { listPins } from '../patterns/signs.service.ts';
+import { listReportsForExport } from '../reports/reports.service.ts';
 import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
   findAccount,
@@ -104,6 +105,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     label,
     createdAt,
   }));
+  const monthlyReports = await listReportsForExport(ctx, keys);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -157,6 +159,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     billing,
     support,
     dreamSignPins,
+    monthlyReports,
   };
 }
 

@@ -94,6 +94,12 @@ describe('deleting the account', () => {
     // A pinned dream sign (a Lucid feature): the plan as an operator sets it.
     await setPlan(contextFor(t, user.id), 'lucid');
     expect((await api(t, user).post('/patterns/signs/pins', { kind: 'tag', key: 'farol' })).statusCode).toBe(201);
+    // A monthly report (an Oracle feature) of the dreams' month.
+    await setPlan(contextFor(t, user.id), 'oracle');
+    const month = (await api(t, user).get(`/dreams/${dreams[0]!.id}`))
+      .json<{ dreamtOn: string }>()
+      .dreamtOn.slice(0, 7);
+    expect((await api(t, user).post('/reports/monthly', { month })).statusCode).toBe(201);
     const other = (await client().auth.signInWithPassword({ email, password })).data.session!;
     const rotated = (await client().auth.refreshSession({ refresh_token: other.refresh_token })).data.session!;
     const newEmail = uniqueEmail(`${label}-new`);
@@ -193,6 +199,7 @@ describe('deleting the account', () => {
           'public.consents.user_id',
           'public.support_messages.user_id',
           'public.dream_sign_pins.user_id',
+          'public.monthly_reports.user_id',
         ]),
       );
       expect(await findEverywhere(t.database.db, victim.id)).toEqual({});

@@ -2,6 +2,7 @@ import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
+import type { MonthlyReport } from '@sonhario/contracts/reports';
 import { escapeHtml as esc } from '../../lib/html.ts';
 import type { ExportHead, ExportTotals, ExportWriter } from './account.data.service.ts';
 
@@ -191,6 +192,31 @@ ${facts([
 </section>`;
   }
 
+  function reportHtml(report: MonthlyReport): string {
+    const { result, stats } = report;
+    const by =
+      report.provider === 'builtin'
+        ? 'Leitura simbólica (não é IA generativa)'
+        : `${PROVIDERS[report.provider]}, modelo ${esc(report.model)}`;
+    return `<section class="analysis">
+<h3>${esc(report.month)}</h3>
+<p class="meta">Gerado em ${format.at(report.createdAt)} · ${by} · idioma ${esc(report.language)} · ${esc(report.dreamCount)} sonhos</p>
+${facts([
+  ['Sonhos', esc(stats.counts.dreams)],
+  ['Pesadelos', esc(stats.counts.nightmares)],
+  ['Lúcidos', esc(stats.counts.lucid)],
+  ['Recorrentes', esc(stats.counts.recurring)],
+  ['Sonhos no mês anterior', esc(stats.previousMonth.dreams)],
+])}
+<p><strong>Resumo.</strong> <span class="text">${esc(result.summary)}</span></p>
+<p><strong>Arco emocional.</strong> <span class="text">${esc(result.emotionalArc)}</span></p>
+<p><strong>Em relação ao mês anterior.</strong> <span class="text">${esc(result.changeFromPreviousMonth)}</span></p>
+<h4>Temas</h4>${list(result.themes.map((t) => `<strong>${esc(t.name)}</strong>${t.description ? ` — ${esc(t.description)}` : ''}`))}
+<h4>Símbolos recorrentes</h4>${list(result.recurringSymbols.map((s) => `<strong>${esc(s.symbol)}</strong>${s.note ? ` — ${esc(s.note)}` : ''}`))}
+<h4>Perguntas para refletir</h4>${list(result.reflectionQuestions.map(esc), true)}
+</section>`;
+  }
+
   function dreamHtml(dream: ExportDream): string {
     const deleted = dream.deletedAt
       ? ` · <span class="deleted">excluído em ${format.at(dream.deletedAt)}; será apagado de vez em ${format.at(dream.purgeAfter)}</span>`
@@ -247,7 +273,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#pagamentos">Pagamentos</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#relatorios">Relatórios do mês</a> · <a href="#pagamentos">Pagamentos</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -364,6 +390,10 @@ ${table(
   head.rewards.freezes.map((f) => row([esc(f.earnedOn), esc(f.spentOn ?? '—')])),
   'Nenhuma.',
 )}
+</section>
+<section id="relatorios">
+<h2>Relatórios do mês</h2>
+${(head.monthlyReports ?? []).map(reportHtml).join('\n') || '<p class="muted">Nenhum relatório.</p>'}
 </section>
 <section id="sinais">
 <h2>Sinais de sonho fixados</h2>

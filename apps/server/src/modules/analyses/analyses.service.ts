@@ -51,6 +51,7 @@ import {
   type ProviderRequest,
 } from './providers/provider.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
+import { deleteReportRows } from '../reports/reports.repository.ts';
 
 /** A small LRU of users' aggregates; each entry is checked against a cheap signature query before use. */
 export class StatsCache {
@@ -297,6 +298,8 @@ export async function listDreamAnalyses(ctx: RequestContext, dreamId: string): P
 export async function deleteAnalyses(ctx: RequestContext, statsCache: StatsCache): Promise<DeleteAnalysesResponse> {
   const deleted = await withTransaction(ctx, async (tx) => {
     await recordAnalysesErased(tx);
+    // The monthly reports were written from the analyses and the dreams' text: they go too (docs/decisions/032).
+    await deleteReportRows(tx.db, ctx.userId);
     return deleteAnalysisRows(tx.db, ctx.userId);
   });
   statsCache.forget(ctx.userId);

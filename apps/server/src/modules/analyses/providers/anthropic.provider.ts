@@ -27,13 +27,13 @@ const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 type Completion = { output: string; toolUseId: string | null };
 
-export function createAnthropicProvider({
+/** The SDK client as every call to the model API uses it (analyses and the monthly report). */
+export function createAnthropicClient({
   baseUrl,
   apiKey,
-  model,
   timeoutMs,
-}: AnthropicProviderOptions): AnalysisProvider {
-  const client = new Anthropic({
+}: Omit<AnthropicProviderOptions, 'model'>): Anthropic {
+  return new Anthropic({
     baseURL: baseUrl ?? DEFAULT_BASE_URL,
     apiKey,
     // The analysis service decides about retries (and charges); a silent SDK retry would double the wait.
@@ -43,6 +43,15 @@ export function createAnthropicProvider({
     logLevel: 'off',
     openTelemetry: { traces: { contentMode: 'metadata_only' } },
   });
+}
+
+export function createAnthropicProvider({
+  baseUrl,
+  apiKey,
+  model,
+  timeoutMs,
+}: AnthropicProviderOptions): AnalysisProvider {
+  const client = createAnthropicClient({ baseUrl, apiKey, timeoutMs });
 
   const tool = {
     name: ANALYSIS_TOOL_NAME,
@@ -174,7 +183,7 @@ export function createAnthropicProvider({
 const isApiError = (error: unknown): error is APIError => error instanceof APIError;
 
 /** The SDK's errors as failure kinds (cancel and timeout are told apart by runWithOneRepair first). */
-function toProviderError(error: unknown): ProviderError {
+export function toProviderError(error: unknown): ProviderError {
   if (isApiError(error)) {
     // 529 and overloaded_error: Anthropic is busy, like a rate limit for the caller (try later). An error
     // event inside an already started stream has no status, only the type.

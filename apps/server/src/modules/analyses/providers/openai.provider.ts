@@ -24,10 +24,11 @@ const SCHEMA_NAME = 'dream_analysis';
  * one) but does not check the wire, and not every compatible server puts a `delta` in the chunk that only carries
  * the finish reason.
  */
-type WireChoice = Omit<ChatCompletionChunk.Choice, 'delta'> & { delta?: ChatCompletionChunk.Choice.Delta };
+export type WireChoice = Omit<ChatCompletionChunk.Choice, 'delta'> & { delta?: ChatCompletionChunk.Choice.Delta };
 
-export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: OpenAiProviderOptions): AnalysisProvider {
-  const client = new OpenAI({
+/** The SDK client as every call to the model API uses it (analyses and the monthly report). */
+export function createOpenAiClient({ baseUrl, apiKey, timeoutMs }: Omit<OpenAiProviderOptions, 'model'>): OpenAI {
+  return new OpenAI({
     baseURL: baseUrl,
     apiKey,
     // The analysis service decides about retries (and charges); a silent SDK retry would double the wait.
@@ -36,6 +37,10 @@ export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: Open
     // The SDK's debug log (OPENAI_LOG=debug) prints request bodies, which carry the dream.
     logLevel: 'off',
   });
+}
+
+export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: OpenAiProviderOptions): AnalysisProvider {
+  const client = createOpenAiClient({ baseUrl, apiKey, timeoutMs });
 
   /** One streamed completion; returns the answer's text once the model says it is finished. */
   async function complete(
@@ -120,7 +125,7 @@ export function createOpenAiProvider({ baseUrl, apiKey, model, timeoutMs }: Open
 }
 
 /** The SDK's errors as failure kinds (cancel and timeout are told apart by runWithOneRepair first). */
-function toProviderError(error: unknown): ProviderError {
+export function toProviderError(error: unknown): ProviderError {
   if (error instanceof APIError && error.status === 429) {
     return new ProviderError('rate_limited', 'The model API is rate limiting requests (HTTP 429)', { cause: error });
   }

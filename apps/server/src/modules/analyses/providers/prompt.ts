@@ -163,7 +163,7 @@ function describeLimits({ minimum, maximum, minItems, maxItems, minLength }: Jso
   return notes;
 }
 
-function strictNode(node: JsonSchema, description?: string, fieldGuide?: Readonly<Record<string, string>>): JsonSchema {
+export function strictNode(node: JsonSchema, description?: string, fieldGuide?: Readonly<Record<string, string>>): JsonSchema {
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) if (KEPT_KEYWORDS.has(keyword)) out[keyword] = value;
   const own = typeof node.description === 'string' ? node.description : '';
@@ -203,7 +203,7 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const where = formatPath(issue.path);
   switch (issue.code) {
     case 'invalid_value':
