@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
+import { userJournalStats } from '../../db/schema/journal-stats.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
 
 const bigintArray = (tokens: readonly string[]) => sql`${`{${tokens.join(',')}}`}::bigint[]`;
@@ -26,13 +27,24 @@ export async function findSourceDream(db: DbOrTx, userId: string, id: string) {
 }
 
 /**
- * How many of the user's newest `sampleSize` live dreams hold each of `tokens`, and how many dreams the sample
- * has: the rarity of a word in the journal, estimated at query time from a bounded read of the list index.
+ * What changes whenever the user's journal does: every journal write bumps the aggregates row
+ * (modules/journal-stats) in its transaction. Null when the user has no such row yet (nothing to cache).
  */
-export async function countTokensInSample(
+export async function findJournalSignature(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ signature: sql<string>`${userJournalStats.dreamCount} || ':' || ${userJournalStats.updatedAt}::text` })
+    .from(userJournalStats)
+    .where(eq(userJournalStats.userId, userId));
+  return row?.signature ?? null;
+}
+
+/**
+ * How many of the user's newest `sampleSize` live dreams hold each token they hold, and how many dreams the sample
+ * has: the rarity of a word in the journal, estimated from a bounded read of the list index.
+ */
+export async function countSampleTokens(
   db: DbOrTx,
   userId: string,
-  tokens: readonly string[],
   sampleSize: number,
 ): Promise<{ size: number; counts: Map<string, number> }> {
   const result = await db.execute<{ token: string | null; n: number | string }>(sql`
@@ -41,10 +53,9 @@ export async function countTokensInSample(
       where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null
       order by ${dreams.dreamtOn} desc, ${dreams.recordedAt} desc, ${dreams.id} desc
       limit ${sampleSize}
-    ), wanted as (select distinct unnest(${bigintArray(tokens)}) as token)
+    )
     select held.token::text as token, count(*)::int as n
       from sample cross join lateral unnest(sample.tokens) as held(token)
-      join wanted on wanted.token = held.token
       group by held.token
     union all
     select null, count(*)::int from sample`);

@@ -11,9 +11,11 @@ import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
 import { documentTokens, foldText, tokenize } from '../dreams/dreams.search.ts';
 import type { UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profile/profile.service.ts';
+import { LRUCache } from 'lru-cache';
 import {
   accumulateCandidates,
-  countTokensInSample,
+  countSampleTokens,
+  findJournalSignature,
   findSourceDream,
   listCandidateRows,
   listLatestAnalysisRows,
@@ -43,6 +45,26 @@ const SYMBOL_POOL = 12;
 const SYMBOL_BONUS = 0.05;
 const MIN_SCORE = 0.02;
 const SHARED_WORDS_MAX = 8;
+
+/**
+ * The rarity sample's token counts per user, kept while the journal does not change (its signature: the aggregates
+ * row every journal write bumps). Browsing dream pages asks the same sample again and again; a write makes the next
+ * request count it afresh. Blind tokens and counts only; at most a few hundred kilobytes per user.
+ */
+export class RaritySampleCache {
+  private readonly entries = new LRUCache<string, { signature: string; size: number; counts: Map<string, number> }>({
+    max: 32,
+  });
+
+  async read(ctx: RequestContext): Promise<{ size: number; counts: Map<string, number> }> {
+    const signature = await findJournalSignature(ctx.db, ctx.userId);
+    const entry = signature === null ? undefined : this.entries.get(ctx.userId);
+    if (entry && entry.signature === signature) return entry;
+    const sample = await countSampleTokens(ctx.db, ctx.userId, SAMPLE_SIZE);
+    if (signature !== null) this.entries.set(ctx.userId, { signature, ...sample });
+    return sample;
+  }
+}
 
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
 
@@ -93,7 +115,11 @@ function symbolsOf(keys: UserKeys, userId: string, row: { id: string; dreamId: s
   return names;
 }
 
-export async function listSimilarDreams(ctx: RequestContext, dreamId: string): Promise<SimilarDreamsResponse> {
+export async function listSimilarDreams(
+  ctx: RequestContext,
+  dreamId: string,
+  samples: RaritySampleCache,
+): Promise<SimilarDreamsResponse> {
   const { plan } = await getProfile(ctx);
   if (!hasPatterns(plan)) {
     throw new ForbiddenError('plan_required', 'Sonhos parecidos fazem parte dos planos Lucid e Oracle.');
@@ -104,7 +130,7 @@ export async function listSimilarDreams(ctx: RequestContext, dreamId: string): P
   if (tokens.length === 0 && source.tagTokens.length === 0) return { items: [] };
 
   // Rarity in the journal, then the rarest tokens look for candidates.
-  const sample = await countTokensInSample(ctx.db, ctx.userId, tokens, SAMPLE_SIZE);
+  const sample = await samples.read(ctx);
   const weights = new Map(tokens.map((token) => [token, idf(sample.counts.get(token) ?? 0, sample.size)]));
   const tagWeight = idf(0, sample.size);
   const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) + tagWeight * source.tagTokens.length;

@@ -46,6 +46,36 @@ describe('similar dreams', () => {
     for (const item of items) expect(item.score).toBeGreaterThan(0);
   });
 
+  it('counts rarity afresh after every kind of journal write (the sample kept between requests follows the journal)', async () => {
+    // A second instance on the same database has its own (empty) cache: its answer is the one computed afresh.
+    const fresh = await createTestApp(JOURNAL_TEST_ENV, t.database);
+    try {
+      const u = await user();
+      for (let i = 0; i < 3; i += 1) await dream(u, `Na casa havia um farol e uma mesa número ${i}.`);
+      const source = await dream(u, 'Na casa, um ornitorrinco subia a escada do farol.');
+      const both = async () => {
+        const kept = await similar(u, source.id);
+        const res = await api(fresh, u).get(`/dreams/${source.id}/similar`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(kept).toEqual(res.json<SimilarDreamsResponse>());
+        return kept;
+      };
+      const before = await both();
+      // Each write changes the words' rarity, so the scores: a new dream, an edit, a delete, a restore.
+      const added = await dream(u, 'Um ornitorrinco e um farol, outra vez.');
+      const afterCreate = await both();
+      expect(afterCreate.items.map((item) => item.score)).not.toEqual(before.items.map((item) => item.score));
+      expect((await api(t, u).patch(`/dreams/${added.id}`, { content: 'Só um farol.' })).statusCode).toBe(200);
+      await both();
+      expect((await api(t, u).delete(`/dreams/${added.id}`)).statusCode).toBe(200);
+      await both();
+      expect((await api(t, u).post(`/dreams/${added.id}/restore`)).statusCode).toBe(200);
+      await both();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("never returns another user's dreams, even with the same text; excludes the dream itself and deleted dreams", async () => {
     const text = 'Um labirinto de espelhos azuis e uma raposa prateada.';
     const me = await user('oracle');
