@@ -18,6 +18,9 @@ export function useBrowser(): Journey {
     consoleErrors: [] as string[],
   } as Journey;
   beforeAll(async () => {
+    // The global setup could not start the server or Chromium: every journey fails with why (and its output).
+    const setupError = inject('setupError');
+    if (setupError) throw new Error(`The browser journeys' setup failed: ${setupError}`);
     journey.browser = await chromium.connect(inject('wsEndpoint'));
   });
   afterEach(async () => {

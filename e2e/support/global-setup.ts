@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,8 +22,18 @@ declare module 'vitest' {
     clockFile: string;
     /** The local Stripe stand-in the server bills through (driven with POST /_control/<name>). */
     stripeUrl: string;
+    /**
+     * Why the setup could not start the server or Chromium (with the server's own output), or '' when it did. The
+     * setup never throws: a throwing global setup would stop every project of the run (server, web, contracts) with
+     * "No test files found"; instead each journey fails with this message (support/browser.ts).
+     */
+    setupError: string;
   }
 }
+
+/** How long a start may take: a cold start on a busy two-core machine (initdb of the embedded database) is slow. */
+const START_TIMEOUT_MS = Number(process.env.E2E_SERVER_START_TIMEOUT_MS) || 5 * 60_000;
+const PROGRESS_EVERY_MS = 15_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,26 +49,70 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Stops the server as an operator would (SIGTERM: it closes and stops its database), SIGKILL after 20 s. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The end of the server's output, or a note that it said nothing. */
+const tail = (output: string) =>
+  output.trim() ? output.slice(-8000) : '(the server printed nothing; set LOG_LEVEL in E2E_SERVER_ENV for more)';
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+  const started = Date.now();
+  let nextProgress = started + PROGRESS_EVERY_MS;
+  while (Date.now() - started < START_TIMEOUT_MS) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before it was healthy. Its output:\n${tail(output())}`,
+      );
+    }
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) return;
     } catch {
       // not listening yet
     }
+    if (Date.now() >= nextProgress) {
+      nextProgress += PROGRESS_EVERY_MS;
+      console.log(
+        `e2e: waiting for the server at ${url} (${Math.round((Date.now() - started) / 1000)} s of at most ${START_TIMEOUT_MS / 1000} s)`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy:\n${output()}`);
+  throw new Error(
+    `the server did not become healthy in ${START_TIMEOUT_MS / 1000} s (E2E_SERVER_START_TIMEOUT_MS). Its output:\n${tail(output())}`,
+  );
 }
 
 /**
  * Starts the production build on a free port with a fresh data dir, and one Chromium that every journey
- * connects to. Fails loudly (never skips) when Chromium or the build is missing.
+ * connects to. Fails loudly (never skips) when Chromium or the build is missing, or the server does not start: not by
+ * throwing (that would stop the other projects too) but by handing the reason to every journey, which fails with it.
+ * Its temporary folders go on every exit: the teardown, a failed start, Ctrl-C or SIGTERM.
  */
 export default async function setup(project: TestProject) {
+  const provideFailure = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`e2e setup failed; every browser journey will fail with this:\n${message}`);
+    project.provide('setupError', message);
+    for (const key of ['baseUrl', 'wsEndpoint', 'dataDir', 'clockFile', 'stripeUrl'] as const) project.provide(key, '');
+  };
+  try {
+    return await start(project);
+  } catch (error) {
+    provideFailure(error);
+    return undefined;
+  }
+}
+
+async function start(project: TestProject) {
   const executablePath = chromiumPath();
   for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
     if (!existsSync(path.join(root, file))) {
@@ -69,6 +123,50 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-'));
   const clockDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-clock-'));
+  let server: ChildProcess | undefined;
+  // Whatever ends the run, nothing is left behind: synchronous, so it also works from 'exit' and signal handlers.
+  // SIGTERM, not SIGKILL: the server then stops the embedded PostgreSQL it started (SIGKILL would leave it running).
+  const cleanUpNow = () => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clockDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUpNow();
+    // Ours was the only handler: end as the signal would have.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  process.once('exit', cleanUpNow);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const forgetHandlers = () => {
+    process.removeListener('exit', cleanUpNow);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  };
+  try {
+    return await startIn(project, { executablePath, dataDir, clockDir, setServer: (child) => (server = child) }).then(
+      (teardown) => async () => {
+        try {
+          await teardown();
+        } finally {
+          cleanUpNow();
+          forgetHandlers();
+        }
+      },
+    );
+  } catch (error) {
+    cleanUpNow();
+    forgetHandlers();
+    throw error;
+  }
+}
+
+async function startIn(
+  project: TestProject,
+  options: { executablePath: string; dataDir: string; clockDir: string; setServer: (child: ChildProcess) => void },
+) {
+  const { executablePath, dataDir, clockDir } = options;
   const clockFile = path.join(clockDir, 'offset-ms');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -90,6 +188,8 @@ export default async function setup(project: TestProject) {
     });
   }
   let log = '';
+  // More environment for the server, e.g. to see a failed start: E2E_SERVER_ENV='{"DATABASE_URL":"postgres://127.0.0.1:1/x"}'.
+  const extraEnv = process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {};
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -110,9 +210,11 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_TOKEN: '1000',
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_EMAIL_SENT: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.setServer(server);
   server.stdout.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr.on('data', (d: Buffer) => (log += d.toString()));
 
@@ -121,7 +223,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server, () => log);
     browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
-    server.kill('SIGKILL');
+    await stopServer(server);
     await stripe.close();
     throw error;
   }
@@ -131,14 +233,12 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('clockFile', clockFile);
   project.provide('stripeUrl', stripe.url);
+  project.provide('setupError', '');
 
   return async () => {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await stopServer(server);
     await stripe.close();
     if (process.env.E2E_SERVER_LOG) console.log(log);
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(clockDir, { recursive: true, force: true });
   };
 }
