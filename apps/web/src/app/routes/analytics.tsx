@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppPage } from '@/components/app-page';
 import { AnalyticsOverview } from '@/features/analyses/components/analytics-overview';
 import { PatternChartsSection } from '@/features/patterns/charts/components/pattern-charts-section';
+import { MonthlyReportSection } from '@/features/reports/components/monthly-report-section';
 import { DreamSignsSection } from '@/features/patterns/signs/components/dream-signs-section';
 
 /**
@@ -20,6 +21,7 @@ export function AnalyticsRoute() {
     >
       <div className="grid gap-10">
         <PatternChartsSection />
+        <MonthlyReportSection />
         <DreamSignsSection />
         <AnalyticsOverview />
       </div>
