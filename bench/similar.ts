@@ -128,7 +128,23 @@ try {
     if (!res.ok) throw new Error(`similar: ${res.status}`);
     timings.similar.push(performance.now() - at);
   }
+  // After a write (a dream's mood changed): the first answer counts the rarity sample afresh.
+  const cold: number[] = [];
+  for (let i = 0; i < Math.min(SEQUENTIAL, 50); i += 1) {
+    const edit = await fetch(`${api}/dreams/${user.ids[(i + 1) % user.ids.length]!}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ mood: (i % 5) + 1 }),
+    });
+    if (!edit.ok) throw new Error(`edit: ${edit.status}`);
+    const at = performance.now();
+    const res = await fetch(`${api}/dreams/${user.ids[i % user.ids.length]!}/similar`, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`similar: ${res.status}`);
+    cold.push(performance.now() - at);
+  }
   const ms = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`right after a journal write (${cold.length}): similar median ${ms(median(cold))}, p95 ${ms(p95(cold))}`);
   console.log(
     `GET /dreams/:id/similar at ${DREAMS} dreams: ${(me.requestsPerSecond / similar.requestsPerSecond).toFixed(2)}× the cost of GET /me ` +
       `(req/s ${similar.requestsPerSecond.toFixed(0)} vs ${me.requestsPerSecond.toFixed(0)}, ${ROUNDS} rounds of ${DURATION} s, median)`,
