@@ -16,6 +16,8 @@ export const SIGN_RULES = {
   minShare: 0.05,
   /** Symbols, people and places are read from the latest analysis of the dreams of the newest analyses, this many. */
   analysisWindow: 300,
+  /** Emotions, recurring dreams (and what goes together) are counted over the newest live dreams, this many. */
+  recentWindow: 1000,
   /** The newest dreams named per sign. */
   dreamsPerSign: 5,
   /** Signs answered beyond the pinned ones (the most frequent). */
@@ -25,7 +27,7 @@ export const SIGN_RULES = {
 } as const;
 
 export const COOCCURRENCE_RULES = {
-  /** Below this many dreams (in the journal, or analysed for symbols) nothing is said about what goes together. */
+  /** Below this many dreams (the newest read, or analysed for symbols) nothing is said about what goes together. */
   minDreams: 20,
   /** A pair is shown when its two items are in at least this many dreams together… */
   minTogether: 3,
@@ -53,7 +55,10 @@ export const dreamSignSchema = z.object({
   key: z.string(),
   /** As the user or the analysis wrote it (an emotion's id, 'recurring' for the recurring-dream flag). */
   label: z.string(),
-  /** Dreams it is in (for symbols, people and places: among the analysed dreams read). */
+  /**
+   * Dreams it is in: tags over the whole journal; emotions and recurring dreams among the newest dreams read;
+   * symbols, people and places among the analysed dreams read.
+   */
   count: z.number().int().min(0),
   /** count over the dreams it is counted in, 0–1. */
   share: z.number().min(0).max(1),
@@ -80,7 +85,7 @@ export const cooccurrencePairSchema = z.object({
   b: cooccurrenceItemSchema,
   /** Dreams holding both. */
   together: z.number().int(),
-  /** Dreams counted over (the journal, or the analysed dreams read when a symbol is in the pair). */
+  /** Dreams counted over (the newest read, or the analysed dreams read when a symbol is in the pair). */
   dreamCount: z.number().int(),
   /** P(a and b) / (P(a) · P(b)): above 1, together more often than chance. */
   lift: z.number(),
@@ -93,6 +98,8 @@ export const dreamSignsResponseSchema = z.object({
   dreamCount: z.number().int(),
   /** Analysed dreams read for symbols, people and places (at most SIGN_RULES.analysisWindow). */
   analysedCount: z.number().int(),
+  /** The newest dreams read for emotions, recurring dreams and what goes together (at most SIGN_RULES.recentWindow). */
+  recentCount: z.number().int(),
   /** Pinned first (newest pin first), then by count. */
   signs: z.array(dreamSignSchema),
   cooccurrence: z.object({

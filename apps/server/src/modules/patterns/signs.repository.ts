@@ -14,27 +14,35 @@ const fromBase64 = (value: string) => Buffer.from(value, 'base64');
 
 /**
  * An item of a dream for the co-occurrence: `t<token>` (a tag, by its blind token), `e<emotion>` or `n` (a
- * nightmare); `*` is the live dream count, `r` the recurring ones.
+ * nightmare); `*` is the dreams read, `r` the recurring ones.
  */
 export interface JournalItems {
+  /** The dreams read (the newest `window` live ones). */
   dreamCount: number;
   recurringCount: number;
-  /** Item → dreams holding it (tags, emotions, nightmares: all of them). */
+  /** Item → dreams holding it. */
   counts: Map<string, number>;
   /** Pairs of items held together by at least `minTogether` dreams (a < b). */
   pairs: { a: string; b: string; together: number }[];
 }
 
 /**
- * One statement over the user's live dreams' plain columns: how many hold each tag token, emotion and the
- * nightmare flag, and the pairs of those held together by at least `minTogether` dreams (counted among the items
- * that alone reach `minTogether`, so the pairs' join stays small).
+ * One statement over the plain columns of the user's newest `window` live dreams (the list index, backwards): how
+ * many hold each tag token, emotion and the nightmare flag, and the pairs of those held together by at least
+ * `minTogether` dreams (counted among the items that alone reach `minTogether`, so the pairs' join stays small).
  */
-export async function countJournalItems(db: DbOrTx, userId: string, minTogether: number): Promise<JournalItems> {
+export async function countRecentItems(
+  db: DbOrTx,
+  userId: string,
+  window: number,
+  minTogether: number,
+): Promise<JournalItems> {
   const result = await db.execute<{ a: string; b: string | null; n: number | string }>(sql`
     with d as materialized (
       select id, tag_tokens, emotions, is_nightmare, is_recurring from dreams
       where user_id = ${userId}::uuid and deleted_at is null
+      order by dreamt_on desc, recorded_at desc, id desc
+      limit ${window}
     ), items as materialized (
       select d.id, 't' || t.token::text as item from d cross join lateral unnest(d.tag_tokens) as t(token)
       union all
@@ -42,9 +50,9 @@ export async function countJournalItems(db: DbOrTx, userId: string, minTogether:
       union all
       select d.id, 'n' from d where d.is_nightmare
     ), counts as materialized (
-      select item, count(distinct id)::int as n from items group by item
+      select item, count(*)::int as n from items group by item
     ), frequent as materialized (
-      select distinct i.id, i.item from items i join counts c on c.item = i.item and c.n >= ${minTogether}
+      select i.id, i.item from items i join counts c on c.item = i.item and c.n >= ${minTogether}
     )
     select '*' as a, null as b, count(*)::int as n from d
     union all
@@ -63,6 +71,38 @@ export async function countJournalItems(db: DbOrTx, userId: string, minTogether:
     else items.counts.set(row.a, n);
   }
   return items;
+}
+
+/** The live dreams of the user: the maintained aggregates row (decision 021), else counted. */
+export async function countJournalDreams(db: DbOrTx, userId: string): Promise<number> {
+  const result = await db.execute<{ n: number | string }>(sql`
+    select dream_count as n from user_journal_stats where user_id = ${userId}::uuid and is_built
+    union all
+    select count(*) from dreams
+    where user_id = ${userId}::uuid and deleted_at is null
+      and not exists (select 1 from user_journal_stats where user_id = ${userId}::uuid and is_built)`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The user's tags with their use counts (user_tags, kept in step with the dreams): those used at least `minUses`
+ * times, the `limit` most used, and the `also` tokens whatever their count (pinned ones).
+ */
+export async function listTagUses(
+  db: DbOrTx,
+  userId: string,
+  minUses: number,
+  limit: number,
+  also: readonly string[],
+): Promise<{ token: string; uses: number }[]> {
+  const result = await db.execute<{ token: string; uses: number | string }>(sql`
+    (select tag_token::text as token, use_count as uses from user_tags
+      where user_id = ${userId}::uuid and use_count >= ${minUses}
+      order by use_count desc, tag_token limit ${limit})
+    union
+    select tag_token::text, use_count from user_tags
+      where user_id = ${userId}::uuid and tag_token = any(${bigintArray(also)})`);
+  return result.rows.map((row) => ({ token: row.token, uses: Number(row.uses) }));
 }
 
 export interface WindowAnalysisRow {

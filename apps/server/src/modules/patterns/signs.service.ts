@@ -22,14 +22,16 @@ import { blindToken, foldText, tagToken } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import {
-  countJournalItems,
+  countJournalDreams,
   countPins,
+  countRecentItems,
   deletePin,
   insertPin,
   listDreamSummaries,
   listPinRows,
   listSignDreams,
   listTagNames,
+  listTagUses,
   listWindowAnalyses,
   type JournalItems,
   type WindowAnalysisRow,
@@ -165,21 +167,31 @@ const isSign = (count: number, base: number) =>
   count >= SIGN_RULES.minDreams && share(count, base) >= SIGN_RULES.minShare;
 
 /** Every sign the counts know of (not only those above the threshold: a pinned one shows whatever its count). */
-function allSigns(journal: JournalItems, analysed: AnalysedNames): Found[] {
-  const found: Found[] = [];
-  const base = journal.dreamCount;
-  for (const [item, count] of journal.counts) {
-    if (item.startsWith('t')) found.push({ kind: 'tag', key: '', label: '', count, base, lookup: item.slice(1) });
-    else if (item.startsWith('e')) {
-      const emotion = item.slice(1);
-      found.push({ kind: 'emotion', key: emotion, label: emotion, count, base, lookup: emotion });
-    }
+function allSigns(
+  journalDreams: number,
+  tagUses: { token: string; uses: number }[],
+  recent: JournalItems,
+  analysed: AnalysedNames,
+): Found[] {
+  const found: Found[] = tagUses.map(({ token, uses }) => ({
+    kind: 'tag',
+    key: '',
+    label: '',
+    count: uses,
+    base: journalDreams,
+    lookup: token,
+  }));
+  const base = recent.dreamCount;
+  for (const [item, count] of recent.counts) {
+    if (!item.startsWith('e')) continue;
+    const emotion = item.slice(1);
+    found.push({ kind: 'emotion', key: emotion, label: emotion, count, base, lookup: emotion });
   }
   found.push({
     kind: 'recurring',
     key: 'recurring',
     label: 'recurring',
-    count: journal.recurringCount,
+    count: recent.recurringCount,
     base,
     lookup: 'recurring',
   });
@@ -276,15 +288,18 @@ function symbolPairs(analysed: AnalysedNames): RawPair[] {
 export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResponse> {
   await requirePatternsPlan(ctx);
   const keys = await ctx.keys.forUser(ctx.userId);
-  const journal = await countJournalItems(ctx.db, ctx.userId, COOCCURRENCE_RULES.minTogether);
+  const pinRows = await listPinRows(ctx.db, ctx.userId);
+  const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));
+  const pinnedTags = pins.flatMap(({ sign }) => (sign.kind === 'tag' ? [tagToken(keys.index, sign.key)] : []));
+  const journalDreams = await countJournalDreams(ctx.db, ctx.userId);
+  const tagUses = await listTagUses(ctx.db, ctx.userId, SIGN_RULES.minDreams, SIGN_RULES.maxSigns, pinnedTags);
+  const journal = await countRecentItems(ctx.db, ctx.userId, SIGN_RULES.recentWindow, COOCCURRENCE_RULES.minTogether);
   const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
   const analysed = nameAnalysed(keys, ctx.userId, windowRows);
-  const pinRows = await listPinRows(ctx.db, ctx.userId);
 
   // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
-  const signs = allSigns(journal, analysed);
+  const signs = allSigns(journalDreams, tagUses, journal, analysed);
   const tagSigns = new Map(signs.filter((s) => s.kind === 'tag').map((s) => [s.lookup ?? '', s]));
-  const pins = pinRows.map((row) => ({ id: row.id, hash: row.signHash, sign: openPin(keys, ctx.userId, row) }));
   const pinnedSigns = pins.map(({ id, sign }): Found & { pinId: string } => {
     const lookup =
       sign.kind === 'tag' ? tagToken(keys.index, sign.key) : sign.kind === 'emotion' ? sign.key : undefined;
@@ -293,7 +308,9 @@ export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResp
     const base =
       sign.kind === 'symbol' || sign.kind === 'person' || sign.kind === 'place'
         ? windowRows.length
-        : journal.dreamCount;
+        : sign.kind === 'tag'
+          ? journalDreams
+          : journal.dreamCount;
     return {
       ...(known ?? { count: 0, base, dreams: sign.kind === 'tag' || sign.kind === 'emotion' ? undefined : [] }),
       kind: sign.kind,
@@ -386,8 +403,9 @@ export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResp
     };
   });
   return {
-    dreamCount: journal.dreamCount,
+    dreamCount: journalDreams,
     analysedCount: windowRows.length,
+    recentCount: journal.dreamCount,
     signs: answered,
     cooccurrence: { isTooLittleData: journal.dreamCount < COOCCURRENCE_RULES.minDreams, pairs: cooccurrence },
   };

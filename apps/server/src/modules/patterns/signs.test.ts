@@ -66,6 +66,15 @@ describe('dream signs', () => {
     expect(body.signs.find((s) => s.kind === 'recurring')).toMatchObject({ count: 4 });
     expect(body.signs.some((s) => s.key === 'escola' || s.key === 'medo')).toBe(false);
     expect(body.cooccurrence).toEqual({ isTooLittleData: true, pairs: [] });
+    expect(body.recentCount).toBe(6);
+
+    // A deleted dream leaves the counts and the lists at once.
+    expect((await api(t, u).delete(`/dreams/${flying[3]!.id}`)).statusCode).toBe(200);
+    const after = await signsOf(u);
+    expect(after.dreamCount).toBe(5);
+    expect(after.signs.find((s) => s.kind === 'tag')).toMatchObject({ key: 'voar', count: 3 });
+    expect(after.signs.find((s) => s.kind === 'tag')?.dreams.map((d) => d.title)).toEqual(['Voo 2', 'Voo 1', 'Voo 0']);
+    expect(after.signs.find((s) => s.kind === 'emotion')).toMatchObject({ key: 'alegria', count: 3 });
   });
 
   it('names symbols, people and places from the analyses, once per dream', async () => {
