@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
-import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
 import type { Database } from '../../../../server/src/db/client.ts';
 import { getApiKeys } from '../../../../server/src/modules/auth/auth.tokens.ts';
@@ -17,6 +16,7 @@ import {
   lastEmailTo,
   type TestApp,
 } from '../../../../server/src/test/harness.ts';
+import { startFakeGoogle } from '../../../../server/src/test/fake-google.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../server/src/test/fake-stripe.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
@@ -44,9 +44,7 @@ export default async function setup(project: TestProject) {
   await seedStripePrices(stripe.stripe);
   // Google sign-in (a local OpenID Connect provider standing in for Google) on the generative instance only: the
   // login card shows the Google button there, and not on the main one, which has no Google client.
-  const oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(await freePort(), '127.0.0.1');
+  const google = await startFakeGoogle();
   const database = await createTestDatabase();
   // Both instances sign and encrypt with the same keys, kept where both read them (the shared database).
   const shared = {
@@ -76,7 +74,7 @@ export default async function setup(project: TestProject) {
       STRIPE_API_URL: stripe.url,
       GOOGLE_CLIENT_ID: 'sonhario-web-test-client',
       GOOGLE_CLIENT_SECRET: 'sonhario-web-test-secret',
-      GOOGLE_ISSUER: oidc.issuer.url!,
+      GOOGLE_ISSUER: google.issuer,
     },
     database,
     clock,
@@ -101,7 +99,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     await provider.close();
     await stripe.close();
-    await oidc.stop();
+    await google.close();
   };
 }
 
