@@ -49,6 +49,14 @@ const MONTHS: Record<Lang, string[]> = {
 };
 const monthName = (month: string, lang: Lang) => MONTHS[lang][Number(month.slice(5, 7)) - 1] ?? month;
 
+/** 3.5 as pt-BR writes it (3,5). */
+const decimal = (value: number, lang: Lang) => (lang === 'pt' ? String(value).replace('.', ',') : String(value));
+
+function analysedPt(count: number) {
+  if (count === 0) return 'nenhum deles tinha análise';
+  return `${count} ${count === 1 ? 'deles tinha' : 'deles tinham'} análise`;
+}
+
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -83,16 +91,16 @@ export function writeStatisticalReport(request: ReportRequest): MonthlyReportRes
 
   const summary =
     lang === 'en'
-      ? `In ${name} you recorded ${countsText(counts, lang)}; ${stats.analysed} of them had an analysis.` +
+      ? `In ${name} you recorded ${countsText(counts, lang)}; ${stats.analysed === 0 ? 'none of them had' : `${stats.analysed} of them had`} an analysis.` +
         (topEmotion
           ? ` The emotion you marked most was ${emotionName(topEmotion.emotion, lang)} (${plural(topEmotion.count, 'dream', 'dreams')}).`
           : '') +
         (stats.averageMood === null ? '' : ` Your average mood on waking was ${stats.averageMood} out of 5.`)
-      : `Em ${name} você registrou ${countsText(counts, lang)}; ${stats.analysed} ${stats.analysed === 1 ? 'deles tinha' : 'deles tinham'} análise.` +
+      : `Em ${name} você registrou ${countsText(counts, lang)}; ${analysedPt(stats.analysed)}.` +
         (topEmotion
           ? ` A emoção que você mais marcou foi ${emotionName(topEmotion.emotion, lang)} (${plural(topEmotion.count, 'sonho', 'sonhos')}).`
           : '') +
-        (stats.averageMood === null ? '' : ` Seu humor médio ao acordar foi ${stats.averageMood} de 5.`);
+        (stats.averageMood === null ? '' : ` Seu humor médio ao acordar foi ${decimal(stats.averageMood, lang)} de 5.`);
 
   const themes = [
     ...stats.themes.slice(0, 4).map((theme) => ({
@@ -128,7 +136,7 @@ export function writeStatisticalReport(request: ReportRequest): MonthlyReportRes
           ? ''
           : lang === 'en'
             ? `, average mood ${part.averageMood}/5`
-            : `, humor médio ${part.averageMood}/5`;
+            : `, humor médio ${decimal(part.averageMood, lang)}/5`;
       if (lang === 'en') {
         return `${when}: ${plural(part.dreams, 'dream', 'dreams')}, ${plural(part.nightmares, 'nightmare', 'nightmares')}${mood}${emotions ? `; emotions marked most: ${emotions}` : ''}.`;
       }

@@ -330,6 +330,37 @@ describe('monthly report through a generative provider', () => {
     expect(sent).not.toContain(s.user.id);
   });
 
+  it('a month of many long dreams sends the statistics of all and the text of the most telling, within the budget', async () => {
+    const s = await setUp('openai', [openAiStream(JSON.stringify(SAMPLE_REPORT))]);
+    const long = 'palavra '.repeat(400);
+    for (let i = 0; i < 57; i += 1) {
+      await postDream(s.t, s.user, {
+        content: `Sonho comum ${i}. ${long}`,
+        dreamtOn: `${s.month}-01`,
+        vividness: 1,
+      });
+    }
+    const events = parseReportStream((await generate(s.t, s.user, s.month)).body);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { dreamCount: 60 } });
+    const body = s.provider.requests[1]!.body as { messages: { role: string; content: string }[] };
+    const message = body.messages.find((m) => m.role === 'user')!.content;
+    const record = JSON.parse(
+      message.slice(message.indexOf('<month_record>') + 14, message.indexOf('</month_record>')),
+    ) as {
+      statistics: { thisMonth: { dreams: number } };
+      dreamsNotSent: number;
+      dreams: { content: string; markedAsNightmare: boolean; lucidity: string }[];
+    };
+    expect(record.statistics.thisMonth.dreams).toBe(60);
+    expect(record.dreams.length).toBeLessThanOrEqual(40);
+    expect(record.dreamsNotSent).toBe(60 - record.dreams.length);
+    expect(record.dreams.reduce((sum, dream) => sum + dream.content.length, 0)).toBeLessThanOrEqual(24_000 + 40 * 4);
+    // The nightmare and the lucid dream are among those sent, whatever their length.
+    expect(record.dreams.some((dream) => dream.markedAsNightmare)).toBe(true);
+    expect(record.dreams.some((dream) => dream.lucidity.startsWith('2'))).toBe(true);
+    expect(message.length).toBeLessThan(60_000);
+  });
+
   it('anthropic: the tool-use stream becomes a stored report', async () => {
     const s = await setUp('anthropic', [
       anthropicStream(JSON.stringify(SAMPLE_REPORT), { toolName: REPORT_TOOL_NAME }),

@@ -82,7 +82,7 @@ function ReportView({ report, timeZone }: { report: MonthlyReport; timeZone: str
             <dt className="text-xs text-muted-foreground">{t(`monthlyReport.counts.${key}`)}</dt>
             <dd className="font-display text-xl font-semibold tabular-nums">
               {stats.counts[key]}
-              <span className="ml-1.5 text-xs font-normal text-muted-foreground">
+              <span className="block font-sans text-xs font-normal text-muted-foreground">
                 {t('monthlyReport.previous', { count: stats.previousMonth[key] })}
               </span>
             </dd>

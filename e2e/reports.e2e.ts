@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CONSENT_VERSION } from '@sonhario/contracts/consents';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
+import { signedInPage } from './support/accounts.ts';
+import { baseUrl, useBrowser } from './support/browser.ts';
+
+const journey = useBrowser();
+
+/** The signed-in user's id and access token, from the session supabase-js keeps. */
+async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
+        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
+        return { id: session.user.id, token: session.access_token };
+      }
+    }
+    throw new Error('no session in localStorage');
+  });
+}
+
+async function setOracle(userId: string) {
+  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
+    jwtSecret: string;
+  };
+  const { serviceRoleKey } = getApiKeys(secrets);
+  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'oracle' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The AI consent, as the settings give it, and three dreams on the first night of the user's current month. */
+async function prepareJournal(token: string): Promise<string> {
+  const call = (method: string, url: string, body?: unknown) =>
+    fetch(`${baseUrl()}/api/v1${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const consent = await call('POST', '/me/consents', {
+    purposes: ['ai_analysis', 'data_processing'],
+    isGranted: true,
+    textVersion: CONSENT_VERSION,
+  });
+  expect(consent.status).toBe(200);
+  const months = await call('GET', '/reports/months');
+  expect(months.status).toBe(200);
+  const { currentMonth } = (await months.json()) as { currentMonth: string };
+  const dreams = [
+    { content: 'Um farol aceso no mar escuro, e eu com medo das ondas.', isNightmare: true, emotions: ['medo'] },
+    { content: 'Eu voava sobre o mar e percebi que sonhava.', lucidity: 2, mood: 4, tags: ['mar'] },
+    { content: 'Uma casa antiga cheia de portas, todas abertas para o mar.', mood: 3, tags: ['mar', 'casa'] },
+  ];
+  for (const dream of dreams) {
+    const res = await call('POST', '/dreams', { ...dream, dreamtOn: `${currentMonth}-01` });
+    expect(res.status).toBe(201);
+  }
+  return currentMonth;
+}
+
+async function keep(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe("'Relatório do mês'", () => {
+  for (const width of [390, 1280]) {
+    it(`an Oracle user generates this month's report, sees it stream in and stay after a reload (${width} px)`, async () => {
+      const before = journey.consoleErrors.length;
+      const { page } = await signedInPage(journey, { firstName: 'Iara', width });
+      const { id, token } = await sessionOf(page);
+      await setOracle(id);
+      const month = await prepareJournal(token);
+      const monthName = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+        new Date(`${month}-01T00:00:00Z`),
+      );
+
+      await page.goto('/app/analytics');
+      await page.getByRole('heading', { level: 1, name: 'Padrões' }).waitFor();
+      const region = page.getByRole('region', { name: 'Relatório do mês' });
+      await region.getByLabel('Mês').waitFor();
+      expect(await region.getByLabel('Mês').inputValue()).toBe(month);
+      await region.getByRole('button', { name: 'Gerar relatório' }).click();
+      const report = region.getByRole('article', { name: `Relatório de ${monthName}` });
+      await report.waitFor();
+      await report.getByText('Leitura simbólica (não é IA generativa)', { exact: false }).waitFor();
+      await report.getByText(/você registrou 3 sonhos/).waitFor();
+      await region.getByRole('button', { name: 'Gerar novamente' }).waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await report.scrollIntoViewIfNeeded();
+      await keep(page, `monthly-report-${width}`);
+
+      await page.reload();
+      await page
+        .getByRole('region', { name: 'Relatório do mês' })
+        .getByRole('article', { name: `Relatório de ${monthName}` })
+        .waitFor();
+      await page
+        .getByRole('region', { name: 'Relatório do mês' })
+        .getByRole('heading', { name: 'Perguntas para refletir' })
+        .waitFor();
+      expect(journey.consoleErrors.slice(before)).toEqual([]);
+    });
+  }
+});
