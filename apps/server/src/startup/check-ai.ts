@@ -38,7 +38,7 @@ function apiMessage(error: SdkError): string {
   return typeof message === 'string' ? message : error.message;
 }
 
-export function explainAiFailure(caught: unknown, env: Env, timeoutMs: number): string {
+function explainAiFailure(caught: unknown, env: Env, timeoutMs: number): string {
   const host = new URL(providerBaseUrl(env) ?? 'http://unknown').host;
   const error = caught as SdkError;
   if (caught instanceof APIConnectionTimeoutError || caught instanceof AnthropicTimeoutError) {

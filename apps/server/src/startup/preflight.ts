@@ -43,7 +43,7 @@ export function firstLine(error: unknown): string {
 }
 
 /** `host:port` of a URL, with the scheme's default port; never the user or password. */
-export function hostAndPort(url: string, defaultPort: number): string {
+function hostAndPort(url: string, defaultPort: number): string {
   const parsed = new URL(url);
   return `${parsed.hostname || 'localhost'}:${parsed.port || String(defaultPort)}`;
 }
@@ -83,7 +83,7 @@ export async function checkPortFree(host: string, port: number): Promise<void> {
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 /** The sentence for a PostgreSQL server that cannot be used at `url` (named by `variable`); no password in it. */
-export function describePostgresError(error: unknown, url: string, variable: string): string {
+function describePostgresError(error: unknown, url: string, variable: string): string {
   const parsed = new URL(url);
   const socketDir = parsed.searchParams.get('host');
   const where = socketDir ? `${socketDir} (Unix socket)` : hostAndPort(url, 5432);

@@ -17,7 +17,7 @@ export interface StartOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function startServer(env: Env, options: StartOptions = {}): Promise<{ app: AppInstance; url: string }> {
+async function startServer(env: Env, options: StartOptions = {}): Promise<{ app: AppInstance; url: string }> {
   const config = loadConfig(env);
   await checkPortFree(config.host, config.port);
   const redisPingMs = config.env.REDIS_URL ? await checkRedis(config.env.REDIS_URL) : null;
@@ -60,7 +60,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
 }
 
 /** What main prints when the start fails: one sentence, and the stack only when LOG_LEVEL asks for details. */
-export function failureLines(error: unknown, env: Env): string[] {
+function failureLines(error: unknown, env: Env): string[] {
   let dataDir = path.resolve(env.DATA_DIR || './data');
   let isDebug = env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
   try {
