@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalysisResult } from '@sonhario/contracts/analyses';
+import type { MonthlyReportResult } from '@sonhario/contracts/reports';
 import {
   openAiFrames,
   sampleWireJson,
 } from '../../../../server/src/modules/analyses/providers/provider-test-servers.ts';
 import type { ProviderScript } from './control-protocol.ts';
 import { PROVIDER_RESULT } from './provider-results.ts';
+import { REPORT_PROVIDER_RESULT } from './report-results.ts';
 
 interface Scripted {
   id: number;
@@ -32,9 +34,10 @@ export async function startFakeProvider() {
   const scripts: Scripted[] = [];
   let sequence = 0;
 
-  async function answer(res: ServerResponse, result: AnalysisResult, stall?: Scripted) {
+  // A monthly report's request is answered with a report (same wire, its own result; decision 032).
+  async function answer(res: ServerResponse, result: AnalysisResult | MonthlyReportResult, stall?: Scripted) {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    const wire = sampleWireJson(result);
+    const wire = sampleWireJson(result as AnalysisResult);
     // The first piece ends inside the summary, after a few words: what a client shows while the model pauses.
     const cut =
       wire.indexOf('"summary":"') + '"summary":"'.length + result.summary.split(' ').slice(0, 4).join(' ').length;
@@ -57,14 +60,15 @@ export async function startFakeProvider() {
     const text = Buffer.concat(chunks).toString('utf8');
     const index = scripts.findIndex((candidate) => text.includes(candidate.script.needle));
     const scripted = index === -1 ? undefined : scripts.splice(index, 1)[0];
-    if (!scripted) return answer(res, PROVIDER_RESULT);
+    const fallback = text.includes('month_record') ? REPORT_PROVIDER_RESULT : PROVIDER_RESULT;
+    if (!scripted) return answer(res, fallback);
     const { script } = scripted;
     res.on('close', scripted.markFinished);
     if (script.kind === 'hang') {
       scripted.markReached();
       return;
     }
-    return answer(res, script.result ?? PROVIDER_RESULT, script.kind === 'stall' ? scripted : undefined);
+    return answer(res, script.result ?? fallback, script.kind === 'stall' ? scripted : undefined);
   }
 
   const server = createServer((req, res) => void handle(req, res));

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone, todayIn } from '@/lib/dates';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
-import { createDreams, createUser, setPlan, type TestUser } from '@/test/server/real-server';
+import { createDreams, createUser, scriptProvider, setPlan, userApi, type TestUser } from '@/test/server/real-server';
 
-setupAppWithServer();
+const api = setupAppWithServer();
 
 let account: TestUser;
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -71,6 +71,37 @@ describe("'Relatório do mês' on 'Padrões'", () => {
     expect(await within(again).findByRole('article', { name: `Relatório de ${monthName(month)}` })).toBeInTheDocument();
     expect(within(again).getByRole('button', { name: 'Gerar novamente' })).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it("names a generative provider and its model: 'Feita por OpenAI · gpt-4o-mini'", async () => {
+    await setPlan(account, 'oracle');
+    await twoDreamsThisMonth();
+    api.server.upstream = 'generative';
+    openPatterns();
+    const region = await reportRegion();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Gerar relatório' }));
+    const report = await within(region).findByRole('article', { name: `Relatório de ${monthName(thisMonth())}` });
+    expect(within(report).getByText(/Feita por OpenAI · gpt-4o-mini/)).toBeInTheDocument();
+    expect(within(report).queryByText(/não é IA generativa/)).not.toBeInTheDocument();
+    expect(within(report).getByText('Onde o mar aparece na sua vida desperta?')).toBeInTheDocument();
+  });
+
+  it("'Parar' stops the report mid-stream: nothing is stored", async () => {
+    await setPlan(account, 'oracle');
+    await twoDreamsThisMonth();
+    api.server.upstream = 'generative';
+    // The model pauses after the summary's first words: the server is mid-report when the user stops it.
+    const model = await scriptProvider({ needle: 'Um farol no mar escuro', kind: 'stall' });
+    openPatterns();
+    const region = await reportRegion();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Gerar relatório' }));
+    expect(await within(region).findByText('Um mês de mar')).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Parar' }));
+    expect(await within(region).findByText('Relatório cancelado. Nada foi guardado.')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Gerar relatório' })).toBeInTheDocument();
+    await model.finished();
+    const months = await userApi(account).get<{ items: { reportCreatedAt: string | null }[] }>('/reports/months');
+    expect(months.items.map((item) => item.reportCreatedAt)).toEqual([null]);
   });
 
   it('without the AI consent, generating says so in a toast and stores nothing', async () => {
