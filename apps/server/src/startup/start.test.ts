@@ -30,6 +30,67 @@ async function occupyPort(): Promise<{ port: number; server: Server }> {
   return { port: address.port, server };
 }
 
+/**
+ * A Redis stand-in speaking RESP: enough of the protocol for ioredis' connection (the ready check's INFO, CLIENT,
+ * SELECT) and the start's PING. It records the commands it was sent.
+ */
+async function startFakeRedis(password: string): Promise<{ url: string; commands: string[]; close(): Promise<void> }> {
+  const commands: string[] = [];
+  const server = createServer((socket) => {
+    let buffered = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      for (;;) {
+        const parsed = parseCommand(buffered);
+        if (!parsed) break;
+        buffered = buffered.slice(parsed.length);
+        const name = (parsed.args[0] ?? '').toUpperCase();
+        commands.push(name);
+        if (name === 'PING') socket.write('+PONG\r\n');
+        else if (name === 'INFO') {
+          const info = '# Server\r\nredis_version:7.2.0\r\nloading:0\r\n';
+          socket.write(`$${String(Buffer.byteLength(info))}\r\n${info}\r\n`);
+        } else if (name === 'QUIT') socket.end('+OK\r\n');
+        else if (name === 'AUTH') {
+          socket.write(
+            parsed.args.at(-1) === password
+              ? '+OK\r\n'
+              : '-WRONGPASS invalid username-password pair or user is disabled.\r\n',
+          );
+        } else if (name === 'CLIENT' || name === 'SELECT') socket.write('+OK\r\n');
+        else socket.write(`-ERR unknown command '${name}'\r\n`);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return {
+    url: `redis://127.0.0.1:${String(address.port)}`,
+    commands,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** One RESP array of bulk strings from the start of `text`, or null while it is incomplete. */
+function parseCommand(text: string): { args: string[]; length: number } | null {
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return null;
+  let offset = header[0].length;
+  const args: string[] = [];
+  for (let i = 0; i < Number(header[1]); i++) {
+    const bulk = /^\$(\d+)\r\n/.exec(text.slice(offset));
+    if (!bulk) return null;
+    const start = offset + bulk[0].length;
+    const end = start + Number(bulk[1]);
+    if (text.length < end + 2) return null;
+    args.push(text.slice(start, end));
+    offset = end + 2;
+  }
+  return { args, length: offset };
+}
+
 const BASE_ENV = { HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: '256' };
 
 /** runServer as main runs it, with stderr and pino's log captured. */
@@ -162,6 +223,31 @@ describe('start-up against a real PostgreSQL', () => {
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     } finally {
       await result.app.close();
+    }
+  });
+
+  it('REDIS_URL: a refused password is one sentence; when reachable it is pinged first, then named in one line', async () => {
+    const redis = await startFakeRedis('s3cretpass');
+    try {
+      const wrong = await start({ PORT: '0', REDIS_URL: redis.url.replace('redis://', 'redis://:wrongpass@') });
+      expect(wrong.result.code).toBe(1);
+      expect(wrong.stderr).toEqual([
+        `Sonhário cannot start: Redis at ${redis.url.slice('redis://'.length)} refused the login (WRONGPASS invalid ` +
+          'username-password pair or user is disabled); fix the password in REDIS_URL.',
+      ]);
+      const withPassword = redis.url.replace('redis://', 'redis://:s3cretpass@');
+      const { result, stderr, logs } = await start({
+        PORT: '0',
+        DATABASE_URL: urlFor(cluster.connection.database),
+        REDIS_URL: withPassword,
+      });
+      if (result.code !== 0) throw new Error(stderr.join('\n'));
+      await result.app.close();
+      expect(redis.commands).toContain('PING');
+      expect(logs.text).toMatch(new RegExp(`Redis: rate limits shared through ${redis.url} \\(ping \\d+ ms\\)`));
+      expect(logs.text).not.toContain('s3cretpass');
+    } finally {
+      await redis.close();
     }
   });
 
