@@ -5,7 +5,7 @@ import { openResult } from '../analyses/analyses.sealing.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getTimeZone } from '../profile/profile.service.ts';
 import { computeStreaks, streaksFromSummary, summarizeDays, type Streaks } from '../streaks/streaks.ts';
-import { rebuildBuckets, refreshBuckets } from '../patterns/buckets.repository.ts';
+import { addToBuckets, rebuildBuckets, refreshBuckets } from '../patterns/buckets.repository.ts';
 import {
   addRecordedDay,
   addToCounts,
@@ -105,13 +105,7 @@ export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFact
   const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
   const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
   const recorded = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false };
-  if (stats.areBucketsBuilt) {
-    await refreshBuckets(
-      ctx.db,
-      ctx.userId,
-      dreams.map((dream) => dream.dreamtOn),
-    );
-  }
+  if (stats.areBucketsBuilt) await addToBuckets(ctx.db, ctx.userId, dreams);
   // A row never built is recounted whole by the next read: nothing more to keep in step.
   if (!stats.isBuilt) return recorded;
   for (const dream of dreams) {

@@ -12,17 +12,50 @@ import { userDreamBuckets } from '../../db/schema/patterns.ts';
 
 export type BucketGrain = 'week' | 'month';
 
-/** The live dreams of the user in [bucket, next) — `t` is the targets' alias. */
-const inBucket = (userId: string) =>
-  sql`d.user_id = ${userId}::uuid and d.deleted_at is null and d.dreamt_on >= t.bucket and d.dreamt_on < t.next`;
+/** The sum of two JSON count maps (a row's and the dreams added to it). */
+const addCounts = (column: string) =>
+  sql.raw(`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
+    select key as k, sum(value::int)::int as n from (
+      select * from jsonb_each_text(user_dream_buckets.${column})
+      union all select * from jsonb_each_text(excluded.${column})
+    ) as both_maps group by key) as summed)`);
+
+const replaced = sql`
+      dreams = excluded.dreams, lucid = excluded.lucid, lucidity_sum = excluded.lucidity_sum,
+      nightmares = excluded.nightmares, mood_sum = excluded.mood_sum, mood_count = excluded.mood_count,
+      vividness_sum = excluded.vividness_sum, vividness_count = excluded.vividness_count,
+      emotions = excluded.emotions, mood_sleep = excluded.mood_sleep, tags = excluded.tags`;
+
+const added = sql`
+      dreams = user_dream_buckets.dreams + excluded.dreams, lucid = user_dream_buckets.lucid + excluded.lucid,
+      lucidity_sum = user_dream_buckets.lucidity_sum + excluded.lucidity_sum,
+      nightmares = user_dream_buckets.nightmares + excluded.nightmares,
+      mood_sum = user_dream_buckets.mood_sum + excluded.mood_sum,
+      mood_count = user_dream_buckets.mood_count + excluded.mood_count,
+      vividness_sum = user_dream_buckets.vividness_sum + excluded.vividness_sum,
+      vividness_count = user_dream_buckets.vividness_count + excluded.vividness_count,
+      emotions = ${addCounts('emotions')}, mood_sleep = ${addCounts('mood_sleep')}, tags = ${addCounts('tags')}`;
 
 /**
- * Recomputes the rows of the given buckets (`targets` is a SQL relation of `grain, bucket, next`). A bucket left
- * without dreams keeps a row of zeros: the charts show empty buckets as zeros anyway.
+ * Recomputes the rows of the given buckets (`targets` is a SQL relation of `grain, bucket, next`) from their live
+ * dreams; or, with `addedIds`, adds those new dreams to the rows (a create: its cost does not grow with the bucket).
+ * A bucket left without dreams keeps a row of zeros: the charts show empty buckets as zeros anyway.
  */
-function upsertBuckets(db: DbOrTx, userId: string, targets: SQL) {
-  const live = inBucket(userId);
+function upsertBuckets(db: DbOrTx, userId: string, targets: SQL, addedIds?: readonly string[]) {
+  const inBucket = sql`d.dreamt_on >= t.bucket and d.dreamt_on < t.next`;
+  // The new dreams are read by primary key alone first: with the user and bucket conditions beside it, the planner
+  // may prefer the list index and read the user's month (or, on stale statistics, the whole journal) to find them.
+  const source = addedIds
+    ? sql`with by_id as materialized (
+        select * from ${dreams} where id = any(${`{${addedIds.join(',')}}`}::uuid[])
+      ), added as materialized (
+        select * from by_id where user_id = ${userId}::uuid and deleted_at is null
+      )`
+    : sql``;
+  const from = addedIds ? sql`added d` : sql`${dreams} d`;
+  const live = addedIds ? inBucket : sql`d.user_id = ${userId}::uuid and d.deleted_at is null and ${inBucket}`;
   return db.execute(sql`
+    ${source}
     insert into ${userDreamBuckets} (user_id, grain, bucket, dreams, lucid, lucidity_sum, nightmares, mood_sum,
       mood_count, vividness_sum, vividness_count, emotions, mood_sleep, tags)
     select ${userId}::uuid, t.grain, t.bucket, a.dreams, a.lucid, a.lucidity_sum, a.nightmares, a.mood_sum,
@@ -33,31 +66,27 @@ function upsertBuckets(db: DbOrTx, userId: string, targets: SQL) {
         coalesce(sum(d.lucidity), 0)::int as lucidity_sum, count(*) filter (where d.is_nightmare)::int as nightmares,
         coalesce(sum(d.mood), 0)::int as mood_sum, count(d.mood)::int as mood_count,
         coalesce(sum(d.vividness), 0)::int as vividness_sum, count(d.vividness)::int as vividness_count
-      from ${dreams} d where ${live}
+      from ${from} where ${live}
     ) as a
     cross join lateral (
       select coalesce(jsonb_object_agg(e.felt, e.n), '{}'::jsonb) as counts from (
-        select felt, count(*)::int as n from ${dreams} d cross join lateral unnest(d.emotions) as felt
+        select felt, count(*)::int as n from ${from} cross join lateral unnest(d.emotions) as felt
         where ${live} group by felt
       ) as e
     ) as em
     cross join lateral (
       select coalesce(jsonb_object_agg(m.cell, m.n), '{}'::jsonb) as counts from (
-        select d.sleep_quality || ':' || d.mood as cell, count(*)::int as n from ${dreams} d
+        select d.sleep_quality || ':' || d.mood as cell, count(*)::int as n from ${from}
         where ${live} and d.sleep_quality is not null and d.mood is not null group by 1
       ) as m
     ) as ms
     cross join lateral (
       select coalesce(jsonb_object_agg(g.token::text, g.n), '{}'::jsonb) as counts from (
-        select token, count(*)::int as n from ${dreams} d cross join lateral unnest(d.tag_tokens) as token
+        select token, count(*)::int as n from ${from} cross join lateral unnest(d.tag_tokens) as token
         where ${live} group by token
       ) as g
     ) as tg
-    on conflict (user_id, grain, bucket) do update set
-      dreams = excluded.dreams, lucid = excluded.lucid, lucidity_sum = excluded.lucidity_sum,
-      nightmares = excluded.nightmares, mood_sum = excluded.mood_sum, mood_count = excluded.mood_count,
-      vividness_sum = excluded.vividness_sum, vividness_count = excluded.vividness_count,
-      emotions = excluded.emotions, mood_sleep = excluded.mood_sleep, tags = excluded.tags`);
+    on conflict (user_id, grain, bucket) do update set ${addedIds ? added : replaced}`);
 }
 
 /** The week and the month of each night, with where each ends. */
@@ -73,6 +102,18 @@ export async function refreshBuckets(db: DbOrTx, userId: string, nights: string[
   if (distinct.length === 0) return;
   const list = sql`unnest(${`{${distinct.join(',')}}`}::date[])`;
   await upsertBuckets(db, userId, bucketsOfNights(list));
+}
+
+/** After new dreams were inserted (a create, an import's batch): they are added to their weeks and months. */
+export async function addToBuckets(db: DbOrTx, userId: string, created: { id: string; dreamtOn: string }[]) {
+  if (created.length === 0) return;
+  const list = sql`unnest(${`{${[...new Set(created.map((dream) => dream.dreamtOn))].join(',')}}`}::date[])`;
+  await upsertBuckets(
+    db,
+    userId,
+    bucketsOfNights(list),
+    created.map((dream) => dream.id),
+  );
 }
 
 /** Every bucket from the live dreams, for a journal written before the buckets (or one whose rows were lost). */
