@@ -108,7 +108,6 @@ export async function listTagUses(
 export interface WindowAnalysisRow {
   id: string;
   dreamId: string;
-  resultEnc: Buffer;
   dreamtOn: string;
   emotions: string[];
   isNightmare: boolean;
@@ -116,32 +115,30 @@ export interface WindowAnalysisRow {
 
 /**
  * The latest analysis of each live dream among the user's newest `window` analyses (through the user's
- * created-at index), with the dream's night, emotions and nightmare flag.
+ * created-at index), with the dream's night, emotions and nightmare flag; not the sealed results (see
+ * listAnalysisResults).
  */
 export async function listWindowAnalyses(db: DbOrTx, userId: string, window: number): Promise<WindowAnalysisRow[]> {
   const result = await db.execute<{
     id: string;
     dream_id: string;
-    result_b64: string;
     dreamt_on: string;
     emotions: string[] | string;
     is_nightmare: boolean;
   }>(sql`
     with newest as (
-      select id, dream_id, created_at, result_enc from dream_analyses
+      select id, dream_id, created_at from dream_analyses
       where user_id = ${userId}::uuid
       order by created_at desc, id desc
       limit ${window}
     ), latest as (
-      select distinct on (dream_id) id, dream_id, result_enc from newest order by dream_id, created_at desc, id desc
+      select distinct on (dream_id) id, dream_id from newest order by dream_id, created_at desc, id desc
     )
-    select l.id, l.dream_id, encode(l.result_enc, 'base64') as result_b64, d.dreamt_on::text as dreamt_on,
-           d.emotions, d.is_nightmare
+    select l.id, l.dream_id, d.dreamt_on::text as dreamt_on, d.emotions, d.is_nightmare
       from latest l join dreams d on d.id = l.dream_id and d.user_id = ${userId}::uuid and d.deleted_at is null`);
   return result.rows.map((row) => ({
     id: row.id,
     dreamId: row.dream_id,
-    resultEnc: fromBase64(row.result_b64),
     dreamtOn: row.dreamt_on,
     emotions: Array.isArray(row.emotions)
       ? row.emotions
@@ -151,6 +148,15 @@ export async function listWindowAnalyses(db: DbOrTx, userId: string, window: num
           .filter(Boolean),
     isNightmare: row.is_nightmare,
   }));
+}
+
+/** The sealed results of these analyses of the user. */
+export async function listAnalysisResults(db: DbOrTx, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const result = await db.execute<{ id: string; dream_id: string; result_b64: string }>(sql`
+    select id, dream_id, encode(result_enc, 'base64') as result_b64 from dream_analyses
+    where user_id = ${userId}::uuid and id = any(${uuidArray(ids)})`);
+  return result.rows.map((row) => ({ id: row.id, dreamId: row.dream_id, resultEnc: fromBase64(row.result_b64) }));
 }
 
 interface SignDreamRow {

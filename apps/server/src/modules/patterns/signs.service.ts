@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnalysisResult } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { hasPatterns } from '@sonhario/contracts/patterns';
 import {
@@ -31,6 +32,7 @@ import {
   listPinRows,
   listSignDreams,
   listTagNames,
+  listAnalysisResults,
   listTagUses,
   listWindowAnalyses,
   type JournalItems,
@@ -135,28 +137,54 @@ interface AnalysedNames {
   rows: WindowAnalysisRow[];
 }
 
+type AnalysisNames = [kind: SignKind, key: string, label: string][];
+
+/**
+ * The names an analysis holds (symbols, people, places; folded, once each), by analysis id: a result never changes
+ * once stored, so each is opened once per instance, not on every request (as the analyses' stats cache keeps the
+ * opened tally, decision 021). Bounded: the oldest entries go first.
+ */
+const NAMES_CACHE_SIZE = 20_000;
+const namesCache = new Map<string, AnalysisNames>();
+
+function namesOf(result: AnalysisResult): AnalysisNames {
+  const names: AnalysisNames = [];
+  const lists: [SignKind, string[]][] = [
+    ['symbol', result.symbols.map((s) => s.symbol)],
+    ['person', result.characters],
+    ['place', result.settings],
+  ];
+  for (const [kind, list] of lists) {
+    const seen = new Set<string>();
+    for (const raw of list) {
+      const label = raw.trim();
+      const key = foldText(label);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      names.push([kind, key, label]);
+    }
+  }
+  return names;
+}
+
 /** The symbols, people and places each analysed dream's latest analysis names, once per dream. */
-function nameAnalysed(keys: UserKeys, userId: string, rows: WindowAnalysisRow[]): AnalysedNames {
+async function nameAnalysed(ctx: RequestContext, keys: UserKeys, rows: WindowAnalysisRow[]): Promise<AnalysedNames> {
+  const cacheKey = (id: string) => `${ctx.userId}:${id}`;
+  const missing = rows.filter((row) => !namesCache.has(cacheKey(row.id))).map((row) => row.id);
+  for (const sealed of await listAnalysisResults(ctx.db, ctx.userId, missing)) {
+    namesCache.set(cacheKey(sealed.id), namesOf(openResult(keys, ctx.userId, sealed)));
+    if (namesCache.size > NAMES_CACHE_SIZE) {
+      const oldest = namesCache.keys().next().value;
+      if (oldest !== undefined) namesCache.delete(oldest);
+    }
+  }
   const names: AnalysedNames['names'] = new Map();
   for (const row of rows) {
-    const result = openResult(keys, userId, row);
-    const lists: [SignKind, string[]][] = [
-      ['symbol', result.symbols.map((s) => s.symbol)],
-      ['person', result.characters],
-      ['place', result.settings],
-    ];
-    for (const [kind, list] of lists) {
-      const seen = new Set<string>();
-      for (const raw of list) {
-        const label = raw.trim();
-        const key = foldText(label);
-        if (!key || seen.has(key)) continue;
-        seen.add(key);
-        const id = `${kind}:${key}`;
-        const entry = names.get(id) ?? { kind, key, label, dreams: [] };
-        entry.dreams.push({ id: row.dreamId, dreamtOn: row.dreamtOn });
-        names.set(id, entry);
-      }
+    for (const [kind, key, label] of namesCache.get(cacheKey(row.id)) ?? []) {
+      const id = `${kind}:${key}`;
+      const entry = names.get(id) ?? { kind, key, label, dreams: [] };
+      entry.dreams.push({ id: row.dreamId, dreamtOn: row.dreamtOn });
+      names.set(id, entry);
     }
   }
   return { names, rows };
@@ -295,7 +323,7 @@ export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResp
   const tagUses = await listTagUses(ctx.db, ctx.userId, SIGN_RULES.minDreams, SIGN_RULES.maxSigns, pinnedTags);
   const journal = await countRecentItems(ctx.db, ctx.userId, SIGN_RULES.recentWindow, COOCCURRENCE_RULES.minTogether);
   const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
-  const analysed = nameAnalysed(keys, ctx.userId, windowRows);
+  const analysed = await nameAnalysed(ctx, keys, windowRows);
 
   // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
   const signs = allSigns(journalDreams, tagUses, journal, analysed);

@@ -79,8 +79,10 @@ describe('dream signs', () => {
 
   it('names symbols, people and places from the analyses, once per dream', async () => {
     const u = await user('oracle');
+    const analysed: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const d = await dream(u, `Minha mãe e eu nadávamos no mar com uma cobra enorme perto da escada, vez ${i}.`);
+      analysed.push(d.id);
       // Analysed twice: still one dream.
       for (let k = 0; k < (i === 0 ? 2 : 1); k += 1) {
         const res = await api(t, u).post(`/dreams/${d.id}/analyses`, {});
@@ -95,6 +97,11 @@ describe('dream signs', () => {
       expect(sign.count).toBe(3);
       expect(sign.dreams).toHaveLength(3);
     }
+    // A deleted dream's analysis no longer counts (the names opened before are kept per analysis, not per answer).
+    expect((await api(t, u).delete(`/dreams/${analysed[0]!}`)).statusCode).toBe(200);
+    const after = await signsOf(u);
+    expect(after.analysedCount).toBe(2);
+    expect(after.signs.filter((s) => ['symbol', 'person', 'place'].includes(s.kind))).toEqual([]);
   });
 
   it('pins a sign (sealed, keyed hash), lists it first even below the threshold, refuses twice, unpins', async () => {
