@@ -7,7 +7,7 @@ import { ProviderError } from '../analyses/providers/provider.ts';
 import type { ReportRequest, ReportWriter } from './report-writer.ts';
 
 /** Stored with each builtin report as its `model`: the rules' version. */
-export const BUILTIN_REPORT_MODEL = 'sonhario-monthly-stats-1';
+const BUILTIN_REPORT_MODEL = 'sonhario-monthly-stats-1';
 
 const REVEAL_STEPS = 16;
 
@@ -81,7 +81,7 @@ function change(now: number, before: number, lang: Lang, what: [string, string])
  * The offline report (builtin provider): nothing but what the statistics say, in sentences, with reflective
  * questions chosen by rule. It interprets nothing, and the UI labels it as not generative AI.
  */
-export function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
+function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
   const lang = langOf(request.language);
   const { stats, arc } = request;
   const { counts, previousMonth } = stats;

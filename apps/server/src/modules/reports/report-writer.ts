@@ -44,7 +44,7 @@ export interface ReportRequest {
   omittedDreams: number;
 }
 
-export interface ReportRunOptions {
+interface ReportRunOptions {
   signal: AbortSignal;
   onDelta: (field: ReportStreamedField, text: string) => void;
 }

@@ -6,7 +6,7 @@ import { monthlyReports } from '../../db/schema/patterns.ts';
 import { readBytea } from '../../db/schema/user-keys.ts';
 
 /** The most dreams one report reads (a month of 1,000 dreams is already 33 a night). */
-export const REPORT_DREAMS_MAX = 1000;
+const REPORT_DREAMS_MAX = 1000;
 
 export type MonthlyReportRow = Omit<typeof monthlyReports.$inferSelect, 'userId'>;
 

@@ -45,11 +45,11 @@ import {
 import type { ReportArcPart, ReportDream, ReportRequest, ReportWriter } from './report-writer.ts';
 
 /** The text budget of what a provider is sent (characters of dream text, about a quarter as many tokens). */
-export const REPORT_TEXT_BUDGET = 24_000;
+const REPORT_TEXT_BUDGET = 24_000;
 /** Each dream's text is cut to this many characters. */
-export const REPORT_DREAM_CHARS = 1_500;
+const REPORT_DREAM_CHARS = 1_500;
 /** At most this many dreams' text is sent; the rest are in the statistics only. */
-export const REPORT_DREAMS_SENT = 40;
+const REPORT_DREAMS_SENT = 40;
 const ANALYSIS_SUMMARY_CHARS = 300;
 
 // --- sealing ---------------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ function tellingScore(dream: OpenedDream): number {
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max).trimEnd() : text);
 
 /** The most telling dreams whose text fits the budget, back in night order. */
-export function selectDreams(dreams: OpenedDream[]): ReportDream[] {
+function selectDreams(dreams: OpenedDream[]): ReportDream[] {
   const ranked = [...dreams].sort(
     (a, b) => tellingScore(b) - tellingScore(a) || (a.row.dreamtOn < b.row.dreamtOn ? 1 : -1),
   );

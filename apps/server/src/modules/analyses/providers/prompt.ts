@@ -163,7 +163,11 @@ function describeLimits({ minimum, maximum, minItems, maxItems, minLength }: Jso
   return notes;
 }
 
-export function strictNode(node: JsonSchema, description?: string, fieldGuide?: Readonly<Record<string, string>>): JsonSchema {
+export function strictNode(
+  node: JsonSchema,
+  description?: string,
+  fieldGuide?: Readonly<Record<string, string>>,
+): JsonSchema {
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) if (KEPT_KEYWORDS.has(keyword)) out[keyword] = value;
   const own = typeof node.description === 'string' ? node.description : '';
