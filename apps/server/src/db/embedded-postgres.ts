@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { StartupError } from '../config.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -74,7 +75,7 @@ async function findBinaries(): Promise<Binaries> {
     const binaries = (await import(name)) as Binaries;
     return { initdb: binaries.initdb, postgres: binaries.postgres };
   } catch {
-    throw new Error(
+    throw new StartupError(
       `No embedded PostgreSQL for ${process.platform}-${process.arch} (the package ${name} is not installed). ` +
         'Set DATABASE_URL to a PostgreSQL server instead.',
     );
@@ -111,7 +112,7 @@ async function resolveRunAs(log: EmbeddedLog): Promise<RunAs> {
         'postgres',
       ]);
     } catch (error) {
-      throw new Error(
+      throw new StartupError(
         'The server runs as root and PostgreSQL cannot: no "postgres" user exists and `useradd` failed. ' +
           'Run the server as a normal user, create a "postgres" user, or set DATABASE_URL.',
         { cause: error },
@@ -217,7 +218,9 @@ async function runInitdb(binaries: Binaries, target: string, runAs: RunAs): Prom
     await execFileAsync(binaries.initdb, args, { ...runAs, env: { ...process.env, LC_ALL: 'C' } });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
-    throw new Error(`initdb failed: ${stderr.trim() || String(error)}`, { cause: error });
+    throw new StartupError(`initdb failed (${stderr.trim() ? lastComplaint(stderr) : String(error)}).`, {
+      cause: error,
+    });
   }
 }
 
@@ -227,7 +230,7 @@ async function ensureCluster(binaries: Binaries, clusterDir: string, runAs: RunA
   if (existsSync(versionFile)) {
     const major = (await readFile(versionFile, 'utf8')).trim();
     if (major !== SUPPORTED_MAJOR) {
-      throw new Error(
+      throw new StartupError(
         `${clusterDir} holds a PostgreSQL ${major} cluster; this release runs PostgreSQL ${SUPPORTED_MAJOR}. ` +
           'Restore a backup (npm run admin -- backup/restore) into a new DATA_DIR.',
       );
@@ -235,7 +238,7 @@ async function ensureCluster(binaries: Binaries, clusterDir: string, runAs: RunA
     return;
   }
   if (existsSync(clusterDir)) {
-    throw new Error(`${clusterDir} exists but is not a PostgreSQL cluster; move it away and start again.`);
+    throw new StartupError(`${clusterDir} exists but is not a PostgreSQL cluster; move it away and start again.`);
   }
   const scratch = `${clusterDir}.initdb-${String(process.pid)}`;
   await rm(scratch, { recursive: true, force: true });
@@ -264,6 +267,16 @@ async function canConnect(connection: EmbeddedPostgres['connection'], database =
 function settingsArgs(socketDir: string): string[] {
   const settings = { ...EMBEDDED_SETTINGS, unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
   return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
+/** PostgreSQL's last FATAL, PANIC or ERROR line, or its last line. */
+function lastComplaint(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const complaint = lines.findLast((line) => /^(FATAL|PANIC|ERROR):/.test(line)) ?? lines.at(-1);
+  return complaint ?? 'no output';
 }
 
 interface Postmaster {
@@ -301,13 +314,14 @@ async function startPostmaster(
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the embedded PostgreSQL stopped while starting:\n${output.trim()}`);
+      // Its own lines went to the log as it wrote them; the sentence carries the last complaint.
+      throw new StartupError(`The embedded PostgreSQL stopped while starting (${lastComplaint(output)}).`);
     }
     const info = await readPostmasterPid(clusterDir);
     if (info && info.pid === child.pid && info.status === 'ready' && (await canConnect(connection))) break;
     if (Date.now() > deadline) {
       child.kill('SIGQUIT');
-      throw new Error(`the embedded PostgreSQL did not start within 120 s:\n${output.trim()}`);
+      throw new StartupError(`The embedded PostgreSQL did not start within 120 s (${lastComplaint(output)}).`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -355,7 +369,7 @@ async function secureDataDir(dataDir: string, runAs: RunAs): Promise<void> {
   try {
     await execFileAsync('test', ['-x', dataDir], runAs);
   } catch {
-    throw new Error(
+    throw new StartupError(
       `The server runs as root, so its PostgreSQL runs as the user "postgres", which cannot reach ${dataDir}: ` +
         'a folder above it is closed to other users. Put DATA_DIR under a folder others may pass through ' +
         '(mode 0711 or 0755 all the way up), run the server as a normal user, or set DATABASE_URL.',
@@ -387,7 +401,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: OpenOptions
     const ownerAlive = owner !== null && owner !== process.pid && isAlive(owner);
     if (role === 'tool' || ownerAlive) {
       if (role === 'server' && ownerAlive) {
-        throw new Error(
+        throw new StartupError(
           `DATA_DIR is in use: process ${String(owner)} started its PostgreSQL (another server, or npm run admin). ` +
             'Stop it, or wait for the admin command to finish.',
         );

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { freePort, LogCapture } from '../test/harness.ts';
+import { runCli } from '../cli.ts';
 import { runServer } from './start.ts';
 
 const dirs: string[] = [];
@@ -265,6 +266,66 @@ describe('start-up against a real PostgreSQL', () => {
     expect(again.logs.text).toMatch(/database schema is current \(\d{4}_\w+\); no migration to apply/);
     expect(again.logs.text).toContain('secrets: read from');
   });
+});
+
+describe('a running server and its DATA_DIR', () => {
+  it('a second server on the same DATA_DIR refuses in one sentence; the admin CLI writes through the running one', async () => {
+    const dataDir = await tempDir();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${String(port)}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../main.ts')], {
+      env: {
+        ...process.env,
+        ...BASE_ENV,
+        PORT: String(port),
+        SITE_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        AUTH_AUTOCONFIRM: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let childErr = '';
+    child.stderr.on('data', (chunk: Buffer) => (childErr += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      for (let i = 0; ; i++) {
+        if (child.exitCode !== null) throw new Error(`the server exited: ${childErr}`);
+        if (i > 1200) throw new Error('the server did not become healthy in 120 s');
+        const healthy = await fetch(`${url}/api/v1/health`).then(
+          (res) => res.ok,
+          () => false,
+        );
+        if (healthy) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const second = await start({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(second.result.code).toBe(1);
+      expect(second.stderr).toEqual([
+        `Sonhário cannot start: DATA_DIR is in use: process ${String(child.pid)} started its PostgreSQL (another ` +
+          'server, or npm run admin). Stop it, or wait for the admin command to finish.',
+      ]);
+
+      const out: string[] = [];
+      const cliEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+      expect(await runCli(['keys'], (line) => out.push(line), cliEnv)).toBe(0);
+      const anonKey = (out[0] ?? '').split(/\s+/).at(-1) ?? '';
+      const signUp = await fetch(`${url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@example.com', password: 'correct horse battery 9' }),
+      });
+      const { access_token: token } = (await signUp.json()) as { access_token: string };
+      expect(await runCli(['set-plan', 'ana@example.com', 'oracle'], (line) => out.push(line), cliEnv)).toBe(0);
+      const profile = await fetch(`${url}/api/v1/me/profile`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await profile.json()) as { plan: string }).plan).toBe('oracle');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 180_000);
 });
 
 describe('the real process', () => {
