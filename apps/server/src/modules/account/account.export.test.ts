@@ -140,6 +140,7 @@ describe('GET /me/export', () => {
       'billing',
       'support',
       'dreamSignPins',
+      'monthlyReports',
       'dreams',
       'totals',
     ]);
