@@ -8,11 +8,13 @@
 // times without changing the build, and a restored file keeps an old time while changing it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const STAMP = path.join(root, 'apps/server/dist/build-stamp.json');
+// Outside the outputs: `npm run build -w @sonhario/server` (the benches) empties apps/server/dist, and a stamp there
+// would vanish with it although nothing changed. A fresh `node_modules` (npm ci) drops it, and the next start builds.
+const STAMP = path.join(root, 'node_modules/.cache/sonhario/build-stamp.json');
 
 /** What the build reads: sources, their configs, and the lockfile (dependency versions end up in the bundles). */
 const INPUT_DIRS = ['apps/web', 'apps/server/src', 'packages/contracts'];
@@ -70,8 +72,10 @@ function staleReason(current) {
 
 const mode = process.argv[2];
 const current = hashInputs();
-const writeStamp = () =>
+const writeStamp = () => {
+  mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${JSON.stringify({ ...current, builtAt: new Date().toISOString() }, null, 2)}\n`);
+};
 if (mode === '--stamp') {
   writeStamp();
   process.exit(0);
