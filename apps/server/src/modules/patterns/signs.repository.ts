@@ -167,20 +167,34 @@ interface SignDreamRow {
 }
 
 /**
- * The newest `perSign` live dreams carrying each tag token (the GIN index), feeling each emotion, and (when asked)
- * marked recurring (its partial index).
+ * The newest `perSign` live dreams carrying each tag token, feeling each emotion, and (when asked) marked recurring
+ * (its partial index). Frequent tags (`commonTags`, in a good share of the journal) walk the list index backwards
+ * and stop at the `perSign`-th dream holding them (the GIN index would find all their thousands of dreams, then sort
+ * them); rare ones (`rareTags`, pinned below the threshold) go through the GIN index.
  */
 export async function listSignDreams(
   db: DbOrTx,
   userId: string,
-  wanted: { tags: readonly string[]; emotions: readonly string[]; recurring: boolean },
+  wanted: {
+    commonTags: readonly string[];
+    rareTags: readonly string[];
+    emotions: readonly string[];
+    recurring: boolean;
+  },
   perSign: number,
 ): Promise<SignDreamRow[]> {
   const live = sql`user_id = ${userId}::uuid and deleted_at is null`;
   const order = sql`order by dreamt_on desc, recorded_at desc, id desc limit ${perSign}`;
   const result = await db.execute<{ by: string; id: string; dreamt_on: string }>(sql`
     select t.token::text as by, d.id, d.dreamt_on::text as dreamt_on
-      from unnest(${bigintArray(wanted.tags)}) as t(token)
+      from unnest(${bigintArray(wanted.commonTags)}) as t(token)
+      cross join lateral (
+        select id, dreamt_on from dreams
+        where ${live} and (tag_tokens || '{}'::bigint[]) @> array[t.token] ${order}
+      ) as d
+    union all
+    select t.token::text as by, d.id, d.dreamt_on::text as dreamt_on
+      from unnest(${bigintArray(wanted.rareTags)}) as t(token)
       cross join lateral (
         select id, dreamt_on from dreams where ${live} and tag_tokens @> array[t.token] ${order}
       ) as d

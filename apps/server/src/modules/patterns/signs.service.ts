@@ -379,7 +379,12 @@ export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResp
     ctx.db,
     ctx.userId,
     {
-      tags: shown.flatMap((s) => (s.kind === 'tag' && s.lookup ? [s.lookup] : [])),
+      commonTags: shown.flatMap((s) =>
+        s.kind === 'tag' && s.lookup && share(s.count, s.base) >= SIGN_RULES.minShare ? [s.lookup] : [],
+      ),
+      rareTags: shown.flatMap((s) =>
+        s.kind === 'tag' && s.lookup && share(s.count, s.base) < SIGN_RULES.minShare ? [s.lookup] : [],
+      ),
       emotions: shown.filter((s) => s.kind === 'emotion' && EMOTIONS.includes(s.key as Emotion)).map((s) => s.key),
       recurring: shown.some((s) => s.kind === 'recurring'),
     },
