@@ -30,11 +30,18 @@ const NETWORK_REASONS: Record<string, string> = {
   ECONNRESET: 'connection reset',
 };
 
-/** "connection refused (ECONNREFUSED)", or the error's first line when it has no known code. */
+/**
+ * "connection refused (ECONNREFUSED)", or without a known code the innermost cause's first line (an SDK's
+ * "Connection error." wraps fetch's "fetch failed", which wraps the reason, e.g. "bad port").
+ */
 export function networkReason(error: unknown): string {
   const code = errorCode(error);
   if (code && NETWORK_REASONS[code]) return `${NETWORK_REASONS[code]} (${code})`;
-  return firstLine(error);
+  let innermost = error;
+  for (let depth = 0; depth < 8 && innermost instanceof Error && innermost.cause !== undefined; depth++) {
+    innermost = innermost.cause;
+  }
+  return code ? `${firstLine(innermost)} (${code})` : firstLine(innermost);
 }
 
 export function firstLine(error: unknown): string {
