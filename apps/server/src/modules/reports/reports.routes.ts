@@ -13,6 +13,8 @@ import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
 import { isAppError } from '../../errors.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
+import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
+import { providerFailureDetails } from '../analyses/providers/provider-failure.ts';
 import { createReportWriter, type ReportWriter } from './report-writer.ts';
 import {
   ReportGenerationLimiter,
@@ -31,6 +33,15 @@ const HEARTBEAT_MS = 15_000;
 
 const frameOf = (event: MonthlyReportStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 const toAppError = (error: unknown) => (error instanceof ProviderError ? reportFailureError(error.failure) : error);
+
+/** A provider's failure with its cause (failure, HTTP status, code, host): never the dreams nor the provider's words. */
+function logProviderFailure(request: FastifyRequest, caught: unknown, writer: ReportWriter, baseUrl: string | null) {
+  if (!(caught instanceof ProviderError) || caught.failure === 'aborted') return;
+  request.log.warn(
+    { provider: writer.id, model: writer.model, ...providerFailureDetails(caught, baseUrl) },
+    'monthly report provider call failed',
+  );
+}
 
 /** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
 function abortOnDisconnect(reply: FastifyReply): AbortController {
@@ -77,6 +88,7 @@ export async function reportsRoutes(app: AppInstance, options: { writer?: Report
     )
       .then((report) => send({ event: 'done', data: report }))
       .catch((caught: unknown) => {
+        logProviderFailure(request, caught, writer, providerBaseUrl(app.deps.config.env));
         const error = toAppError(caught);
         if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'monthly report ended without a result');
@@ -163,6 +175,7 @@ export async function reportsRoutes(app: AppInstance, options: { writer?: Report
           writer,
         );
       } catch (error) {
+        logProviderFailure(request, error, writer, providerBaseUrl(app.deps.config.env));
         throw toAppError(error);
       }
       return reply.status(201).send(report);

@@ -387,6 +387,10 @@ describe('monthly report through a generative provider', () => {
     expect(json.statusCode).toBe(502);
     expect(json.json()).toMatchObject({ code: 'provider_failed' });
     expect(await reportRows(s.t, s.user.id)).toHaveLength(0);
+    // The operator's log says why (status, host), never a dream's words.
+    expect(s.t.logs.text).toContain('"msg":"monthly report provider call failed"');
+    expect(s.t.logs.text).toContain('"status":500');
+    expect(s.t.logs.text).not.toContain('ponte de vidro');
   });
 
   it('anthropic: an error stores nothing', async () => {
