@@ -244,6 +244,11 @@ export async function listPinRows(db: DbOrTx, userId: string) {
     .orderBy(desc(dreamSignPins.createdAt), asc(dreamSignPins.id));
 }
 
+/** Serializes the user's pin writes until the transaction ends, so two at once cannot both pass the limit. */
+export async function lockPins(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`dream_sign_pins:${userId}`}))`);
+}
+
 export async function countPins(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(dreamSignPins).where(eq(dreamSignPins.userId, userId));
   return row?.n ?? 0;

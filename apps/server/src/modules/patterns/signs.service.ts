@@ -15,7 +15,7 @@ import {
   type SignDream,
   type SignKind,
 } from '@sonhario/contracts/pattern-signs';
-import type { RequestContext } from '../../context.ts';
+import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
 import { openDreamSummary, openTagName } from '../dreams/dreams.sealing.ts';
@@ -35,6 +35,7 @@ import {
   listAnalysisResults,
   listTagUses,
   listWindowAnalyses,
+  lockPins,
   type JournalItems,
   type WindowAnalysisRow,
 } from './signs.repository.ts';
@@ -92,21 +93,24 @@ export async function pinDreamSign(ctx: RequestContext, input: PinDreamSignInput
   const key = normalKey(kind, input.key);
   if (!key) throw new ValidationError('Informe o sinal', [{ path: 'key', message: 'Informe o sinal' }]);
   const keys = await ctx.keys.forUser(ctx.userId);
-  if ((await countPins(ctx.db, ctx.userId)) >= SIGN_RULES.maxPins) {
-    throw new ConflictError(
-      DREAM_SIGN_ERROR_CODES.tooManyPins,
-      `No máximo ${SIGN_RULES.maxPins} sinais fixados: desafixe um para fixar outro.`,
-    );
-  }
   const id = randomUUID();
   const sign: SealedSign = { kind, key, label: input.label?.trim() || input.key.trim() };
   const createdAt = ctx.now();
-  const isNew = await insertPin(ctx.db, {
-    id,
-    userId: ctx.userId,
-    signHash: signHashOf(keys, kind, key),
-    signEnc: sealText(keys.encryption, JSON.stringify(sign), pinAad(ctx.userId, id)),
-    createdAt,
+  const isNew = await withTransaction(ctx, async (tx) => {
+    await lockPins(tx.db, ctx.userId);
+    if ((await countPins(tx.db, ctx.userId)) >= SIGN_RULES.maxPins) {
+      throw new ConflictError(
+        DREAM_SIGN_ERROR_CODES.tooManyPins,
+        `No máximo ${SIGN_RULES.maxPins} sinais fixados: desafixe um para fixar outro.`,
+      );
+    }
+    return insertPin(tx.db, {
+      id,
+      userId: ctx.userId,
+      signHash: signHashOf(keys, kind, key),
+      signEnc: sealText(keys.encryption, JSON.stringify(sign), pinAad(ctx.userId, id)),
+      createdAt,
+    });
   });
   if (!isNew) throw new ConflictError(DREAM_SIGN_ERROR_CODES.alreadyPinned, 'Este sinal já está fixado.');
   return { id, ...sign, createdAt: createdAt.toISOString() };

@@ -157,8 +157,12 @@ describe('dream signs', () => {
     expect(body.signs.slice(0, 3).map((s) => s.kind)).toEqual(['symbol', 'recurring', 'emotion']);
     expect(body.signs.slice(0, 3).every((s) => s.count === 0 && s.pinId)).toBe(true);
 
-    for (let i = 3; i < 20; i += 1) expect((await pin(u, { kind: 'place', key: `lugar ${i}` })).statusCode).toBe(201);
-    const tooMany = await pin(u, { kind: 'place', key: 'lugar 20' });
+    for (let i = 3; i < 17; i += 1) expect((await pin(u, { kind: 'place', key: `lugar ${i}` })).statusCode).toBe(201);
+    // Five at once with room for three: the limit holds.
+    const racing = await Promise.all([17, 18, 19, 20, 21].map((i) => pin(u, { kind: 'place', key: `lugar ${i}` })));
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
+    for (const res of racing.filter((r) => r.statusCode === 409)) expect(res.json().code).toBe('too_many_pins');
+    const tooMany = await pin(u, { kind: 'place', key: 'lugar 22' });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().code).toBe('too_many_pins');
   });
