@@ -37,6 +37,7 @@ import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { PatternAnswerCache } from './modules/patterns/answer-cache.ts';
 import { chartsRoutes } from './modules/patterns/charts.routes.ts';
 import { similarRoutes } from './modules/patterns/similar.routes.ts';
 import { signsRoutes } from './modules/patterns/signs.routes.ts';
@@ -66,6 +67,8 @@ export interface AppDeps {
   analysisProvider: AnalysisProvider;
   /** Users' analysis aggregates, cached per instance (account deletion must `forget` the user). */
   analysisStats: StatsCache;
+  /** Users' pattern answers (charts, dream signs), cached per instance (account deletion must `forget` the user). */
+  patternAnswers: PatternAnswerCache;
   /** Prometheus series (GET /metrics), only when METRICS_TOKEN is set. */
   metrics?: Metrics;
   /** The scheduled jobs by name (each also runs on its own timer): tests and the several-instances check run them. */
@@ -154,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       now: options.now ?? (() => new Date()),
       analysisProvider: instrumentProvider(analysisProvider, metrics),
       analysisStats: new StatsCache(),
+      patternAnswers: new PatternAnswerCache(),
       metrics,
       jobs: new Map(),
     });

@@ -46,7 +46,13 @@ export async function accountRoutes(app: AppInstance) {
       await deleteAccount(
         requestContext(app.deps, request),
         { ...request.body, sessionId: request.auth.sessionId },
-        { analysisStats: app.deps.analysisStats, billing, mailer, siteUrl: config.siteUrl },
+        {
+          analysisStats: app.deps.analysisStats,
+          patternAnswers: app.deps.patternAnswers,
+          billing,
+          mailer,
+          siteUrl: config.siteUrl,
+        },
       );
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },

@@ -16,6 +16,7 @@ import {
   type NewUser,
 } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.serializers.ts';
+import type { PatternAnswerCache } from '../patterns/answer-cache.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import { cancelSubscriptionsForDeletion } from '../billing/billing.service.ts';
 import type { BillingProvider } from '../billing/billing.stripe.ts';
@@ -25,6 +26,8 @@ import { deleteUserRows } from './account.repository.ts';
 /** What erasing a user clears besides the database and the key: the analysis aggregates this instance holds. */
 export interface EraseDeps {
   analysisStats: Pick<StatsCache, 'forget'>;
+  /** The patterns answers kept per instance (charts, dream signs). */
+  patternAnswers: Pick<PatternAnswerCache, 'forget'>;
   /** Stripe, to cancel the user's live subscriptions before anything is erased (null: billing is off). */
   billing: BillingProvider | null;
 }
@@ -125,6 +128,7 @@ export async function eraseUser(
   });
   if (!deleted) return null;
   deps.analysisStats.forget(userId);
+  deps.patternAnswers.forget(userId);
 
   // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
   await ctx.keys

@@ -61,6 +61,7 @@ export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) 
   app.delete('/admin/users/:id', { schema: { params: adminUserParamsSchema } }, async (request) => {
     await deleteUserAsAdmin(contextOf(app, state, request), request.params.id, {
       analysisStats: app.deps.analysisStats,
+      patternAnswers: app.deps.patternAnswers,
       billing,
     });
     return {};

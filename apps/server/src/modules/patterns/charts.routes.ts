@@ -20,6 +20,6 @@ export async function chartsRoutes(app: AppInstance) {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getPatternCharts(requestContext(app.deps, request), request.query)),
+        .send(await getPatternCharts(requestContext(app.deps, request), request.query, app.deps.patternAnswers)),
   );
 }

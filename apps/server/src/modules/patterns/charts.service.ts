@@ -18,6 +18,7 @@ import { addDays, dayNumber, localDate, nextMonthStart } from '../../lib/local-t
 import { openTagName } from '../dreams/dreams.sealing.ts';
 import { bucketedStats } from '../journal-stats/journal-stats.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
+import type { PatternAnswerCache } from './answer-cache.ts';
 import { readChartBuckets, type BucketRead, type BucketRow } from './buckets.repository.ts';
 import { listTagNameRows, type BucketUnit, type NightRange } from './charts.repository.ts';
 
@@ -158,15 +159,31 @@ async function chartsOf(
  * The basic counts (every plan) and, when a period is asked, the charts (Lucid and Oracle; Dreamer gets 403
  * plan_required).
  */
-export async function getPatternCharts(ctx: RequestContext, query: PatternChartsQuery): Promise<PatternChartsResponse> {
+export async function getPatternCharts(
+  ctx: RequestContext,
+  query: PatternChartsQuery,
+  answers: PatternAnswerCache,
+): Promise<PatternChartsResponse> {
   const { plan, timeZone } = await getProfile(ctx);
   const { period } = query;
   if (period && !hasPatternCharts(plan)) {
     throw new ForbiddenError('plan_required', 'Os gráficos de padrões fazem parte dos planos Lúcido e Oráculo.');
   }
   const today = localDate(ctx.now(), timeZone);
-  const month = today.slice(0, 7);
   const stats = await bucketedStats(ctx, timeZone);
+  // Kept while the journal stays as it is; the user's today (and zone) is part of what the answer depends on.
+  return answers.read(ctx, `charts:${period ?? 'basics'}`, `${today}|${timeZone}`, () =>
+    readChartsAnswer(ctx, period, today, stats.dreamCount),
+  );
+}
+
+async function readChartsAnswer(
+  ctx: RequestContext,
+  period: ChartPeriod | undefined,
+  today: string,
+  dreamCount: number,
+): Promise<PatternChartsResponse> {
+  const month = today.slice(0, 7);
   // 'all' starts at the journal's first month, which the same read finds: it reads every month, then drops the
   // (emptied) ones before it.
   const asked = period ? rangeOf(period, today, period === 'all' ? ALL_FROM : null) : null;
@@ -179,7 +196,7 @@ export async function getPatternCharts(ctx: RequestContext, query: PatternCharts
     isWholeJournal: period === 'all',
   });
   const basics: PatternBasics = {
-    totals: { dreams: stats.dreamCount, lucid: read.totals.lucid, nightmares: read.totals.nightmares },
+    totals: { dreams: dreamCount, lucid: read.totals.lucid, nightmares: read.totals.nightmares },
     month,
     thisMonth: {
       dreams: read.totals.monthDreams,

@@ -33,7 +33,7 @@ describe('pattern charts', () => {
     const periods = ['30d', '3m', '12m', 'all'];
     const kept = await Promise.all(periods.map((period) => charts(u, period)));
     await t.database.db.execute(
-      sql`update user_journal_stats set are_buckets_built = false where user_id = ${u.user.id}::uuid`,
+      sql`update user_journal_stats set are_buckets_built = false, updated_at = clock_timestamp() where user_id = ${u.user.id}::uuid`,
     );
     await t.database.db.execute(sql`delete from user_dream_buckets where user_id = ${u.user.id}::uuid`);
     const rebuilt = await Promise.all(periods.map((period) => charts(u, period)));

@@ -26,7 +26,9 @@ export async function signsRoutes(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await getDreamSigns(requestContext(app.deps, request))),
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getDreamSigns(requestContext(app.deps, request), app.deps.patternAnswers)),
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { openDreamSummary, openTagName } from '../dreams/dreams.sealing.ts';
 import { blindToken, foldText, tagToken } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profile/profile.service.ts';
+import type { PatternAnswerCache } from './answer-cache.ts';
 import {
   countJournalDreams,
   countPins,
@@ -317,10 +318,18 @@ function symbolPairs(analysed: AnalysedNames): RawPair[] {
 
 // --- the answer -------------------------------------------------------------------------------------------------------
 
-export async function getDreamSigns(ctx: RequestContext): Promise<DreamSignsResponse> {
+/** The signs (Lucid, Oracle), kept per user while the journal, its analyses and the pins stay as they are. */
+export async function getDreamSigns(ctx: RequestContext, answers: PatternAnswerCache): Promise<DreamSignsResponse> {
   await requirePatternsPlan(ctx);
-  const keys = await ctx.keys.forUser(ctx.userId);
   const pinRows = await listPinRows(ctx.db, ctx.userId);
+  return answers.read(ctx, 'signs', pinRows.map((row) => row.id).join(','), () => computeDreamSigns(ctx, pinRows));
+}
+
+async function computeDreamSigns(
+  ctx: RequestContext,
+  pinRows: Awaited<ReturnType<typeof listPinRows>>,
+): Promise<DreamSignsResponse> {
+  const keys = await ctx.keys.forUser(ctx.userId);
   const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));
   const pinnedTags = pins.flatMap(({ sign }) => (sign.kind === 'tag' ? [tagToken(keys.index, sign.key)] : []));
   const journalDreams = await countJournalDreams(ctx.db, ctx.userId);
