@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { Slot } from './slot';
 
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return (
@@ -27,7 +27,7 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
 
 /** `asChild` lets the title be a real heading (`<CardTitle asChild><h3>…</h3></CardTitle>`) for document outline. */
 function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return <Comp data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 
