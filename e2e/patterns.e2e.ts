@@ -1,39 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
-import { signedInPage } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
 
 const journey = useBrowser();
-
-/** The signed-in user's id and access token, from the session supabase-js keeps. */
-async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
-        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
-        return { id: session.user.id, token: session.access_token };
-      }
-    }
-    throw new Error('no session in localStorage');
-  });
-}
-
-async function setPlan(userId: string, plan: 'dreamer' | 'lucid') {
-  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
-    jwtSecret: string;
-  };
-  const { serviceRoleKey } = getApiKeys(secrets);
-  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ plan }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Eight dreams over the last weeks, with moods, emotions and tags, through the API. */
 async function writeDreams(token: string) {

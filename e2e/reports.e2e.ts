@@ -1,40 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
-import { signedInPage } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
 
 const journey = useBrowser();
-
-/** The signed-in user's id and access token, from the session supabase-js keeps. */
-async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
-        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
-        return { id: session.user.id, token: session.access_token };
-      }
-    }
-    throw new Error('no session in localStorage');
-  });
-}
-
-async function setOracle(userId: string) {
-  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
-    jwtSecret: string;
-  };
-  const { serviceRoleKey } = getApiKeys(secrets);
-  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ plan: 'oracle' }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** The AI consent, as the settings give it, and three dreams on the first night of the user's current month. */
 async function prepareJournal(token: string): Promise<string> {
@@ -79,7 +50,7 @@ describe("'Relatório do mês'", () => {
       const before = journey.consoleErrors.length;
       const { page } = await signedInPage(journey, { firstName: 'Iara', width });
       const { id, token } = await sessionOf(page);
-      await setOracle(id);
+      await setPlan(id, 'oracle');
       const month = await prepareJournal(token);
       const monthName = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
         new Date(`${month}-01T00:00:00Z`),

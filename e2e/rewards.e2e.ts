@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
-import { signedInPage } from './support/accounts.ts';
-import { baseUrl, useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
 import { useServerClock } from './support/clock.ts';
 
 const journey = useBrowser();
@@ -32,33 +29,6 @@ const calendarDays = (page: Page, state: string) =>
   page
     .getByRole('list', { name: 'Calendário dos últimos 12 meses' })
     .getByRole('listitem', { name: new RegExp(`: ${state}$`) });
-
-/** The signed-in user's id, from the session supabase-js keeps. */
-async function userIdOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
-        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string } }).user.id;
-      }
-    }
-    throw new Error('no session in localStorage');
-  });
-}
-
-/** An operator's plan change (PUT /api/v1/admin/users/:id/plan with the install's service-role key). */
-async function setPlan(userId: string, plan: 'dreamer' | 'lucid') {
-  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
-    jwtSecret: string;
-  };
-  const { serviceRoleKey } = getApiKeys(secrets);
-  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ plan }),
-  });
-  expect(res.status).toBe(200);
-}
 
 describe('streaks and rewards', () => {
   it('three mornings in a row earn the daily credit and the 3-day milestone, shown on the rewards page', async () => {
@@ -126,7 +96,7 @@ describe('streaks and rewards', () => {
     await expect.poll(() => streak.getByTestId('current-streak').textContent(), { timeout: 5000 }).toBe('2');
 
     // Lucid: the daily bonus, once.
-    await setPlan(await userIdOf(page), 'lucid');
+    await setPlan((await sessionOf(page)).id, 'lucid');
     await page.reload();
     await page.getByRole('button', { name: 'Resgatar +5 créditos' }).click();
     // The upgrade also earned 'Primeiro sonho' (+5), so the balance is not asserted here.

@@ -1,39 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
-import { signedInPage } from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
 
 const journey = useBrowser();
-
-/** The signed-in user's id and access token, from the session supabase-js keeps. */
-async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
-        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
-        return { id: session.user.id, token: session.access_token };
-      }
-    }
-    throw new Error('no session in localStorage');
-  });
-}
-
-async function setLucid(userId: string) {
-  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
-    jwtSecret: string;
-  };
-  const { serviceRoleKey } = getApiKeys(secrets);
-  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ plan: 'lucid' }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Six dreams: four with the tag 'farol' (a sign), two with fear (a sign too, ranked below). */
 async function writeDreams(token: string) {
@@ -74,10 +45,10 @@ const signNames = (page: Page) =>
 
 describe("'Sinais de sonho' on 'Padrões'", () => {
   for (const width of [390, 1280]) {
-    it(`pins a dream sign, keeps it first after a reload, unpins it and opens one of its dreams at ${width} px`, async () => {
+    it(`pins a dream sign, keeps it first after a reload, unpins it, opens one of its dreams and a similar one at ${width} px`, async () => {
       const { page } = await signedInPage(journey, { firstName: 'Estela', width });
       const { id, token } = await sessionOf(page);
-      await setLucid(id);
+      await setPlan(id, 'lucid');
       await writeDreams(token);
       await page.goto('/app/analytics');
       const signs = page.getByRole('region', { name: 'Sinais de sonho' });
@@ -105,7 +76,21 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
       const farolDreams = signs.getByRole('list', { name: 'Sonhos com farol' });
       await farolDreams.getByRole('link', { name: /A luz do farol/ }).click();
       await page.waitForURL(/\/app\/dreams\/[0-9a-f-]{36}$/);
+      const farolDreamUrl = page.url();
       await page.getByRole('heading', { level: 1, name: 'A luz do farol' }).waitFor();
+
+      // 'Sonhos parecidos' under the dream: the other lighthouse dreams, with what they share; one opens.
+      const similar = page.getByRole('region', { name: 'Sonhos parecidos' });
+      const firstSimilar = similar.getByRole('link').first();
+      await firstSimilar.waitFor();
+      expect(await firstSimilar.textContent()).toMatch(/farol/i);
+      expect(await firstSimilar.textContent()).toContain('Em comum');
+      const similarTitle = (await firstSimilar.locator('span').first().textContent()) ?? '';
+      expect(similarTitle).toMatch(/farol/i);
+      await firstSimilar.click();
+      await page.getByRole('heading', { level: 1, name: similarTitle }).waitFor();
+      expect(page.url()).not.toContain(farolDreamUrl);
+      expect(await overflowsSideways(page)).toBe(false);
       expect(journey.consoleErrors).toEqual([]);
     });
   }

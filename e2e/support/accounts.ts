@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PlanId } from '@sonhario/contracts/profile';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { getApiKeys } from '../../apps/server/src/modules/auth/auth.tokens.ts';
 import { baseUrl, type Journey } from './browser.ts';
 import { createConfirmedUser, linkOf, waitForEmail } from './outbox.ts';
 
@@ -44,4 +49,32 @@ export async function signedInPage(journey: Journey, { firstName, width }: { fir
   await page.waitForURL((url) => url.pathname === '/app');
   await page.getByRole('heading', { level: 1, name: `Olá, ${firstName}! 👋` }).waitFor();
   return { page, email, password };
+}
+
+/** The signed-in user's id and access token, from the session supabase-js keeps in localStorage. */
+export async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('sb-') && key.endsWith('-auth-token')) {
+        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { user: { id: string }; access_token: string };
+        return { id: session.user.id, token: session.access_token };
+      }
+    }
+    throw new Error('no session in localStorage');
+  });
+}
+
+/** An operator's plan change (PUT /api/v1/admin/users/:id/plan with the install's service-role key). */
+export async function setPlan(userId: string, plan: PlanId) {
+  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
+    jwtSecret: string;
+  };
+  const { serviceRoleKey } = getApiKeys(secrets);
+  const res = await fetch(`${baseUrl()}/api/v1/admin/users/${userId}/plan`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan }),
+  });
+  if (res.status !== 200) throw new Error(`set plan ${plan}: ${res.status} ${await res.text()}`);
 }
