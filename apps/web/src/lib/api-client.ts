@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { loadSupabase } from './load-supabase';
 import { getRuntimeConfig } from './runtime-config';
 
@@ -166,7 +166,7 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) throw isPublic ? errorOf(response.status, payload) : failureOf(response.status, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    console.error(`Unexpected answer from ${method} ${path}:`, z.prettifyError(parsed.error));
+    console.error(`Unexpected answer from ${method} ${path}:`, parsed.error.issues);
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
   return { status: response.status, data: parsed.data };

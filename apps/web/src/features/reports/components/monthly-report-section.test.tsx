@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone, todayIn } from '@/lib/dates';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
-import { createDreams, createUser, scriptProvider, setPlan, userApi, type TestUser } from '@/test/server/real-server';
+import {
+  answerConsent,
+  createDreams,
+  createUser,
+  scriptProvider,
+  setPlan,
+  userApi,
+  type TestUser,
+} from '@/test/server/real-server';
 
 const api = setupAppWithServer();
 
@@ -36,6 +44,13 @@ async function twoDreamsThisMonth() {
     { dreamtOn: today, content: 'Um farol no mar escuro.', isNightmare: true, emotions: ['medo'], tags: ['mar'] },
     { dreamtOn: today, content: 'Eu voava sobre o mar e sabia que sonhava.', lucidity: 2, mood: 4, tags: ['mar'] },
   ]);
+}
+
+/** 'Gerar relatório' once it can be pressed (it waits for the months with dreams to load). */
+async function generateButton(region: HTMLElement) {
+  const button = await within(region).findByRole('button', { name: 'Gerar relatório' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
 }
 
 describe("'Relatório do mês' on 'Padrões'", () => {
@@ -79,7 +94,7 @@ describe("'Relatório do mês' on 'Padrões'", () => {
     api.server.upstream = 'generative';
     openPatterns();
     const region = await reportRegion();
-    await userEvent.click(await within(region).findByRole('button', { name: 'Gerar relatório' }));
+    await userEvent.click(await generateButton(region));
     const report = await within(region).findByRole('article', { name: `Relatório de ${monthName(thisMonth())}` });
     expect(within(report).getByText(/Feita por OpenAI · gpt-4o-mini/)).toBeInTheDocument();
     expect(within(report).queryByText(/não é IA generativa/)).not.toBeInTheDocument();
@@ -94,7 +109,7 @@ describe("'Relatório do mês' on 'Padrões'", () => {
     const model = await scriptProvider({ needle: 'Um farol no mar escuro', kind: 'stall' });
     openPatterns();
     const region = await reportRegion();
-    await userEvent.click(await within(region).findByRole('button', { name: 'Gerar relatório' }));
+    await userEvent.click(await generateButton(region));
     expect(await within(region).findByText('Um mês de mar')).toBeInTheDocument();
     await userEvent.click(within(region).getByRole('button', { name: 'Parar' }));
     expect(await within(region).findByText('Relatório cancelado. Nada foi guardado.')).toBeInTheDocument();
@@ -106,11 +121,13 @@ describe("'Relatório do mês' on 'Padrões'", () => {
 
   it('without the AI consent, generating says so in a toast and stores nothing', async () => {
     account = await createUser({ isConsenting: false });
+    // Declined, not unanswered: an unanswered consent opens the consent question over the page first.
+    await answerConsent(account, false, ['ai_analysis']);
     await setPlan(account, 'oracle');
     await twoDreamsThisMonth();
     openPatterns();
     const region = await reportRegion();
-    await userEvent.click(await within(region).findByRole('button', { name: 'Gerar relatório' }));
+    await userEvent.click(await generateButton(region));
     expect(
       await screen.findByText('Para gerar relatórios, autorize a análise por IA nas configurações de privacidade.'),
     ).toBeInTheDocument();
