@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
-import { importGeneratedDreams, signUp } from './support/dreams.ts';
+import { importGeneratedDreams, signUp, timeFirstReadsAfterAWrite } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
 
@@ -103,6 +103,10 @@ try {
     }
   }
   const ms = (n: number) => `${n.toFixed(1)} ms`;
+  for (const period of PERIODS) {
+    const cold = await timeFirstReadsAfterAWrite(api, headers, chartsUrl(period), Math.min(SEQUENTIAL, 20));
+    console.log(`first read after a journal write (${cold.length}): charts ${period} median ${ms(median(cold))}`);
+  }
   for (const [i, period] of PERIODS.entries()) {
     const result = charts[i]!;
     console.log(

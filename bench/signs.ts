@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
-import { importGeneratedDreams, pool, signUp } from './support/dreams.ts';
+import { importGeneratedDreams, pool, signUp, timeFirstReadsAfterAWrite } from './support/dreams.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
 
@@ -122,6 +122,8 @@ try {
     }
   }
   const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const cold = await timeFirstReadsAfterAWrite(api, headers, signsUrl, Math.min(SEQUENTIAL, 20));
+  console.log(`first read after a journal write (${cold.length}): signs median ${ms(median(cold))}`);
   console.log(
     `GET /patterns/signs at ${DREAMS} dreams and ${ANALYSES} analyses: ${(me.requestsPerSecond / signs.requestsPerSecond).toFixed(2)}× the cost of GET /me ` +
       `(req/s ${signs.requestsPerSecond.toFixed(0)} vs ${me.requestsPerSecond.toFixed(0)}); one at a time median ${ms(median(timings.signs))} ` +

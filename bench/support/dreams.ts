@@ -221,3 +221,34 @@ export async function importGeneratedDreams(
     await post({ ...template, dreams, totals: { dreams: size, analyses: 0 } });
   });
 }
+
+/**
+ * The latency of the first read of `url` after a journal write (a dream's mood changed), `count` times: what a
+ * page kept per user while the journal stays as it is (the patterns answers) costs when it must be computed.
+ */
+export async function timeFirstReadsAfterAWrite(
+  api: string,
+  headers: Record<string, string>,
+  url: string,
+  count: number,
+): Promise<number[]> {
+  const list = await fetch(`${api}/dreams?limit=1`, { headers });
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const id = items[0]?.id;
+  if (!id) throw new Error('no dream to edit');
+  const timings: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const edit = await fetch(`${api}/dreams/${id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ mood: (i % 5) + 1 }),
+    });
+    if (!edit.ok) throw new Error(`edit: ${edit.status}`);
+    const at = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    timings.push(performance.now() - at);
+  }
+  return timings;
+}
