@@ -42,8 +42,12 @@ describe('PatternAnswerCache', () => {
     expect(await read('charts', 'y')).toBe(6);
     expect(await read('charts', 'y')).toBe(6);
 
+    cache.opened.set(`${u.id}:analysis-names:a`, []);
+    cache.opened.set(`${other.id}:analysis-names:b`, []);
     cache.forget(u.id);
     expect(await read('charts', 'y')).toBe(7);
+    expect(cache.opened.has(`${u.id}:analysis-names:a`)).toBe(false);
+    expect(cache.opened.has(`${other.id}:analysis-names:b`)).toBe(true);
   });
 
   it('keeps nothing for a user without an aggregates row', async () => {

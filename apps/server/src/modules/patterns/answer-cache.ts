@@ -13,6 +13,11 @@ import { findJournalSignature } from './similar.repository.ts';
  */
 export class PatternAnswerCache {
   private readonly entries = new LRUCache<string, { signature: string; value: unknown }>({ max: 256 });
+  /**
+   * What was opened once and never changes, keyed `<user id>:<what>` (the names each stored analysis holds, for the
+   * dream signs): kept across journal changes, forgotten with the user like the answers.
+   */
+  readonly opened = new LRUCache<string, object>({ max: 20_000 });
 
   async read<T>(ctx: RequestContext, name: string, extra: string, compute: () => Promise<T>): Promise<T> {
     const journal = await findJournalSignature(ctx.db, ctx.userId);
@@ -28,5 +33,6 @@ export class PatternAnswerCache {
 
   forget(userId: string): void {
     for (const key of [...this.entries.keys()]) if (key.startsWith(`${userId}|`)) this.entries.delete(key);
+    for (const key of [...this.opened.keys()]) if (key.startsWith(`${userId}:`)) this.opened.delete(key);
   }
 }

@@ -147,10 +147,8 @@ type AnalysisNames = [kind: SignKind, key: string, label: string][];
 /**
  * The names an analysis holds (symbols, people, places; folded, once each), by analysis id: a result never changes
  * once stored, so each is opened once per instance, not on every request (as the analyses' stats cache keeps the
- * opened tally, decision 021). Bounded: the oldest entries go first.
+ * opened tally, decision 021), in the patterns cache's `opened` (bounded; forgotten with the account).
  */
-const NAMES_CACHE_SIZE = 20_000;
-const namesCache = new Map<string, AnalysisNames>();
 
 function namesOf(result: AnalysisResult): AnalysisNames {
   const names: AnalysisNames = [];
@@ -173,19 +171,27 @@ function namesOf(result: AnalysisResult): AnalysisNames {
 }
 
 /** The symbols, people and places each analysed dream's latest analysis names, once per dream. */
-async function nameAnalysed(ctx: RequestContext, keys: UserKeys, rows: WindowAnalysisRow[]): Promise<AnalysedNames> {
-  const cacheKey = (id: string) => `${ctx.userId}:${id}`;
-  const missing = rows.filter((row) => !namesCache.has(cacheKey(row.id))).map((row) => row.id);
+async function nameAnalysed(
+  ctx: RequestContext,
+  keys: UserKeys,
+  rows: WindowAnalysisRow[],
+  opened: PatternAnswerCache['opened'],
+): Promise<AnalysedNames> {
+  const cacheKey = (id: string) => `${ctx.userId}:analysis-names:${id}`;
+  const known = new Map<string, AnalysisNames>();
+  for (const row of rows) {
+    const names = opened.get(cacheKey(row.id)) as AnalysisNames | undefined;
+    if (names) known.set(row.id, names);
+  }
+  const missing = rows.filter((row) => !known.has(row.id)).map((row) => row.id);
   for (const sealed of await listAnalysisResults(ctx.db, ctx.userId, missing)) {
-    namesCache.set(cacheKey(sealed.id), namesOf(openResult(keys, ctx.userId, sealed)));
-    if (namesCache.size > NAMES_CACHE_SIZE) {
-      const oldest = namesCache.keys().next().value;
-      if (oldest !== undefined) namesCache.delete(oldest);
-    }
+    const names = namesOf(openResult(keys, ctx.userId, sealed));
+    opened.set(cacheKey(sealed.id), names);
+    known.set(sealed.id, names);
   }
   const names: AnalysedNames['names'] = new Map();
   for (const row of rows) {
-    for (const [kind, key, label] of namesCache.get(cacheKey(row.id)) ?? []) {
+    for (const [kind, key, label] of known.get(row.id) ?? []) {
       const id = `${kind}:${key}`;
       const entry = names.get(id) ?? { kind, key, label, dreams: [] };
       entry.dreams.push({ id: row.dreamId, dreamtOn: row.dreamtOn });
@@ -322,12 +328,15 @@ function symbolPairs(analysed: AnalysedNames): RawPair[] {
 export async function getDreamSigns(ctx: RequestContext, answers: PatternAnswerCache): Promise<DreamSignsResponse> {
   await requirePatternsPlan(ctx);
   const pinRows = await listPinRows(ctx.db, ctx.userId);
-  return answers.read(ctx, 'signs', pinRows.map((row) => row.id).join(','), () => computeDreamSigns(ctx, pinRows));
+  return answers.read(ctx, 'signs', pinRows.map((row) => row.id).join(','), () =>
+    computeDreamSigns(ctx, pinRows, answers.opened),
+  );
 }
 
 async function computeDreamSigns(
   ctx: RequestContext,
   pinRows: Awaited<ReturnType<typeof listPinRows>>,
+  opened: PatternAnswerCache['opened'],
 ): Promise<DreamSignsResponse> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));
@@ -336,7 +345,7 @@ async function computeDreamSigns(
   const tagUses = await listTagUses(ctx.db, ctx.userId, SIGN_RULES.minDreams, SIGN_RULES.maxSigns, pinnedTags);
   const journal = await countRecentItems(ctx.db, ctx.userId, SIGN_RULES.recentWindow, COOCCURRENCE_RULES.minTogether);
   const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
-  const analysed = await nameAnalysed(ctx, keys, windowRows);
+  const analysed = await nameAnalysed(ctx, keys, windowRows, opened);
 
   // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
   const signs = allSigns(journalDreams, tagUses, journal, analysed);
