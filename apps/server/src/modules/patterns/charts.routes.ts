@@ -5,6 +5,9 @@ import { requestContext } from '../../context.ts';
 import { getPatternCharts } from './charts.service.ts';
 
 export async function chartsRoutes(app: AppInstance) {
+  // A kept answer (PatternAnswerCache) is checked against the contract and serialized once: "all" holds a bucket per
+  // month of the journal, and validating and writing it again on every read cost more than reading it.
+  const serialized = new WeakMap<object, string>();
   app.get(
     '/patterns/charts',
     {
@@ -17,9 +20,18 @@ export async function chartsRoutes(app: AppInstance) {
         response: { 200: patternChartsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const answer = await getPatternCharts(requestContext(app.deps, request), request.query, app.deps.patternAnswers);
+      let body = serialized.get(answer);
+      if (body === undefined) {
+        body = JSON.stringify(patternChartsResponseSchema.parse(answer));
+        serialized.set(answer, body);
+      }
+      // A string is sent as it is (Fastify serializes only objects).
+      return reply
         .header('cache-control', 'no-store')
-        .send(await getPatternCharts(requestContext(app.deps, request), request.query, app.deps.patternAnswers)),
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as typeof answer);
+    },
   );
 }
