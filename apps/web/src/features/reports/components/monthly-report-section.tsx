@@ -1,8 +1,8 @@
 import type { MonthlyReport, ReportMonthsResponse } from '@sonhario/contracts/reports';
-import { ArrowRight, CalendarRange, Lock, RefreshCw, Sparkles, Square } from 'lucide-react';
+import { CalendarRange, RefreshCw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LockedFeatureCard } from '@/components/locked-feature-card';
 import { toast } from 'sonner';
 import { LoadFailedState } from '@/components/empty-state';
 import { SectionCard } from '@/components/section-card';
@@ -169,24 +169,11 @@ function LockedReport() {
   const { t } = useTranslation();
   const items = ['themes', 'arc', 'symbols', 'change', 'questions'] as const;
   return (
-    <div className="grid gap-3 rounded-xl border border-dashed border-primary/40 bg-primary/[0.04] px-5 py-4">
-      <p className="flex items-start gap-2.5 text-sm font-medium text-pretty">
-        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        {t('monthlyReport.locked.text')}
-      </p>
-      <ul className="grid list-disc gap-1 pl-11 text-sm text-muted-foreground sm:grid-cols-2">
-        {items.map((item) => (
-          <li key={item}>{t(`monthlyReport.locked.items.${item}`)}</li>
-        ))}
-      </ul>
-      <Link
-        to="/app/plans"
-        className="inline-flex min-h-10 w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
-        {t('monthlyReport.locked.cta')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </div>
+    <LockedFeatureCard
+      text={t('monthlyReport.locked.text')}
+      items={items.map((item) => t(`monthlyReport.locked.items.${item}`))}
+      cta={t('monthlyReport.locked.cta')}
+    />
   );
 }
 

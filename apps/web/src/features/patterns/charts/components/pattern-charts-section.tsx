@@ -1,9 +1,9 @@
 import { CHART_PERIODS, MIN_DREAMS_FOR_PATTERNS, type ChartPeriod } from '@sonhario/contracts/pattern-charts';
 import type { PatternBasics } from '@sonhario/contracts/pattern-charts';
-import { ArrowRight, ChartLine, Lock, Sprout } from 'lucide-react';
+import { ChartLine, Sprout } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LockedFeatureCard } from '@/components/locked-feature-card';
 import { LoadFailedState } from '@/components/empty-state';
 import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -40,24 +40,11 @@ function LockedCharts() {
   const { t } = useTranslation();
   const items = ['dreams', 'lucidity', 'emotions', 'nightmares', 'moodSleep', 'tags'] as const;
   return (
-    <div className="grid gap-3 rounded-xl border border-dashed border-primary/40 bg-primary/[0.04] px-5 py-4">
-      <p className="flex items-start gap-2.5 text-sm font-medium text-pretty">
-        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        {t('patternCharts.locked.text')}
-      </p>
-      <ul className="grid list-disc gap-1 pl-11 text-sm text-muted-foreground sm:grid-cols-2">
-        {items.map((item) => (
-          <li key={item}>{t(`patternCharts.locked.items.${item}`)}</li>
-        ))}
-      </ul>
-      <Link
-        to="/app/plans"
-        className="inline-flex min-h-10 w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
-        {t('patternCharts.locked.cta')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </div>
+    <LockedFeatureCard
+      text={t('patternCharts.locked.text')}
+      items={items.map((item) => t(`patternCharts.locked.items.${item}`))}
+      cta={t('patternCharts.locked.cta')}
+    />
   );
 }
 

@@ -6,10 +6,8 @@ import {
   type SignKind,
 } from '@sonhario/contracts/pattern-signs';
 import {
-  ArrowRight,
   CloudLightning,
   Heart,
-  Lock,
   MapPin,
   Pin,
   PinOff,
@@ -23,6 +21,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LockedFeatureCard } from '@/components/locked-feature-card';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailedState } from '@/components/empty-state';
@@ -173,24 +172,12 @@ function LockedSigns() {
   const { t } = useTranslation();
   const items = ['signs', 'pins', 'together'] as const;
   return (
-    <div className="grid gap-3 rounded-xl border border-dashed border-primary/40 bg-primary/[0.04] px-5 py-4">
-      <p className="flex items-start gap-2.5 text-sm font-medium text-pretty">
-        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        {t('dreamSigns.locked.text')}
-      </p>
-      <ul className="grid list-disc gap-1 pl-11 text-sm text-muted-foreground">
-        {items.map((item) => (
-          <li key={item}>{t(`dreamSigns.locked.items.${item}`)}</li>
-        ))}
-      </ul>
-      <Link
-        to="/app/plans"
-        className="inline-flex min-h-10 w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
-        {t('dreamSigns.locked.cta')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </div>
+    <LockedFeatureCard
+      text={t('dreamSigns.locked.text')}
+      items={items.map((item) => t(`dreamSigns.locked.items.${item}`))}
+      cta={t('dreamSigns.locked.cta')}
+      isTwoColumns={false}
+    />
   );
 }
 
