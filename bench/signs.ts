@@ -7,12 +7,11 @@
 //   npm run build -w @sonhario/server && npx tsx bench/signs.ts
 //   (BENCH_DREAMS=10000, BENCH_ANALYSES=1000, BENCH_DURATION=3 s per run, BENCH_ROUNDS=3, BENCH_SEQUENTIAL=50)
 import { randomBytes, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { createDreamGenerator } from './support/dream-text.ts';
 import { importGeneratedDreams, pool, signUp, timeFirstReadsAfterAWrite } from './support/dreams.ts';
+import { currentCommit, loadAverage } from './support/run-info.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
 
@@ -26,17 +25,8 @@ const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey, serviceRoleKey } = getApiKeys({ jwtSecret });
 const product = await startProductServer({ ...seedingEnv(jwtSecret), AI_PROVIDER: 'builtin' });
 const api = `${product.url}/api/v1`;
-const load1 = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return '?';
-  }
-})();
+const load1 = loadAverage;
+const commit = currentCommit();
 
 async function seedJournal() {
   const user = await signUp(product.url, anonKey, 'signs', { consent_version: CONSENT_VERSION });
