@@ -11,3 +11,4 @@ export * from './rewards.ts';
 export * from './billing.ts';
 export * from './support.ts';
 export * from './patterns.ts';
+export * from './chat.ts';
