@@ -12,3 +12,4 @@ export * from './billing.ts';
 export * from './support.ts';
 export * from './patterns.ts';
 export * from './chat.ts';
+export * from './reminders.ts';
