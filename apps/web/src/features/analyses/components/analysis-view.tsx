@@ -14,11 +14,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SupportCard } from '@/components/support-card';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { authorLabel } from '../analysis-author';
-import { SupportCard } from './support-card';
 
 type Level = 3 | 4;
 

@@ -6,8 +6,9 @@ const linkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md px-1 text-sm font-medium text-teal-800 dark:text-teal-100 underline decoration-teal-700/40 dark:decoration-teal-200/40 underline-offset-4 outline-none hover:decoration-teal-800 dark:hover:decoration-teal-100 focus-visible:ring-[3px] focus-visible:ring-ring/60';
 
 /**
- * Shown above an analysis that noticed distress in the dream: a calm word and where to find someone to talk to
- * (CVV, Brazil's free 24-hour emotional support line). Soft colours on purpose: this is care, not an alarm.
+ * Shown where an analysis or a chat answer noticed distress in the user's words: a calm word and where to find
+ * someone to talk to (CVV, Brazil's free 24-hour emotional support line). Soft colours on purpose: this is care, not
+ * an alarm. Shared by the analyses and the chat.
  */
 export function SupportCard({ level = 3 }: { level?: 3 | 4 }) {
   const { t } = useTranslation();
