@@ -142,6 +142,23 @@ describe('analysing a dream (builtin provider)', () => {
     expect(res.json().result.interpretation).toContain('apareceu em 2 dos seus últimos 3 sonhos');
   });
 
+  it("reads an earlier dream's symbols again once it is edited (what was found is kept per version)", async () => {
+    const carol = await signUpUser(t, { isConsenting: true });
+    const first = await postDream(t, carol, { content: 'Nadei num rio de água escura.' });
+    await postDream(t, carol, { content: 'Chovia e a água entrava pela janela.' });
+    const latest = await postDream(t, carol, { content: 'A água do mar subia até a minha casa.' });
+    const interpretation = async () =>
+      (await api(t, carol).post(`/dreams/${latest.id}/analyses`, {})).json<Analysis>().result.interpretation;
+    expect(await interpretation()).toContain('apareceu em 2 dos seus últimos 2 sonhos');
+    const edited = await api(t, carol).patch(`/dreams/${first.id}`, {
+      version: first.version,
+      content: 'Um sonho com um gato no telhado.',
+    });
+    expect(edited.statusCode).toBe(200);
+    // One earlier dream with water is not a recurrence worth a sentence.
+    expect(await interpretation()).not.toContain('apareceu em');
+  });
+
   it('lists analyses of live dreams across the journal, newest first, with aggregates', async () => {
     const list = (await api(t, alice).get('/analyses?limit=2')).json();
     expect(list.items).toHaveLength(2);

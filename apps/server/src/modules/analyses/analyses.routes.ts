@@ -162,11 +162,15 @@ export async function analysesRoutes(
     },
     async (request, reply) => {
       const context = ctx(request);
-      const outcome = await prepareAnalysis(context, {
-        dreamId: request.params.id,
-        language: request.body?.language,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
+      const outcome = await prepareAnalysis(
+        context,
+        {
+          dreamId: request.params.id,
+          language: request.body?.language,
+          idempotencyKey: request.headers['idempotency-key'],
+        },
+        app.deps.patternAnswers.opened,
+      );
       reply.header('cache-control', 'no-store');
       const isStreamWanted = (request.headers.accept ?? '').includes('text/event-stream');
       if ('replay' in outcome) {

@@ -23,7 +23,7 @@ import { AppError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { assertCanAnalyze, chargeAnalysis } from '../credits/credits.service.ts';
 import { rewardJournalChanged } from '../rewards/rewards.service.ts';
-import { getDream, listEarlierDreamTexts, lockLiveDreamVersion } from '../dreams/dreams.service.ts';
+import { getDream, listEarlierDreams, lockLiveDreamVersion } from '../dreams/dreams.service.ts';
 import { openDreamSummary } from '../dreams/dreams.sealing.ts';
 import {
   findAnalysisStatsVersion,
@@ -166,13 +166,34 @@ async function replayByKey(
   return toAnalysis(await ctx.keys.forUser(ctx.userId), ctx.userId, existing, currentVersion);
 }
 
+/**
+ * Where the symbols found in a dream's version are kept once found, keyed `<user id>:symbols:<dream id>:<version>`:
+ * the app's per-user memory that account deletion clears (PatternAnswerCache.opened). An edit makes a new version, so
+ * a kept list never outlives the text it was read from. Finding them means opening and reading the dream's whole text
+ * (most of an analysis's CPU before it was kept: bench/README.md).
+ */
+export type DreamSymbolMemo = {
+  get(key: string): object | undefined;
+  set(key: string, value: object): unknown;
+};
+
 /** Symbol ids counted once per dream over the user's latest earlier dreams. */
-async function symbolHistory(ctx: RequestContext, dreamId: string): Promise<ProviderRequest['history']> {
-  const earlier = await listEarlierDreamTexts(ctx, { excludeId: dreamId, limit: HISTORY_DREAMS });
+async function symbolHistory(
+  ctx: RequestContext,
+  dreamId: string,
+  memo: DreamSymbolMemo | undefined,
+): Promise<ProviderRequest['history']> {
+  const earlier = await listEarlierDreams(ctx, { excludeId: dreamId, limit: HISTORY_DREAMS });
   const symbolCounts: Record<string, number> = {};
   for (const dream of earlier) {
-    for (const id of new Set(findSymbolIds(`${dream.title}\n${dream.content}`)))
-      symbolCounts[id] = (symbolCounts[id] ?? 0) + 1;
+    const key = `${ctx.userId}:symbols:${dream.id}:${dream.version}`;
+    let ids = memo?.get(key) as string[] | undefined;
+    if (!ids) {
+      const { title, content } = dream.open();
+      ids = [...new Set(findSymbolIds(`${title}\n${content}`))];
+      memo?.set(key, ids);
+    }
+    for (const id of ids) symbolCounts[id] = (symbolCounts[id] ?? 0) + 1;
   }
   return { symbolCounts, dreamCount: earlier.length };
 }
@@ -185,6 +206,7 @@ async function symbolHistory(ctx: RequestContext, dreamId: string): Promise<Prov
 export async function prepareAnalysis(
   ctx: RequestContext,
   input: { dreamId: string; language?: AnalysisLanguage; idempotencyKey?: string },
+  memo?: DreamSymbolMemo,
 ): Promise<{ replay: Analysis } | { prepared: PreparedAnalysis }> {
   const { dreamId } = input;
   const dream = await getDream(ctx, dreamId);
@@ -220,7 +242,7 @@ export async function prepareAnalysis(
           isRecurring: dream.isRecurring,
         },
         language,
-        history: await symbolHistory(ctx, dreamId),
+        history: await symbolHistory(ctx, dreamId, memo),
       },
     },
   };

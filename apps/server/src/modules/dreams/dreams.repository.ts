@@ -436,9 +436,14 @@ export async function listLatestDreamRows(
   db: DbOrTx,
   userId: string,
   options: { excludeId: string; limit: number },
-): Promise<{ id: string; titleEnc: Buffer; contentEnc: Buffer }[]> {
+): Promise<{ id: string; version: number; titleEnc: Buffer; contentEnc: Buffer }[]> {
   return db
-    .select({ id: dreams.id, titleEnc: readBytea(dreams.titleEnc), contentEnc: readBytea(dreams.contentEnc) })
+    .select({
+      id: dreams.id,
+      version: dreams.version,
+      titleEnc: readBytea(dreams.titleEnc),
+      contentEnc: readBytea(dreams.contentEnc),
+    })
     .from(dreams)
     .where(and(ownedBy(userId), isLive, sql`${dreams.id} <> ${options.excludeId}`))
     .orderBy(...newestFirst(dreams))

@@ -420,16 +420,24 @@ export async function listTags(ctx: RequestContext): Promise<TagsResponse> {
 }
 
 /** The user's latest dreams before this one, in the clear (for the history an analysis compares with). */
-export async function listEarlierDreamTexts(
+/**
+ * The user's latest live dreams but one, newest first, each with its version and a function that opens its title and
+ * content (a caller that already knows what it needs of a dream's version opens nothing).
+ */
+export async function listEarlierDreams(
   ctx: RequestContext,
   input: { excludeId: string; limit: number },
-): Promise<{ title: string; content: string }[]> {
+): Promise<{ id: string; version: number; open: () => { title: string; content: string } }[]> {
   const { excludeId, limit } = input;
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listLatestDreamRows(ctx.db, ctx.userId, { excludeId, limit });
   return rows.map((row) => ({
-    title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc),
-    content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc),
+    id: row.id,
+    version: row.version,
+    open: () => ({
+      title: openField(keys, ctx.userId, row.id, 'title', row.titleEnc),
+      content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc),
+    }),
   }));
 }
 
