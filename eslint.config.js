@@ -11,6 +11,7 @@ const WEB_FEATURES = [
   'account',
   'analyses',
   'auth',
+  'chat',
   'consents',
   'credits',
   'dreams',

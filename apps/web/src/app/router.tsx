@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
               { path: 'app/help', lazy: () => import('./routes/help') },
               { path: 'app/plans', lazy: () => import('./routes/plans') },
               { path: 'app/analytics', lazy: () => import('./routes/analytics') },
+              { path: 'app/oracle', lazy: () => import('./routes/oracle') },
               { path: 'app/profile', lazy: () => import('./routes/profile') },
               { path: 'app/settings', lazy: () => import('./routes/settings') },
             ],

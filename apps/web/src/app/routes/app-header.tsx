@@ -1,4 +1,4 @@
-import { BookOpen, Coins, Trophy } from 'lucide-react';
+import { BookOpen, Coins, Moon, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
@@ -13,8 +13,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The signed-in app's top bar (the app shell's, not a feature's): brand, 'Sonhos', 'Conquistas' and 'Créditos', and
- * the user menu.
+ * The signed-in app's top bar (the app shell's, not a feature's): brand, 'Sonhos', 'Oráculo', 'Conquistas' and
+ * 'Créditos', and the user menu.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -34,6 +34,10 @@ export function AppHeader() {
         <NavLink to="/app/dreams" className={linkClass}>
           <BookOpen aria-hidden="true" className="size-4 max-sm:hidden" />
           {t('dashboard.navDreams')}
+        </NavLink>
+        <NavLink to="/app/oracle" className={linkClass}>
+          <Moon aria-hidden="true" className="size-4 max-sm:hidden" />
+          {t('dashboard.navOracle')}
         </NavLink>
         <NavLink to="/app/rewards" className={linkClass}>
           <Trophy aria-hidden="true" className="size-4 max-sm:hidden" />

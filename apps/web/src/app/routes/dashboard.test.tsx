@@ -39,11 +39,12 @@ describe('dashboard /app (spec section 2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Olá, bia! 👋' })).toBeInTheDocument();
   });
 
-  it("has a header with the brand, 'Sonhos', 'Conquistas', 'Créditos' and the user's avatar", async () => {
+  it("has a header with the brand, 'Sonhos', 'Oráculo', 'Conquistas', 'Créditos' and the user's avatar", async () => {
     await openDashboard();
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Principal' });
     expect(within(nav).getByRole('link', { name: 'Sonhário: painel' })).toHaveAttribute('href', '/app');
     expect(within(nav).getByRole('link', { name: 'Sonhos' })).toHaveAttribute('href', '/app/dreams');
+    expect(within(nav).getByRole('link', { name: 'Oráculo' })).toHaveAttribute('href', '/app/oracle');
     expect(within(nav).getByRole('link', { name: 'Conquistas' })).toHaveAttribute('href', '/app/rewards');
     expect(within(nav).getByRole('link', { name: 'Créditos' })).toHaveAttribute('href', '/app/credits');
   });

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { AnalysisSection } from '@/features/analyses/components/analysis-section';
+import { DreamChatSection } from '@/features/chat/components/dream-chat-section';
 import { useConsents } from '@/features/consents/api/use-consents';
 import { ConsentDialog } from '@/features/consents/components/consent-dialog';
 import { AnalysisPayment } from '@/features/credits/components/analysis-payment';
@@ -10,7 +11,10 @@ import { SimilarDreams } from '@/features/patterns/components/similar-dreams';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
-/** `/app/dreams/:id`: one dream and its analyses. Unknown ids (or someone else's) show the 404 page inside the app. */
+/**
+ * `/app/dreams/:id`: one dream, its analyses and the conversation about it. Unknown ids (or someone else's) show the
+ * 404 page inside the app.
+ */
 export function DreamDetailRoute() {
   const { id = '' } = useParams();
   const dream = useDream(id);
@@ -30,6 +34,14 @@ export function DreamDetailRoute() {
               dream={dream.data}
               timeZone={timeZone}
               payment={<AnalysisPayment />}
+              aiConsent={aiConsent}
+              renderConsentQuestion={(props) => <ConsentDialog {...props} />}
+            />
+            {/* Keyed: another dream's page starts with its own conversation, closed. */}
+            <DreamChatSection
+              key={`chat-${dream.data.id}`}
+              dreamId={dream.data.id}
+              timeZone={timeZone}
               aiConsent={aiConsent}
               renderConsentQuestion={(props) => <ConsentDialog {...props} />}
             />

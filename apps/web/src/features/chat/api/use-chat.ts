@@ -1,0 +1,325 @@
+import {
+  CHAT_ERROR_CODES,
+  chatStreamEventSchema,
+  chatThreadDetailSchema,
+  chatThreadSchema,
+  chatThreadsResponseSchema,
+  chatUsageSchema,
+  deleteChatThreadsResponseSchema,
+  type ChatMessage,
+  type ChatSendResult,
+  type ChatThread,
+  type ChatThreadDetail,
+  type ChatThreadsResponse,
+  type CreateChatThreadInput,
+} from '@sonhario/contracts/chat';
+import type { AnalysisProviderId } from '@sonhario/contracts/analyses';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { ApiError, apiRequest, isApiError, streamApi } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-retry';
+
+/** The chat's query keys (only this feature reads them; under `chat` so an account-wide reset clears them all). */
+export const chatKeys = {
+  all: ['chat'] as const,
+  threads: ['chat', 'threads'] as const,
+  /** Every conversation (no filter) or one dream's. */
+  threadList: (dreamId: string | null) => ['chat', 'threads', { dreamId }] as const,
+  thread: (id: string) => ['chat', 'thread', id] as const,
+  usage: ['chat', 'usage'] as const,
+};
+
+/** GET /chat/threads[?dreamId=]: newest first. */
+export function useChatThreads({
+  dreamId = null,
+  isEnabled = true,
+}: { dreamId?: string | null; isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: chatKeys.threadList(dreamId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/chat/threads', { query: { dreamId }, schema: chatThreadsResponseSchema, signal })).data,
+    retry: retryUnlessClientError,
+    enabled: isEnabled,
+  });
+}
+
+/** GET /chat/threads/:id: the conversation and its messages, oldest first. */
+export function useChatThread(id: string | null) {
+  return useQuery({
+    queryKey: chatKeys.thread(id ?? ''),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/chat/threads/${encodeURIComponent(id ?? '')}`, { schema: chatThreadDetailSchema, signal }))
+        .data,
+    retry: retryUnlessClientError,
+    enabled: id !== null,
+  });
+}
+
+/** GET /chat/usage: what the user may still send (the month's taste, or the day's fair use). */
+export function useChatUsage() {
+  return useQuery({
+    queryKey: chatKeys.usage,
+    queryFn: async ({ signal }) => (await apiRequest('/chat/usage', { schema: chatUsageSchema, signal })).data,
+    retry: retryUnlessClientError,
+  });
+}
+
+/** A thread changed (created, renamed, a message added): every list that holds it shows it, newest first. */
+function putThread(queryClient: QueryClient, thread: ChatThread) {
+  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) => {
+    if (!data) return data;
+    const others = data.items.filter((item) => item.id !== thread.id);
+    return { items: [thread, ...others].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) };
+  });
+  // A list filtered by another dream must not gain it: refetch the lists quietly, the answers are the truth.
+  void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+}
+
+function dropThread(queryClient: QueryClient, id: string) {
+  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) =>
+    data ? { items: data.items.filter((item) => item.id !== id) } : data,
+  );
+  queryClient.removeQueries({ queryKey: chatKeys.thread(id) });
+}
+
+/** POST /chat/threads: a new, empty conversation (its title is a placeholder until the first message). */
+async function createThread(queryClient: QueryClient, input: CreateChatThreadInput): Promise<ChatThread> {
+  const { data: thread } = await apiRequest('/chat/threads', { method: 'POST', body: input, schema: chatThreadSchema });
+  queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), { thread, messages: [] });
+  putThread(queryClient, thread);
+  return thread;
+}
+
+/** PATCH /chat/threads/:id { title }. */
+export function useRenameChatThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) =>
+      (
+        await apiRequest(`/chat/threads/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { title },
+          schema: chatThreadSchema,
+        })
+      ).data,
+    onSuccess: (thread) => {
+      queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), (data) =>
+        data ? { ...data, thread } : data,
+      );
+      putThread(queryClient, thread);
+    },
+  });
+}
+
+/** DELETE /chat/threads/:id (204). */
+export function useDeleteChatThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest(`/chat/threads/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() });
+      return id;
+    },
+    onSuccess: (id) => dropThread(queryClient, id),
+  });
+}
+
+/** DELETE /chat/threads: every conversation of the user. */
+export function useDeleteAllChatThreads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest('/chat/threads', { method: 'DELETE', schema: deleteChatThreadsResponseSchema })).data,
+    onSuccess: () => {
+      queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) =>
+        data ? { items: [] } : data,
+      );
+      queryClient.removeQueries({ queryKey: ['chat', 'thread'] });
+    },
+  });
+}
+
+// --- sending (a streamed answer) ---------------------------------------------------------------------------------
+
+export interface ChatAuthor {
+  provider: AnalysisProviderId;
+  model: string;
+  isGenerative: boolean;
+}
+
+/** Why an answer did not come; nothing was stored or counted in any of them. */
+export type ChatFailure =
+  /** 403: no standing consent to AI (never asked, declined or withdrawn). */
+  | { kind: 'consent' }
+  /** 429: the month's taste (Dreamer, Lucid) or the day's fair use (Oracle) is used up. */
+  | { kind: 'limit'; error: ApiError }
+  /** 409: the conversation holds as many messages as it may. */
+  | { kind: 'full' }
+  /** 404: the conversation (or its dream) is gone. */
+  | { kind: 'gone' }
+  /** The stream's `error` event: the provider failed or timed out. */
+  | { kind: 'provider'; error: ApiError }
+  /** The connection dropped before the final event. */
+  | { kind: 'network' }
+  | { kind: 'other'; error: unknown };
+
+/** Where a message goes: an existing conversation, or one created for it (a first message starts it). */
+export type ChatTarget = { threadId: string } | { create: CreateChatThreadInput };
+
+export type SendState =
+  | { status: 'idle' }
+  /** `threadId` is null while the conversation is being created; `text` grows with each delta. */
+  | { status: 'streaming'; threadId: string | null; content: string; author: ChatAuthor | null; text: string }
+  | { status: 'done'; result: ChatSendResult }
+  | { status: 'error'; threadId: string | null; content: string; failure: ChatFailure }
+  | { status: 'cancelled'; threadId: string | null; content: string };
+
+function failureOf(error: unknown): ChatFailure {
+  if (isApiError(error)) {
+    if (error.isNetworkError) return { kind: 'network' };
+    if (error.code === 'consent_required') return { kind: 'consent' };
+    if (error.code === CHAT_ERROR_CODES.limitReached) return { kind: 'limit', error };
+    if (error.code === CHAT_ERROR_CODES.threadFull) return { kind: 'full' };
+    if (error.code === CHAT_ERROR_CODES.threadNotFound || error.status === 404) return { kind: 'gone' };
+  }
+  return { kind: 'other', error };
+}
+
+/** The answer is stored: the conversation gains both messages, the lists and the usage follow, without a refetch. */
+function recordSend(queryClient: QueryClient, result: ChatSendResult) {
+  const { thread, userMessage, assistantMessage, usage } = result;
+  queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), (data) => {
+    const earlier = (data?.messages ?? []).filter(
+      (message: ChatMessage) => message.id !== userMessage.id && message.id !== assistantMessage.id,
+    );
+    return { thread, messages: [...earlier, userMessage, assistantMessage] };
+  });
+  queryClient.setQueryData(chatKeys.usage, usage);
+  putThread(queryClient, thread);
+}
+
+/**
+ * POST /chat/threads/:id/messages as a stream: `send(target, content)` sends one message (creating the conversation
+ * first when it has none), `state` follows the answer as it is written, `cancel()` aborts it (the provider call stops,
+ * nothing is stored or counted) and hands back the typed text. Leaving the conversation cancels too.
+ */
+export function useSendChatMessage({
+  language,
+  onThreadCreated,
+}: {
+  language: 'pt-BR' | 'en';
+  onThreadCreated?: (thread: ChatThread) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SendState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  /** The message of the answer under way (the state's copy may not be applied yet when 'Parar' is pressed). */
+  const sending = useRef<{ threadId: string | null; content: string } | null>(null);
+  const onCreated = useRef(onThreadCreated);
+  useEffect(() => {
+    onCreated.current = onThreadCreated;
+  }, [onThreadCreated]);
+
+  useEffect(
+    () => () => {
+      running.current?.abort();
+      running.current = null;
+    },
+    [],
+  );
+
+  /** Sends; resolves with how it ended (null when cancelled or replaced by another send). */
+  const send = useCallback(
+    async (target: ChatTarget, content: string): Promise<SendState | null> => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      let threadId = 'threadId' in target ? target.threadId : null;
+      const message = { threadId, content };
+      sending.current = message;
+      setState({ status: 'streaming', threadId, content, author: null, text: '' });
+
+      let outcome: SendState | null = null;
+      const finish = (next: SendState) => {
+        if (running.current === controller) {
+          running.current = null;
+          sending.current = null;
+        }
+        outcome = next;
+        setState(next);
+      };
+      const progress = { isFinished: false };
+      try {
+        if (threadId === null && 'create' in target) {
+          const thread = await createThread(queryClient, target.create);
+          if (controller.signal.aborted) return null;
+          threadId = thread.id;
+          message.threadId = thread.id;
+          const created = thread.id;
+          setState((current) => (current.status === 'streaming' ? { ...current, threadId: created } : current));
+          onCreated.current?.(thread);
+        }
+        if (threadId === null) return null;
+        await streamApi(`/chat/threads/${encodeURIComponent(threadId)}/messages`, {
+          body: { content, language },
+          signal: controller.signal,
+          schema: chatStreamEventSchema,
+          onEvent: (event) => {
+            if (controller.signal.aborted || progress.isFinished) return;
+            switch (event.event) {
+              case 'start':
+                setState((current) => (current.status === 'streaming' ? { ...current, author: event.data } : current));
+                break;
+              case 'delta':
+                setState((current) =>
+                  current.status === 'streaming' ? { ...current, text: current.text + event.data.text } : current,
+                );
+                break;
+              case 'done':
+                progress.isFinished = true;
+                recordSend(queryClient, event.data);
+                finish({ status: 'done', result: event.data });
+                break;
+              case 'error':
+                progress.isFinished = true;
+                finish({
+                  status: 'error',
+                  threadId,
+                  content,
+                  failure: { kind: 'provider', error: new ApiError(200, event.data.code, event.data.message) },
+                });
+                break;
+            }
+          },
+        });
+        if (!progress.isFinished && !controller.signal.aborted) {
+          finish({ status: 'error', threadId, content, failure: { kind: 'network' } });
+        }
+      } catch (error) {
+        if (controller.signal.aborted || progress.isFinished) return outcome;
+        const failure = failureOf(error);
+        // A refusal may carry news the page shows (the limit reached): the usage is read again.
+        if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
+        finish({ status: 'error', threadId, content, failure });
+      }
+      return outcome;
+    },
+    [language, queryClient],
+  );
+
+  /** Stops the answer under way; returns the text that was sent (for the composer), or null when none was. */
+  const cancel = useCallback((): string | null => {
+    const controller = running.current;
+    const message = sending.current;
+    if (!controller || !message) return null;
+    running.current = null;
+    sending.current = null;
+    controller.abort();
+    setState({ status: 'cancelled', threadId: message.threadId, content: message.content });
+    return message.content;
+  }, []);
+
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+
+  return { state, send, cancel, reset, isStreaming: state.status === 'streaming' };
+}
