@@ -43,6 +43,7 @@ import { similarRoutes } from './modules/patterns/similar.routes.ts';
 import { signsRoutes } from './modules/patterns/signs.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin, toApiError } from './plugins/errors.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(billingRoutes);
         await api.register(analysesRoutes, { provider: app.deps.analysisProvider, statsCache: app.deps.analysisStats });
         await api.register(reportsRoutes);
+        await api.register(chatRoutes);
         await api.register(accountDataRoutes);
         await api.register(legalRoutes);
         await api.register(accountRoutes);

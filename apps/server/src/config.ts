@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CHAT_LIMITS } from '@sonhario/contracts/chat';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -87,6 +88,8 @@ export const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
   /** The builtin analysis is instant; it is revealed over about this long so it reads like the others (0 = at once). */
   AI_BUILTIN_REVEAL_MS: z.coerce.number().int().min(0).max(10_000).default(900),
+  /** The chat about dreams (docs/decisions/035): Oracle's fair use, messages per day in the user's zone. */
+  CHAT_FAIR_USE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(CHAT_LIMITS.fairUseMessagesPerDay),
   /** Where users write about their data (LGPD art. 18 requests); shown on the privacy page. Unset: none shown. */
   PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { monthlyReportSchema } from './reports.ts';
+import { chatMessageSchema, chatThreadSchema } from './chat.ts';
 import { analysisSchema } from './analyses.ts';
 import { exportBillingSchema } from './billing.ts';
 import { dreamSchema } from './dreams.ts';
@@ -233,6 +234,11 @@ export const exportFileSchema = z.object({
    * written before it; the import ignores it (a report is written from a journal; it is generated again).
    */
   monthlyReports: z.array(monthlyReportSchema).optional(),
+  /**
+   * Added within version 1 (docs/decisions/035): the conversations of the chat about dreams with their messages,
+   * oldest first (those of dreams in the trash too). Absent in files written before it; the import ignores it.
+   */
+  chatConversations: z.array(chatThreadSchema.extend({ messages: z.array(chatMessageSchema) })).optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -259,6 +265,7 @@ export const importFileSchema = exportFileSchema
     support: true,
     dreamSignPins: true,
     monthlyReports: true,
+    chatConversations: true,
   })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;

@@ -47,6 +47,10 @@ export const API_ERROR_CODES = [
   'report_month_empty',
   'report_month_in_future',
   'report_limit_reached',
+  // The chat about dreams (docs/decisions/035)
+  'chat_thread_not_found',
+  'chat_thread_full',
+  'chat_limit_reached',
   // Billing and support (docs/decisions/027)
   'billing_disabled',
   'already_subscribed',

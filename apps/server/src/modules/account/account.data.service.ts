@@ -32,6 +32,7 @@ import type { ExportBilling } from '@sonhario/contracts/billing';
 import { exportSupportMessages } from '../support/support.service.ts';
 import { listPins } from '../patterns/signs.service.ts';
 import { listReportsForExport } from '../reports/reports.service.ts';
+import { listChatsForExport } from '../chat/chat.service.ts';
 import { openLedgerDetail } from '../credits/credits.sealing.ts';
 import {
   findAccount,
@@ -106,6 +107,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     createdAt,
   }));
   const monthlyReports = await listReportsForExport(ctx, keys);
+  const chatConversations = await listChatsForExport(ctx, keys);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -160,6 +162,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     support,
     dreamSignPins,
     monthlyReports,
+    chatConversations,
   };
 }
 

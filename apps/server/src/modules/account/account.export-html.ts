@@ -2,6 +2,7 @@ import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
+import type { ChatMessage, ChatThread } from '@sonhario/contracts/chat';
 import type { MonthlyReport } from '@sonhario/contracts/reports';
 import { escapeHtml as esc } from '../../lib/html.ts';
 import type { ExportHead, ExportTotals, ExportWriter } from './account.data.service.ts';
@@ -192,6 +193,28 @@ ${facts([
 </section>`;
   }
 
+  function chatHtml(conversation: ChatThread & { messages: ChatMessage[] }): string {
+    const about = conversation.dream
+      ? `sobre o sonho “${esc(conversation.dream.title ?? '')}” (${esc(conversation.dream.dreamtOn)})`
+      : 'sobre o diário';
+    const who = (message: ChatMessage) =>
+      message.role === 'user'
+        ? 'Você'
+        : message.provider === 'builtin' || !message.provider
+          ? 'Guia de reflexão (não é IA generativa)'
+          : `${PROVIDERS[message.provider]}, modelo ${esc(message.model ?? '')}`;
+    return `<section class="analysis">
+<h3>${esc(conversation.title || 'Conversa sem título')}</h3>
+<p class="meta">Conversa ${about} · iniciada em ${format.at(conversation.createdAt)} · ${esc(conversation.messageCount)} mensagens</p>
+${conversation.messages
+  .map(
+    (message) =>
+      `<p><strong>${who(message)}</strong> <span class="meta">${format.at(message.createdAt)}</span><br><span class="text">${esc(message.content)}</span></p>`,
+  )
+  .join('\n')}
+</section>`;
+  }
+
   function reportHtml(report: MonthlyReport): string {
     const { result, stats } = report;
     const by =
@@ -273,7 +296,7 @@ ${dream.analyses.map(analysisHtml).join('\n')}
 <header>
 <h1>${esc(head.product)} — seus dados</h1>
 <p class="meta">Exportação da conta ${esc(account.email)}, feita em ${format.at(head.exportedAt)} (fuso ${esc(profile.timeZone)}). Formato versão ${esc(head.schemaVersion)}. Este arquivo contém textos pessoais: guarde-o em lugar seguro.</p>
-<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#relatorios">Relatórios do mês</a> · <a href="#pagamentos">Pagamentos</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
+<nav><a href="#conta">Conta</a> · <a href="#preferencias">Preferências</a> · <a href="#consentimentos">Consentimentos</a> · <a href="#sessoes">Dispositivos</a> · <a href="#seguranca">Registro de segurança</a> · <a href="#creditos">Créditos</a> · <a href="#uso">Uso de análises</a> · <a href="#recompensas">Recompensas</a> · <a href="#relatorios">Relatórios do mês</a> · <a href="#conversas">Conversas</a> · <a href="#pagamentos">Pagamentos</a> · <a href="#ajuda">Ajuda</a> · <a href="#sonhos">Sonhos</a></nav>
 </header>
 <section id="conta">
 <h2>Conta</h2>
@@ -394,6 +417,10 @@ ${table(
 <section id="relatorios">
 <h2>Relatórios do mês</h2>
 ${(head.monthlyReports ?? []).map(reportHtml).join('\n') || '<p class="muted">Nenhum relatório.</p>'}
+</section>
+<section id="conversas">
+<h2>Conversas</h2>
+${(head.chatConversations ?? []).map(chatHtml).join('\n') || '<p class="muted">Nenhuma conversa.</p>'}
 </section>
 <section id="sinais">
 <h2>Sinais de sonho fixados</h2>

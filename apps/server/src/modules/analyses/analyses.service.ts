@@ -52,6 +52,7 @@ import {
 } from './providers/provider.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 import { deleteReportRows } from '../reports/reports.repository.ts';
+import { deleteThreadRows } from '../chat/chat.repository.ts';
 
 /** A small LRU of users' aggregates; each entry is checked against a cheap signature query before use. */
 export class StatsCache {
@@ -322,6 +323,8 @@ export async function deleteAnalyses(ctx: RequestContext, statsCache: StatsCache
     await recordAnalysesErased(tx);
     // The monthly reports were written from the analyses and the dreams' text: they go too (docs/decisions/032).
     await deleteReportRows(tx.db, ctx.userId);
+    // So are the conversations of the chat about dreams (docs/decisions/035); the messages counted stay counted.
+    await deleteThreadRows(tx.db, ctx.userId);
     return deleteAnalysisRows(tx.db, ctx.userId);
   });
   statsCache.forget(ctx.userId);

@@ -1076,3 +1076,12 @@ export function findSymbolIds(text: string): string[] {
   const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), IMAGE_READ);
   return [...hits.keys()].map((symbol) => symbol.id);
 }
+
+/**
+ * Whether a text holds one of the lexicon's distress phrases: the same check as an analysis's `distress` (the chat
+ * runs it on the user's messages, docs/decisions/035).
+ */
+export function hasDistress(text: string): boolean {
+  const padded = ` ${normalizePhrase(text)} `;
+  return DISTRESS.some((phrase) => padded.includes(phrase));
+}

@@ -321,3 +321,54 @@ export function anthropicError(status: number, type: string, message: string): H
       .end(JSON.stringify({ type: 'error', error: { type, message } }));
   };
 }
+
+/** The SSE frames of a streamed message whose only content block is text (the chat's answers), cut into `pieces`. */
+export function anthropicTextFrames(pieces: string[], options: { model?: string; stopReason?: string | null } = {}) {
+  const stopReason = options.stopReason === undefined ? 'end_turn' : options.stopReason;
+  const frames = [
+    sseFrame(
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_test0002',
+          type: 'message',
+          role: 'assistant',
+          model: options.model ?? 'claude-test',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 512, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        },
+      },
+      'message_start',
+    ),
+    sseFrame(
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      'content_block_start',
+    ),
+    sseFrame({ type: 'ping' }, 'ping'),
+  ];
+  for (const piece of pieces) {
+    const delta = { type: 'text_delta', text: piece };
+    frames.push(sseFrame({ type: 'content_block_delta', index: 0, delta }, 'content_block_delta'));
+  }
+  if (stopReason !== null) {
+    frames.push(
+      sseFrame({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
+      sseFrame(
+        {
+          type: 'message_delta',
+          delta: { stop_reason: stopReason, stop_sequence: null },
+          usage: { output_tokens: 96 },
+        },
+        'message_delta',
+      ),
+      sseFrame({ type: 'message_stop' }, 'message_stop'),
+    );
+  }
+  return frames;
+}
+
+export function anthropicTextStream(text: string, options: { model?: string; stopReason?: string | null } = {}) {
+  return sseHandler(anthropicTextFrames(splitAwkwardly(text), options), 'end', { 'request-id': 'req_test0002' });
+}
