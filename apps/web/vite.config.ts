@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { installableApp } from './build/pwa.ts';
 import { prerenderLanding } from './build/prerender.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), prerenderLanding(), precompress()],
   // The footer's year in the prerendered landing page (features/landing/components/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -9,6 +9,8 @@ import { isClientRoute } from './static-web.ts';
 const INDEX =
   '<!doctype html><html><head><meta name="sonhario-config" content="{}"><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SW = "self.addEventListener('install', () => self.skipWaiting());";
+const MANIFEST = JSON.stringify({ name: 'Sonhário', start_url: '/app', display: 'standalone' });
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -21,6 +23,9 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(JS));
     await writeFile(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync(JS));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'sw.js'), SW);
+    await writeFile(path.join(dist, 'sw-sync.js'), SW);
+    await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     t = await createTestApp({ WEB_DIST_DIR: dist, SITE_URL: 'http://127.0.0.1:4321' });
   });
   afterAll(async () => {
@@ -69,6 +74,18 @@ describe('serving the web app', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.body).toBe(JS);
+  });
+
+  it.each([
+    ['/sw.js', 'javascript'],
+    ['/sw-sync.js', 'javascript'],
+    ['/manifest.webmanifest', 'application/manifest+json'],
+  ])('serves the installable app file %s uncached (no-cache), as %s', async (url, type) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toContain(type);
+    expect(res.body).toBe(url === '/manifest.webmanifest' ? MANIFEST : SW);
   });
 
   it('serves other static files with a short cache', async () => {

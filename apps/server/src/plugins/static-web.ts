@@ -16,6 +16,12 @@ const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
 /** The landing page rendered at build time (apps/web/build/prerender.ts), sent for `/` only. */
 const LANDING_HTML = 'landing.html';
+/**
+ * The installable app's files at fixed names (apps/web/build/pwa.ts, docs/decisions/036): the service worker, the
+ * script it imports and the manifest. Never cached without asking: a browser must see a new version's worker at its
+ * next check, not an hour later.
+ */
+const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'manifest.webmanifest']);
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {
@@ -50,6 +56,12 @@ export const staticWebPlugin = fp<StaticWebOptions>(
         allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${LANDING_HTML}`,
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
+          if (UNCACHED_FILES.has(relative)) {
+            res.header('cache-control', 'no-cache');
+            if (relative === 'manifest.webmanifest')
+              res.header('content-type', 'application/manifest+json; charset=utf-8');
+            return;
+          }
           res.header(
             'cache-control',
             relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

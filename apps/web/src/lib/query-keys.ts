@@ -24,6 +24,8 @@ export const queryKeys = {
     details: () => [...queryKeys.dreams.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.dreams.details(), id] as const,
   },
+  /** The dreams saved offline on this device, waiting to be sent (lib/pending-dreams.ts); never from the API. */
+  pendingDreams: (userId: string) => ['pending-dreams', userId] as const,
   tags: ['tags'] as const,
   overview: ['me', 'overview'] as const,
   profile: ['me', 'profile'] as const,

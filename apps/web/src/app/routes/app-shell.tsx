@@ -14,6 +14,13 @@ import { queryClient } from '@/lib/query-client';
 export function AppShell() {
   // Before paint: arriving from the landing page (always night) shows the app's theme without a flash.
   useLayoutEffect(() => showStoredTheme(), []);
+  // The installable app's service worker (docs/decisions/036), in a chunk of its own once the page has loaded.
+  useEffect(() => {
+    const register = () => void import('@/lib/service-worker').then((module) => module.registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
+  }, []);
   useEffect(() => {
     // The app speaks Portuguese (or English), the landing page English: screen readers and hyphenation follow lang.
     const root = document.documentElement;

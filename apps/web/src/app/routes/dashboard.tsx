@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PlanSummaryLink } from '@/features/billing/components/plan-summary-link';
 import { DreamCard } from '@/features/dreams/components/dream-card';
+import { PendingDreams } from '@/features/dreams/components/pending-dreams';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';
@@ -25,6 +26,7 @@ export function DashboardRoute() {
         <p className="text-base text-muted-foreground sm:text-lg">{t('dashboard.intro')}</p>
         <PlanSummaryLink />
       </div>
+      {user ? <PendingDreams userId={user.id} timeZone={timeZone} isCompact /> : null}
       <ActionCards />
       <StatCards streakDetails={<StreakCardDetails />} />
       <RecentActivity

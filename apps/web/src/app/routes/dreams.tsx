@@ -3,11 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DreamJournal } from '@/features/dreams/components/dream-journal';
+import { PendingDreams } from '@/features/dreams/components/pending-dreams';
+import { useAuth } from '@/hooks/use-auth';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { PRODUCT_NAME } from '@/lib/brand';
 
 /** `/app/dreams`: the journal, its search and filters (inside the protected app layout). */
 export function DreamsRoute() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('dreams.list.pageTitle')} · ${PRODUCT_NAME}`}</title>
@@ -23,6 +28,7 @@ export function DreamsRoute() {
           </Link>
         </Button>
       </div>
+      {user ? <PendingDreams userId={user.id} timeZone={timeZone} /> : null}
       <DreamJournal />
     </div>
   );

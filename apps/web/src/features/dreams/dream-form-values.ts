@@ -100,3 +100,22 @@ export function toUpdateInput(
   }
   return patch;
 }
+
+/** A create request's body back as form values (a queued dream reopened in the form); absent fields stay out. */
+export function createInputToFormValues(input: CreateDreamInput): Partial<DreamFormValues> {
+  const values: Partial<DreamFormValues> = {
+    content: input.content,
+    title: input.title ?? '',
+    notes: input.notes ?? '',
+  };
+  if (input.dreamtOn) values.dreamtOn = input.dreamtOn;
+  if (input.mood !== undefined) values.mood = input.mood ?? null;
+  if (input.emotions) values.emotions = [...input.emotions];
+  if (input.tags) values.tags = [...input.tags];
+  if (input.lucidity !== undefined) values.lucidity = input.lucidity;
+  if (input.vividness !== undefined) values.vividness = input.vividness ?? null;
+  if (input.sleepQuality !== undefined) values.sleepQuality = input.sleepQuality ?? null;
+  if (input.isNightmare !== undefined) values.isNightmare = input.isNightmare;
+  if (input.isRecurring !== undefined) values.isRecurring = input.isRecurring;
+  return values;
+}

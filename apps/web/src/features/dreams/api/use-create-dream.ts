@@ -6,20 +6,20 @@ import { invalidateJournal } from '@/lib/journal-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { replayPatch } from './replay-patch';
 
-interface CreateDreamVariables {
+export interface CreateDreamVariables {
   input: CreateDreamInput;
   /** One key per draft: a double click or a retry after a lost answer can never record the dream twice. */
   idempotencyKey: string;
 }
 
-interface CreatedDream {
+export interface CreatedDream {
   dream: Dream;
   /** What saving it earned (docs/decisions/026); null for a replay: what the first attempt earned was earned then. */
   rewards: RewardOutcome | null;
 }
 
 /** POST /dreams with the draft's Idempotency-Key (201 new, 200 the same dream again). */
-async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<CreatedDream> {
+export async function createDream({ input, idempotencyKey }: CreateDreamVariables): Promise<CreatedDream> {
   const {
     status,
     data: { rewards, ...data },

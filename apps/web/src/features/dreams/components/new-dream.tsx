@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { isApiError } from '@/lib/api-client';
 import { lastNightIn } from '@/lib/dates';
+import { canQueueDreams } from '@/lib/pending-dreams';
 import { useCreateDream } from '../api/use-create-dream';
+import { isOfflineFailure, queueDream } from '../api/use-pending-dreams';
 import { emptyDreamValues, toCreateInput, type DreamFormValues, type ValidDreamValues } from '../dream-form-values';
 import { useDreamDraft } from '../hooks/use-dream-draft';
 import { showSaveError } from '../save-error';
@@ -39,21 +41,38 @@ export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (r
     if (isSending.current) return;
     isSending.current = true;
     draft.flush();
+    const input = toCreateInput(values);
     try {
-      const { dream, rewards } = await createDream.mutateAsync({
-        input: toCreateInput(values),
-        idempotencyKey: draft.idempotencyKey(),
-      });
+      const { dream, rewards } = await createDream.mutateAsync({ input, idempotencyKey: draft.idempotencyKey() });
       draft.clear();
       toast.success(t('dreams.toast.created'), { description: t('dreams.toast.createdText') });
       if (rewards) onRewards?.(rewards);
       await navigate(`/app/dreams/${dream.id}`, { replace: true });
     } catch (error) {
+      if (isOfflineFailure(error) && (await saveOnDevice(input))) return;
       if (isApiError(error) && error.code === 'idempotency_key_reused') draft.renewKey();
       showSaveError(error);
     } finally {
       isSending.current = false;
     }
+  }
+
+  /**
+   * No connection: the dream goes to this device's queue with the draft's key and is sent when the connection returns
+   * (docs/decisions/036). The draft is cleared only once the queue holds it; false when it could not be queued.
+   */
+  async function saveOnDevice(input: ReturnType<typeof toCreateInput>): Promise<boolean> {
+    if (!canQueueDreams()) return false;
+    try {
+      await queueDream(userId, draft.idempotencyKey(), input);
+    } catch {
+      return false;
+    }
+    draft.clear();
+    createDream.reset();
+    toast.success(t('dreams.pending.queuedToast'), { description: t('dreams.pending.queuedText') });
+    await navigate('/app/dreams', { replace: true });
+    return true;
   }
 
   function discardDraft() {

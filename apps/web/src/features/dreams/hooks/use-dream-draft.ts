@@ -147,3 +147,14 @@ export function useDreamDraft(userId: string) {
     renewKey,
   };
 }
+
+/**
+ * Puts a dream back into the new-dream form's draft (a queued dream the server refused, to be edited): the same
+ * idempotency key, the values it was queued with. Refuses (false) when the form already holds a draft of its own,
+ * which must not be overwritten.
+ */
+export function restoreDraft(userId: string, idempotencyKey: string, values: Partial<DreamFormValues>): boolean {
+  const current = readDraft(userId);
+  if (current && hasContent(current.values)) return false;
+  return writeDraft(userId, { idempotencyKey, values, savedAt: new Date().toISOString() });
+}
