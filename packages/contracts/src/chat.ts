@@ -80,7 +80,7 @@ export const chatThreadSchema = z.object({
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 /** GET /chat/threads[?dreamId=]: newest first, at most CHAT_LIMITS.threadsListMax. */
-export const listChatThreadsQuerySchema = z.object({ dreamId: z.uuid().optional() }).strict();
+export const listChatThreadsQuerySchema = z.object({ dreamId: z.uuid().optional() });
 export type ListChatThreadsQuery = z.infer<typeof listChatThreadsQuerySchema>;
 export const chatThreadsResponseSchema = z.object({ items: z.array(chatThreadSchema) });
 export type ChatThreadsResponse = z.infer<typeof chatThreadsResponseSchema>;
