@@ -863,6 +863,25 @@ const PLANS: Record<string, Plan> = {
     },
   },
   'GET /support/messages': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  // The chat about dreams (docs/decisions/035): a conversation about a dream needs a live one of the main user's
+  // (404 otherwise); path ids here are dreams' ids, never a conversation's, so every request on one is a 404.
+  'GET /chat/threads': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  'POST /chat/threads': {
+    phase: 5,
+    runs: { valid: 15 },
+    expect: (call) => {
+      const { kind, dreamId } = bodyOf(call);
+      return kind === 'dream' && !(typeof dreamId === 'string' && world.dreams.get(dreamId)?.isLive)
+        ? notFound
+        : ok(201);
+    },
+  },
+  'DELETE /chat/threads': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
+  'GET /chat/threads/{id}': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
+  'PATCH /chat/threads/{id}': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
+  'DELETE /chat/threads/{id}': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
+  'POST /chat/threads/{id}/messages': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
+  'GET /chat/usage': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
   // Billing is off here (no STRIPE_SECRET_KEY): the plan page reads, buying and the portal are refused by design, and
   // no webhook can be verified (docs/decisions/027). The stand-in runs them for real in modules/billing.
   'GET /billing': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
