@@ -44,6 +44,8 @@ import { signsRoutes } from './modules/patterns/signs.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { remindersPlugin } from './modules/reminders/reminders.routes.ts';
+import { dictationRoutes } from './modules/dictation/dictation.routes.ts';
 import { apiAuthenticationPlugin } from './plugins/authenticate.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorsPlugin, toApiError } from './plugins/errors.ts';
@@ -200,6 +202,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(analysesRoutes, { provider: app.deps.analysisProvider, statsCache: app.deps.analysisStats });
         await api.register(reportsRoutes);
         await api.register(chatRoutes);
+        await api.register(remindersPlugin);
+        await api.register(dictationRoutes);
         await api.register(accountDataRoutes);
         await api.register(legalRoutes);
         await api.register(accountRoutes);

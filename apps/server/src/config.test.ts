@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,31 @@ describe('loadSecrets', () => {
     const secrets = await loadSecrets(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), MASTER_KEY: masterKey }));
     expect(secrets.jwtSecret).toBe('x'.repeat(40));
     expect(secrets.masterKey.toString('base64')).toBe(masterKey);
+  });
+
+  it('generates a VAPID key pair once (also into a secrets file from before reminders), unless the environment sets one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sonhario-secrets-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'secrets.json');
+    await writeFile(
+      file,
+      JSON.stringify({ jwtSecret: 'y'.repeat(40), masterKey: Buffer.alloc(32, 1).toString('base64') }),
+      {
+        mode: 0o600,
+      },
+    );
+    const first = await loadSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(first.jwtSecret).toBe('y'.repeat(40));
+    expect(first.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.vapid.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await loadSecrets(loadConfig({ DATA_DIR: dir }))).vapid).toEqual(first.vapid);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const pair = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    expect((await loadSecrets(loadConfig({ DATA_DIR: dir, ...pair }))).vapid).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY/);
   });
 });
 

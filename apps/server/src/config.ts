@@ -106,6 +106,35 @@ export const envSchema = z.object({
   /** Where messages sent through 'Ajuda' are e-mailed (besides being kept for `npm run admin -- support`). */
   SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
   /**
+   * Reminders by Web Push (docs/decisions/037): the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+   * prints) and the contact the push services see. Unset, a pair is generated on first start into DATA_DIR/secrets.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** A mailto: or https: URL the push services can reach the operator at; unset: mailto:SMTP_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
+  /** Tests and local stand-ins only: accept http://127.0.0.1 and http://localhost push endpoints (always on in NODE_ENV=test). */
+  PUSH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+  /** How often each instance looks for due reminders (milliseconds). */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Dictation (docs/decisions/038): the transcription model of an OpenAI-compatible `/audio/transcriptions` API
+   * (whisper-1, a local whisper server's model). Unset: no dictation. Base URL and key default to AI_BASE_URL and
+   * AI_API_KEY.
+   */
+  AI_TRANSCRIPTION_MODEL: z.string().min(1).optional(),
+  AI_TRANSCRIPTION_BASE_URL: optionalUrl,
+  AI_TRANSCRIPTION_API_KEY: z.string().optional(),
+  /**
    * Browser journeys only: a file holding milliseconds added to the services' clock (dates of dreams, streaks,
    * rewards); authentication keeps the real time. Never set in production: it lets whoever writes the file move days.
    */
@@ -161,6 +190,9 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const env = parsed.data;
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither (one is generated)']);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const keyStore = resolveKeyStore(env, dataDir);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

@@ -5,6 +5,7 @@ import { analysisSchema } from './analyses.ts';
 import { exportBillingSchema } from './billing.ts';
 import { dreamSchema } from './dreams.ts';
 import { profileSchema } from './profile.ts';
+import { reminderSettingsSchema } from './reminders.ts';
 import { supportMessageSchema } from './support.ts';
 
 /** The export file's format version: bump on any incompatible change; importers accept versions they know. */
@@ -174,6 +175,12 @@ export type ExportRewards = z.infer<typeof exportRewardsSchema>;
 export const exportSupportMessageSchema = supportMessageSchema.omit({ id: true });
 export type ExportSupportMessage = z.infer<typeof exportSupportMessageSchema>;
 
+export const exportRemindersSchema = z.object({
+  settings: reminderSettingsSchema.nullable(),
+  devices: z.array(z.object({ createdAt: instant, lastSentAt: instant.nullable() })),
+});
+export type ExportReminders = z.infer<typeof exportRemindersSchema>;
+
 /** One row per analysis ever charged (kept when the analysis or its dream is deleted: the quota counts them). */
 export const exportAnalysisUsageSchema = z.object({
   analysisId: z.uuid(),
@@ -239,6 +246,12 @@ export const exportFileSchema = z.object({
    * oldest first (those of dreams in the trash too). Absent in files written before it; the import ignores it.
    */
   chatConversations: z.array(chatThreadSchema.extend({ messages: z.array(chatMessageSchema) })).optional(),
+  /**
+   * Added within version 1 (docs/decisions/037): the reminder settings (null when never set) and when each device
+   * subscribed to them was added; never a device's push endpoint or keys. Absent in files written before it; the
+   * import ignores it.
+   */
+  reminders: exportRemindersSchema.optional(),
   dreams: z
     .array(exportDreamSchema)
     .max(IMPORT_LIMITS.maxDreams, `No máximo ${IMPORT_LIMITS.maxDreams} sonhos por importação`),
@@ -266,6 +279,7 @@ export const importFileSchema = exportFileSchema
     dreamSignPins: true,
     monthlyReports: true,
     chatConversations: true,
+    reminders: true,
   })
   .extend({ totals: exportFileSchema.shape.totals.omit({ securityLog: true }) });
 export type ImportFile = z.infer<typeof importFileSchema>;

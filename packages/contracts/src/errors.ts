@@ -58,6 +58,8 @@ export const API_ERROR_CODES = [
   'webhook_signature_invalid',
   'billing_provider_failed',
   'support_rate_limited',
+  // Dictation (docs/decisions/038)
+  'dictation_not_configured',
   // Account: deletion's re-authentication
   'password_required',
   'invalid_credentials',

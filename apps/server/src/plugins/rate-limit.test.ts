@@ -13,6 +13,8 @@ const BUCKETS: RateLimitPluginOptions['buckets'] = {
   'auth:verify': { max: 1, timeWindowMs: 100 },
   'auth:email': { max: 1, timeWindowMs: 60_000 },
   'account:delete': { max: 2, timeWindowMs: 60_000 },
+  'push:test': { max: 2, timeWindowMs: 60_000 },
+  dictation: { max: 2, timeWindowMs: 60_000 },
 };
 
 interface LimitedApp {

@@ -5,7 +5,8 @@ import { Redis } from 'ioredis';
 import type { Env } from '../config.ts';
 
 /** The budgets, each counted per client IP (`request.ip`, so TRUST_PROXY decides which address that is). */
-export type RateLimitBucket = 'auth:token' | 'auth:authorize' | 'auth:verify' | 'auth:email' | 'account:delete';
+export type RateLimitBucket =
+  'auth:token' | 'auth:authorize' | 'auth:verify' | 'auth:email' | 'account:delete' | 'push:test' | 'dictation';
 
 export interface BucketLimit {
   max: number;
@@ -25,6 +26,10 @@ export function rateLimitBuckets(
     'auth:email': { max: env.RATE_LIMIT_EMAIL_SENT, timeWindowMs: 3600_000 },
     // Deleting the account checks the password: guesses count like sign-in attempts (a budget of their own).
     'account:delete': { max: env.RATE_LIMIT_TOKEN, timeWindowMs: 5 * 60_000 },
+    // 'Testar notificação' reaches outside push services: a few tries, not a flood (docs/decisions/037).
+    'push:test': { max: 10, timeWindowMs: 10 * 60_000 },
+    // Each recording is a paid or heavy model call: about one a minute sustained, bursts allowed (decision 038).
+    dictation: { max: 20, timeWindowMs: 10 * 60_000 },
   };
 }
 

@@ -882,6 +882,48 @@ const PLANS: Record<string, Plan> = {
   'DELETE /chat/threads/{id}': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
   'POST /chat/threads/{id}/messages': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
   'GET /chat/usage': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
+  // Reminders (docs/decisions/037): a subscription is to an https push service (ten devices at most, then 400); no
+  // endpoint generated here was subscribed, so every removal is a 404; the window's start comes before its end.
+  'GET /push/public-key': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
+  'POST /push/subscriptions': {
+    phase: 5,
+    runs: { valid: 15 },
+    body: () => ({ endpoint: fc.webSegment().map((segment) => `https://push.example.com/send/${segment}`) }),
+    expect: () => [{ status: 204 }, { status: 400, code: 'validation_failed' }],
+  },
+  'DELETE /push/subscriptions': {
+    phase: 5,
+    body: () => ({ endpoint: fc.webSegment().map((segment) => `https://push.example.net/gone/${segment}`) }),
+    expect: () => notFound,
+  },
+  'GET /reminders': { phase: 5, runs: { valid: 10 }, expect: () => ok() },
+  'PUT /reminders': {
+    phase: 5,
+    adjust: (input) => {
+      const body = input.body as { realityChecks: { from: string; to: string } };
+      const [from, to] = [body.realityChecks.from, body.realityChecks.to].sort();
+      const window = from === to ? { from: '00:00', to: '23:59' } : { from, to };
+      return { ...input, body: { ...body, realityChecks: { ...body.realityChecks, ...window } } };
+    },
+    bodyRules: () => [
+      { path: ['realityChecks', 'to'], what: 'a window ending before it starts', value: fc.constant('00:00') },
+    ],
+    expect: () => ok(),
+  },
+  'POST /reminders/test': {
+    phase: 5,
+    isBodyOptional: true,
+    runs: { valid: 5 },
+    expect: () => ok(),
+  },
+  // Dictation is not configured here (no AI_TRANSCRIPTION_MODEL): refused before any body is read.
+  'GET /dictation': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
+  'POST /dictation': {
+    phase: 5,
+    isBodyOptional: true,
+    runs: { valid: 5 },
+    expect: () => [{ status: 404, code: 'dictation_not_configured' }],
+  },
   // Billing is off here (no STRIPE_SECRET_KEY): the plan page reads, buying and the portal are refused by design, and
   // no webhook can be verified (docs/decisions/027). The stand-in runs them for real in modules/billing.
   'GET /billing': { phase: 5, runs: { valid: 10 }, expect: () => ok() },

@@ -30,6 +30,7 @@ import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service
 import { exportBilling } from '../billing/billing.service.ts';
 import type { ExportBilling } from '@sonhario/contracts/billing';
 import { exportSupportMessages } from '../support/support.service.ts';
+import { exportReminders } from '../reminders/reminders.service.ts';
 import { listPins } from '../patterns/signs.service.ts';
 import { listReportsForExport } from '../reports/reports.service.ts';
 import { listChatsForExport } from '../chat/chat.service.ts';
@@ -108,6 +109,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
   }));
   const monthlyReports = await listReportsForExport(ctx, keys);
   const chatConversations = await listChatsForExport(ctx, keys);
+  const reminders = await exportReminders(ctx);
   return {
     schemaVersion: EXPORT_SCHEMA_VERSION,
     product: PRODUCT_NAME,
@@ -163,6 +165,7 @@ async function readExportHead(ctx: RequestContext): Promise<ExportHead> {
     dreamSignPins,
     monthlyReports,
     chatConversations,
+    reminders,
   };
 }
 

@@ -1,7 +1,7 @@
 import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
-import type { ExportAnalysis, ExportDream, ExportSecurityLogEntry } from '@sonhario/contracts/account';
+import type { ExportAnalysis, ExportDream, ExportReminders, ExportSecurityLogEntry } from '@sonhario/contracts/account';
 import type { ChatMessage, ChatThread } from '@sonhario/contracts/chat';
 import type { MonthlyReport } from '@sonhario/contracts/reports';
 import { escapeHtml as esc } from '../../lib/html.ts';
@@ -136,6 +136,18 @@ function formatters(timeZone: string) {
     /** A calendar date ('YYYY-MM-DD') as written, with its weekday. */
     night: (date: string) => esc(night.format(new Date(`${date}T00:00:00Z`))),
   };
+}
+
+/** The reminder settings and the devices that receive them (when added; never their push addresses). */
+function remindersHtml(reminders: ExportReminders | undefined, at: (iso: string) => string): string {
+  const settings = reminders?.settings;
+  const lines = settings
+    ? `<p>Lembrete da manhã: ${settings.morning.isEnabled ? `ativado, às ${esc(settings.morning.time)}` : 'desativado'}.</p>
+<p>Testes de realidade: ${settings.realityChecks.isEnabled ? `ativados, ${String(settings.realityChecks.count)} por dia entre ${esc(settings.realityChecks.from)} e ${esc(settings.realityChecks.to)}` : 'desativados'}.</p>`
+    : '<p class="muted">Nenhum lembrete configurado.</p>';
+  const devices = reminders?.devices ?? [];
+  return `${lines}
+<p class="muted">Aparelhos que recebem lembretes: ${String(devices.length)}${devices.length > 0 ? ` (adicionados em ${devices.map((d) => at(d.createdAt)).join(', ')})` : ''}. O endereço de notificação de cada aparelho não é exportado.</p>`;
 }
 
 const row = (cells: string[]) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
@@ -429,6 +441,10 @@ ${table(
   (head.dreamSignPins ?? []).map((p) => row([esc(labelOf(SIGN_KINDS, p.kind)), esc(p.label), format.at(p.createdAt)])),
   'Nenhum sinal fixado.',
 )}
+</section>
+<section id="lembretes">
+<h2>Lembretes</h2>
+${remindersHtml(head.reminders, format.at)}
 </section>
 <section id="pagamentos">
 <h2>Pagamentos</h2>

@@ -4,6 +4,7 @@ import { withTransaction, type RequestContext } from '../../context.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { insertPlanChange } from '../billing/billing.repository.ts';
+import { rescheduleReminders } from '../reminders/reminders.plan.ts';
 import {
   findProfile,
   insertDefaultProfile,
@@ -69,6 +70,8 @@ export async function updateProfile(ctx: RequestContext, input: UpdateProfileInp
   if (Object.keys(patch).length === 0) return getProfile(ctx);
   const row = await updateProfileRow(ctx.db, ctx.userId, patch, ctx.now());
   if (!row) throw new Error('profile missing during update');
+  // Reminders are at local times: a new zone moves them (docs/decisions/037).
+  if (patch.timeZone) await rescheduleReminders(ctx.db, ctx.userId, ctx.now(), row.timeZone);
   return toProfile(row);
 }
 

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  pushSubscriptionSchema,
+  type PushPayload,
+  type PushSubscriptionInput,
+  type ReminderSettings,
+  type RemindersResponse,
+} from '@sonhario/contracts/reminders';
+import { withTransaction, type RequestContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { blindToken } from '../dreams/dreams.search.ts';
+import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import type { KeyRing } from '../keys/keys.service.ts';
+import { getProfile } from '../profile/profile.service.ts';
+import type { PushSender } from './push.sender.ts';
+import { planSchedule, settingsOfRow } from './reminders.plan.ts';
+import {
+  countPushSubscriptions,
+  deletePushSubscriptionByHash,
+  deletePushSubscriptionById,
+  findNextFire,
+  findReminderSettings,
+  listPushSubscriptionRows,
+  markPushSubscriptionsSent,
+  replaceSchedule,
+  upsertPushSubscription,
+  upsertReminderSettings,
+  type PushSubscriptionRow,
+} from './reminders.repository.ts';
+
+// Reminders by Web Push (issue 18, docs/decisions/037).
+
+/** Devices one user may register (a phone, a tablet, a few browsers); the oldest is not dropped, the new one refused. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+
+const NOTIFICATION_URL = '/app/dreams/new';
+
+const TEXTS = {
+  'pt-BR': {
+    morning: { title: 'Registre seu sonho', body: 'Anote agora, antes que ele se apague.' },
+    reality: { title: 'Estou sonhando?', body: 'Olhe para as suas mãos e leia algo duas vezes.' },
+    test: { title: 'Notificação de teste', body: 'Seus lembretes vão chegar assim.' },
+  },
+  en: {
+    morning: { title: 'Record your dream', body: 'Write it down now, before it fades.' },
+    reality: { title: 'Am I dreaming?', body: 'Look at your hands and read something twice.' },
+    test: { title: 'Test notification', body: 'This is how your reminders will arrive.' },
+  },
+} as const;
+
+export function notificationFor(kind: PushPayload['kind'], locale: string): PushPayload {
+  const texts = locale === 'en' ? TEXTS.en : TEXTS['pt-BR'];
+  return { kind, ...texts[kind], url: NOTIFICATION_URL, tag: `sonhario-${kind}` };
+}
+
+// --- subscriptions -------------------------------------------------------------------------------------------------
+
+const subscriptionAad = (userId: string, id: string) => `push-subscription:${id}|user:${userId}`;
+const endpointHashOf = (keys: UserKeys, endpoint: string) => blindToken(keys.index, `push-endpoint:${endpoint}`);
+
+function openSubscription(keys: UserKeys, row: PushSubscriptionRow): PushSubscriptionInput | null {
+  const parsed = pushSubscriptionSchema.safeParse(
+    JSON.parse(openText(keys.encryption, row.subscriptionEnc, subscriptionAad(row.userId, row.id))),
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A push service's endpoint: https on a public host name. The server posts to it, so an address inside the
+ * operator's network (an IP literal, localhost) is refused; plain http to loopback only for tests and local stand-ins
+ * (PUSH_ALLOW_LOOPBACK, or NODE_ENV=test).
+ */
+export function checkPushEndpoint(endpoint: string, isLoopbackAllowed: boolean): void {
+  const url = new URL(endpoint);
+  const host = url.hostname.toLowerCase();
+  if (isLoopbackAllowed && LOOPBACK_HOSTS.has(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return;
+  const isPublicHost = !LOOPBACK_HOSTS.has(host) && isIP(host.replace(/^\[|\]$/g, '')) === 0 && host.includes('.');
+  if (url.protocol !== 'https:' || !isPublicHost || url.username || url.password) {
+    throw new ValidationError('O endereço de notificação deve ser https, num servidor de push', [
+      { path: 'body.endpoint', message: 'must be an https URL of a push service' },
+    ]);
+  }
+}
+
+export async function subscribeToPush(
+  ctx: RequestContext,
+  input: PushSubscriptionInput,
+  options: { isLoopbackAllowed: boolean },
+): Promise<void> {
+  checkPushEndpoint(input.endpoint, options.isLoopbackAllowed);
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const endpointHash = endpointHashOf(keys, input.endpoint);
+  const id = randomUUID();
+  const sealed = { endpoint: input.endpoint, keys: { p256dh: input.keys.p256dh, auth: input.keys.auth } };
+  await withTransaction(ctx, async (tx) => {
+    const count = await countPushSubscriptions(tx.db, ctx.userId);
+    const existing = (await listPushSubscriptionRows(tx.db, ctx.userId)).find(
+      (row) => row.endpointHash === endpointHash,
+    );
+    if (!existing && count >= MAX_PUSH_SUBSCRIPTIONS) {
+      throw new ValidationError(`No máximo ${String(MAX_PUSH_SUBSCRIPTIONS)} aparelhos recebem lembretes`);
+    }
+    const rowId = existing?.id ?? id;
+    await upsertPushSubscription(tx.db, {
+      id: rowId,
+      userId: ctx.userId,
+      endpointHash,
+      subscriptionEnc: sealText(keys.encryption, JSON.stringify(sealed), subscriptionAad(ctx.userId, rowId)),
+      createdAt: ctx.now(),
+    });
+  });
+}
+
+/** Forgets the caller's subscription with this endpoint; another user's (or none) answers 404. */
+export async function unsubscribeFromPush(ctx: RequestContext, endpoint: string): Promise<void> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  if (!(await deletePushSubscriptionByHash(ctx.db, ctx.userId, endpointHashOf(keys, endpoint)))) {
+    throw new NotFoundError('Inscrição não encontrada');
+  }
+}
+
+// --- settings --------------------------------------------------------------------------------------------------------
+
+export async function getReminders(ctx: RequestContext): Promise<RemindersResponse> {
+  const [profile, row, subscriptions, nextMorning] = await Promise.all([
+    getProfile(ctx),
+    findReminderSettings(ctx.db, ctx.userId),
+    countPushSubscriptions(ctx.db, ctx.userId),
+    findNextFire(ctx.db, ctx.userId, 'morning'),
+  ]);
+  return {
+    settings: row ? settingsOfRow(row) : DEFAULT_REMINDER_SETTINGS,
+    timeZone: profile.timeZone,
+    subscriptions,
+    nextMorningAt: nextMorning?.toISOString() ?? null,
+  };
+}
+
+/** Stores the settings and makes the schedule again from them (each reminder at its next occurrence from now). */
+export async function saveReminders(ctx: RequestContext, settings: ReminderSettings): Promise<RemindersResponse> {
+  const { timeZone } = await getProfile(ctx);
+  const now = ctx.now();
+  await withTransaction(ctx, async (tx) => {
+    await upsertReminderSettings(tx.db, {
+      userId: ctx.userId,
+      isMorningEnabled: settings.morning.isEnabled,
+      morningTime: settings.morning.time,
+      isRealityCheckEnabled: settings.realityChecks.isEnabled,
+      realityCheckCount: settings.realityChecks.count,
+      realityCheckFrom: settings.realityChecks.from,
+      realityCheckTo: settings.realityChecks.to,
+      updatedAt: now,
+    });
+    await replaceSchedule(tx.db, ctx.userId, planSchedule(settings, now, timeZone));
+  });
+  return getReminders(ctx);
+}
+
+// --- sending -----------------------------------------------------------------------------------------------------------
+
+export interface DeliveryDeps {
+  db: DbOrTx;
+  keys: KeyRing;
+  sender: PushSender;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Sends one notification to every device of a user. A 404/410 from the push service deletes that subscription (the
+ * browser revoked permission or dropped it). A user without subscriptions costs no key lookup.
+ */
+export async function deliverToUser(
+  deps: DeliveryDeps,
+  userId: string,
+  payload: PushPayload,
+  now: Date,
+): Promise<{ sent: number; removed: number }> {
+  const rows = await listPushSubscriptionRows(deps.db, userId);
+  if (rows.length === 0) return { sent: 0, removed: 0 };
+  const keys = await deps.keys.forUser(userId);
+  const sentIds: string[] = [];
+  let removed = 0;
+  await Promise.all(
+    rows.map(async (row) => {
+      const subscription = openSubscription(keys, row);
+      const outcome = subscription
+        ? await deps.sender.send(subscription, payload)
+        : ({ kind: 'gone', status: 0 } as const);
+      if (outcome.kind === 'sent') sentIds.push(row.id);
+      else if (outcome.kind === 'gone') {
+        removed += 1;
+        await deletePushSubscriptionById(deps.db, userId, row.id);
+      } else {
+        // Never the endpoint (it identifies the device): the push service's answer only.
+        deps.log.warn({ userId, status: outcome.status, reason: outcome.reason }, 'push notification not delivered');
+      }
+    }),
+  );
+  await markPushSubscriptionsSent(deps.db, userId, sentIds, now);
+  return { sent: sentIds.length, removed };
+}
+
+/** 'Testar notificação': one notification now to each of the caller's devices. */
+export async function sendTestNotification(ctx: RequestContext, sender: PushSender) {
+  const { locale } = await getProfile(ctx);
+  const deps = { db: ctx.db, keys: ctx.keys, sender, log: ctx.log };
+  return deliverToUser(deps, ctx.userId, notificationFor('test', locale), ctx.now());
+}
+
+/** The export's `reminders` section: the settings and when each device was added (never its endpoint or keys). */
+export async function exportReminders(ctx: RequestContext) {
+  const [row, subscriptions] = await Promise.all([
+    findReminderSettings(ctx.db, ctx.userId),
+    listPushSubscriptionRows(ctx.db, ctx.userId),
+  ]);
+  return {
+    settings: row ? settingsOfRow(row) : null,
+    devices: subscriptions.map((subscription) => ({
+      createdAt: subscription.createdAt.toISOString(),
+      lastSentAt: subscription.lastSentAt?.toISOString() ?? null,
+    })),
+  };
+}
