@@ -44,16 +44,41 @@ export function useChatThreads({
   });
 }
 
+const fetchThread = async (id: string, signal?: AbortSignal) =>
+  (await apiRequest(`/chat/threads/${encodeURIComponent(id)}`, { schema: chatThreadDetailSchema, signal })).data;
+
 /** GET /chat/threads/:id: the conversation and its messages, oldest first. */
 export function useChatThread(id: string | null) {
   return useQuery({
     queryKey: chatKeys.thread(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`/chat/threads/${encodeURIComponent(id ?? '')}`, { schema: chatThreadDetailSchema, signal }))
-        .data,
+    queryFn: ({ signal }) => fetchThread(id ?? '', signal),
     retry: retryUnlessClientError,
     enabled: id !== null,
   });
+}
+
+/**
+ * After a connection lost mid-answer: whether the server finished and stored the exchange anyway (it may have, just
+ * before the connection dropped). The conversation is read again; the message is taken as stored when the
+ * conversation grew and its last exchange is this message. The lists and the usage are read again too.
+ */
+async function wasStored(queryClient: QueryClient, threadId: string, content: string, countBefore: number) {
+  try {
+    const detail = await queryClient.query({
+      queryKey: chatKeys.thread(threadId),
+      queryFn: ({ signal }) => fetchThread(threadId, signal),
+      staleTime: 0,
+    });
+    const asked = detail.messages.at(-2);
+    const isStored = detail.messages.length > countBefore && asked?.role === 'user' && asked.content === content.trim();
+    if (isStored) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+    }
+    return isStored;
+  } catch {
+    return false;
+  }
 }
 
 /** GET /chat/usage: what the user may still send (the month's taste, or the day's fair use). */
@@ -249,6 +274,8 @@ export function useSendChatMessage({
         setState(next);
       };
       const progress = { isFinished: false };
+      const isAborted = () => controller.signal.aborted;
+      let countBefore = 0;
       try {
         if (threadId === null && 'create' in target) {
           const thread = await createThread(queryClient, target.create);
@@ -260,6 +287,7 @@ export function useSendChatMessage({
           onCreated.current?.(thread);
         }
         if (threadId === null) return null;
+        countBefore = queryClient.getQueryData<ChatThreadDetail>(chatKeys.thread(threadId))?.messages.length ?? 0;
         await streamApi(`/chat/threads/${encodeURIComponent(threadId)}/messages`, {
           body: { content, language },
           signal: controller.signal,
@@ -293,11 +321,21 @@ export function useSendChatMessage({
           },
         });
         if (!progress.isFinished && !controller.signal.aborted) {
-          finish({ status: 'error', threadId, content, failure: { kind: 'network' } });
+          // The server ended the stream without its final event: as good as a dropped connection.
+          throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
         }
       } catch (error) {
         if (controller.signal.aborted || progress.isFinished) return outcome;
         const failure = failureOf(error);
+        if (failure.kind === 'network' && threadId !== null) {
+          const isStored = await wasStored(queryClient, threadId, content, countBefore);
+          // Read through a function: the check above does not stay true across the await.
+          if (isAborted()) return null;
+          if (isStored) {
+            finish({ status: 'idle' });
+            return outcome;
+          }
+        }
         // A refusal may carry news the page shows (the limit reached): the usage is read again.
         if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
         finish({ status: 'error', threadId, content, failure });
