@@ -23,7 +23,7 @@ describe('landing page', () => {
       await page.getByText('AI-Powered Dream Analysis', { exact: true }).waitFor();
       await page.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' }).waitFor();
       await page.getByRole('link', { name: 'Start Your Dream Journey' }).waitFor();
-      await page.getByRole('button', { name: 'Watch Demo' }).waitFor();
+      await page.getByRole('link', { name: 'Watch Demo' }).waitFor();
       for (const feature of ['AI-Powered Analysis', 'Streak & Rewards', 'Privacy First']) {
         await page.getByRole('heading', { name: feature }).waitFor();
       }
@@ -84,10 +84,11 @@ describe('landing page', () => {
         ['Start for Free', '/login'],
         ['Start Your Free Trial', '/login?plan=lucid'],
         ['Choose Lucid', '/login?plan=lucid'],
+        ['Watch Demo', '/demo'],
       ] as const) {
         expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
       }
-      for (const name of ['Features', 'Pricing', 'Watch Demo']) await page.getByRole('button', { name }).waitFor();
+      for (const name of ['Features', 'Pricing']) await page.getByRole('button', { name }).waitFor();
       // The user menu's slot holds the loading circle until the session is known.
       await page.getByTestId('user-menu-placeholder').waitFor();
     } finally {

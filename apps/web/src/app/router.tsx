@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'redefinir-senha', lazy: () => import('./routes/reset-password') },
           { path: 'privacidade', lazy: () => import('./routes/privacy') },
           { path: 'termos', lazy: () => import('./routes/terms') },
+          // 'Watch Demo': a sample journal, no account, no API call (docs/decisions/039-demo.md).
+          { path: 'demo', lazy: () => import('./routes/demo') },
           {
             id: 'protected',
             lazy: () => import('./routes/app-layout'),

@@ -31,7 +31,7 @@ describe('landing page', () => {
     expect(screen.getByText('AI-Powered Dream Analysis')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '/demo');
   });
 
   it('has a top bar with the product name, Features, Pricing and the signed-out Entrar link', () => {
@@ -78,7 +78,6 @@ describe('landing page', () => {
       'Learn More about Privacy First',
     ]);
     await user.click(learnMore[0]!);
-    await user.click(screen.getByRole('button', { name: 'Watch Demo' }));
     expect(router.state.location.pathname).toBe('/');
   });
 

@@ -19,7 +19,10 @@ export function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   // A plan chosen on the landing page (`?plan=lucid`): sign-up first, then its checkout; kept for the e-mail link.
-  const plan = paidPlanOf(new URLSearchParams(location.search).get('plan'));
+  const query = new URLSearchParams(location.search);
+  const plan = paidPlanOf(query.get('plan'));
+  // `?tab=signup` (the demo's 'Start Your Dream Journey'): the 'Cadastro' tab first, no plan chosen.
+  const isSignUp = query.get('tab') === 'signup';
   useEffect(() => {
     if (plan) storePlanIntent(plan);
   }, [plan]);
@@ -29,7 +32,10 @@ export function LoginRoute() {
   if (user) return <Navigate to={target} replace />;
   return (
     <AuthPageLayout title={t('auth.login.pageTitle')}>
-      <LoginPanel onSignedIn={() => void navigate(target, { replace: true })} initialTab={plan ? 'signup' : 'login'} />
+      <LoginPanel
+        onSignedIn={() => void navigate(target, { replace: true })}
+        initialTab={plan || isSignUp ? 'signup' : 'login'}
+      />
       <LegalLinks />
     </AuthPageLayout>
   );

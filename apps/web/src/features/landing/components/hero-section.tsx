@@ -32,10 +32,12 @@ export function HeroSection() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          {/* Inert: the spec shows no action for it (docs/decisions/004-landing-ctas.md). */}
-          <Button variant="outline" size="lg">
-            <Play aria-hidden="true" />
-            Watch Demo
+          {/* The interactive demo, a sample journal with no account (docs/decisions/039-demo.md). */}
+          <Button asChild variant="outline" size="lg">
+            <Link to="/demo">
+              <Play aria-hidden="true" />
+              Watch Demo
+            </Link>
           </Button>
         </div>
       </div>
