@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { loadSupabase } from '@/lib/load-supabase';
+import { canQueueDreams, clearPendingDreams } from '@/lib/pending-dreams';
 
 // 204, no body.
 const noContent = z.unknown();
@@ -14,7 +15,11 @@ const noContent = z.unknown();
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (input: DeleteAccountInput) => {
+      const { data } = await (await loadSupabase()).auth.getSession();
       await apiRequest('/me/delete', { method: 'POST', body: input, schema: noContent });
+      // Dreams saved offline on this device and not yet sent go with the account, and their key with them.
+      const userId = data.session?.user.id;
+      if (userId && canQueueDreams()) await clearPendingDreams(userId).catch(() => undefined);
     },
   });
 }
