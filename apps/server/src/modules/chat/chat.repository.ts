@@ -225,9 +225,14 @@ export async function countUsage(
 
 const bigintArray = (tokens: string[]) => sql`${`{${tokens.join(',')}}`}::bigint[]`;
 
+/** How many of the newest dreams the journal search scores first, and how many matches it scores at most after. */
+const SEARCH_WINDOW = 1000;
+
 /**
  * The user's live dreams holding most of the question's words (one group of tokens per word; a dream counts a word
- * when it holds any of its forms), newest night first on ties. Through the GIN index; candidates are bounded.
+ * when it holds any of its forms), newest night first on ties. The newest SEARCH_WINDOW dreams are scored first
+ * (common words fill the answer there, read in index order); when they hold fewer than `limit` matches, the words are
+ * rare and the GIN index finds every match in the journal, the newest SEARCH_WINDOW of them scored.
  */
 export async function searchDreamIds(
   db: DbOrTx,
@@ -236,19 +241,37 @@ export async function searchDreamIds(
   limit: number,
 ): Promise<{ id: string; hits: number }[]> {
   if (groups.length === 0) return [];
-  const all = [...new Set(groups.flat())];
+  const all = bigintArray([...new Set(groups.flat())]);
   const hits = sql.join(
-    groups.map((group) => sql`(${dreams.searchTokens} && ${bigintArray(group)})::int`),
+    groups.map((group) => sql`(search_tokens && ${bigintArray(group)})::int`),
     sql` + `,
   );
-  const result = await db.execute<{ id: string; hits: number }>(sql`
-    with matches as materialized (
-      select ${dreams.id} as id, ${dreams.dreamtOn} as dreamt_on, ${dreams.recordedAt} as recorded_at, ${hits} as hits
+  const read = async (query: ReturnType<typeof sql>) =>
+    (await db.execute<{ id: string; hits: number }>(query)).rows.map((row) => ({
+      id: row.id,
+      hits: Number(row.hits as unknown),
+    }));
+  const recent = await read(sql`
+    with recent as (
+      select ${dreams.id} as id, ${dreams.dreamtOn} as dreamt_on, ${dreams.recordedAt} as recorded_at, ${dreams.searchTokens} as search_tokens
       from ${dreams}
-      where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null and ${dreams.searchTokens} && ${bigintArray(all)}
+      where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null
+      order by ${dreams.dreamtOn} desc, ${dreams.recordedAt} desc, ${dreams.id} desc
+      limit ${SEARCH_WINDOW}
     )
-    select id, hits from matches order by hits desc, dreamt_on desc, recorded_at desc, id desc limit ${limit}`);
-  return result.rows.map((row) => ({ id: row.id, hits: Number(row.hits as unknown) }));
+    select id, ${hits} as hits from recent where search_tokens && ${all}
+    order by 2 desc, dreamt_on desc, recorded_at desc, id desc limit ${limit}`);
+  if (recent.length >= limit) return recent;
+  return read(sql`
+    with matches as materialized (
+      select ${dreams.id} as id, ${dreams.dreamtOn} as dreamt_on, ${dreams.recordedAt} as recorded_at
+      from ${dreams}
+      where ${dreams.userId} = ${userId}::uuid and ${dreams.deletedAt} is null and ${dreams.searchTokens} && ${all}
+      order by ${dreams.dreamtOn} desc, ${dreams.recordedAt} desc, ${dreams.id} desc
+      limit ${SEARCH_WINDOW}
+    )
+    select matches.id as id, ${hits} as hits from matches join ${dreams} on ${dreams.id} = matches.id
+    order by 2 desc, matches.dreamt_on desc, matches.recorded_at desc, matches.id desc limit ${limit}`);
 }
 
 /** The user's newest live dreams' ids, journal order. */
