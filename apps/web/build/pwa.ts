@@ -53,7 +53,8 @@ export function installableApp() {
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
       // Background Sync: the 'sync' event wakes the open pages to send the dreams saved offline (public/sw-sync.js).
-      importScripts: ['/sw-sync.js'],
+      // Web Push: the reminders' notifications (src/sw/push.ts, emitted as sw-push.js by build/sw-push.ts).
+      importScripts: ['/sw-sync.js', '/sw-push.js'],
     },
   });
 }

@@ -25,6 +25,7 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dist, 'sw.js'), SW);
     await writeFile(path.join(dist, 'sw-sync.js'), SW);
+    await writeFile(path.join(dist, 'sw-push.js'), SW);
     await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     t = await createTestApp({ WEB_DIST_DIR: dist, SITE_URL: 'http://127.0.0.1:4321' });
   });
@@ -79,6 +80,7 @@ describe('serving the web app', () => {
   it.each([
     ['/sw.js', 'javascript'],
     ['/sw-sync.js', 'javascript'],
+    ['/sw-push.js', 'javascript'],
     ['/manifest.webmanifest', 'application/manifest+json'],
   ])('serves the installable app file %s uncached (no-cache), as %s', async (url, type) => {
     const res = await t.app.inject({ method: 'GET', url });

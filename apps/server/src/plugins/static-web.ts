@@ -21,7 +21,7 @@ const LANDING_HTML = 'landing.html';
  * script it imports and the manifest. Never cached without asking: a browser must see a new version's worker at its
  * next check, not an hour later.
  */
-const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'manifest.webmanifest']);
+const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'sw-push.js', 'manifest.webmanifest']);
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {

@@ -44,9 +44,10 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Undefined, null and empty values are left out. */
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a Blob (a recording) is sent as it is, with its own type. */
   body?: unknown;
   headers?: Record<string, string>;
   /** The contract's response schema; the answer is parsed with it. */
@@ -150,10 +151,10 @@ export async function apiRequest<S extends z.ZodType>(
       headers: {
         accept: 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': body instanceof Blob ? body.type : 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

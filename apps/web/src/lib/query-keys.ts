@@ -51,6 +51,10 @@ export const queryKeys = {
     status: (checkout: string | null) => ['billing', { checkout }] as const,
   },
   consents: ['me', 'consents'] as const,
+  /** GET /reminders: 'Lembretes' in settings. */
+  reminders: ['me', 'reminders'] as const,
+  /** GET /dictation: whether the server transcribes (the dream form's microphone); read once per session. */
+  dictation: ['dictation'] as const,
   /** GET /me/sessions: the signed-in devices. */
   sessions: ['me', 'sessions'] as const,
   /** GET /privacy-info: public, the same for everyone (not under `me`). */

@@ -141,6 +141,8 @@ describe('GET /me/export', () => {
       'support',
       'dreamSignPins',
       'monthlyReports',
+      'chatConversations',
+      'reminders',
       'dreams',
       'totals',
     ]);

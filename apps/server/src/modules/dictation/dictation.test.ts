@@ -161,24 +161,29 @@ describe('dictation', () => {
     whisper.fail(200);
   });
 
-  it('without AI_TRANSCRIPTION_MODEL: not available, and POST answers 404 dictation_not_configured', async () => {
-    const off = await createTestApp(JOURNAL_TEST_ENV);
-    try {
-      const user = await signUpUser(off, { isConsenting: true });
-      const status = await api(off, user).get('/dictation');
-      expect(status.json()).toMatchObject({ isAvailable: false });
-      const res = await off.app.inject({
-        method: 'POST',
-        url: '/api/v1/dictation',
-        headers: { ...user.headers, 'content-type': 'audio/webm' },
-        payload: audio,
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe('dictation_not_configured');
-    } finally {
-      await off.close();
-    }
-  });
+  it(
+    'without AI_TRANSCRIPTION_MODEL: not available, and POST answers 404 dictation_not_configured',
+    { timeout: 60_000 },
+    async () => {
+      // Another instance on the same database, without the setting.
+      const off = await createTestApp(JOURNAL_TEST_ENV, t.database);
+      try {
+        const user = await signUpUser(off, { isConsenting: true });
+        const status = await api(off, user).get('/dictation');
+        expect(status.json()).toMatchObject({ isAvailable: false });
+        const res = await off.app.inject({
+          method: 'POST',
+          url: '/api/v1/dictation',
+          headers: { ...user.headers, 'content-type': 'audio/webm' },
+          payload: audio,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('dictation_not_configured');
+      } finally {
+        await off.close();
+      }
+    },
+  );
 
   it('shares the analyses API (AI_BASE_URL, AI_API_KEY) when AI_PROVIDER is openai, and only then', () => {
     const shared = loadConfig({

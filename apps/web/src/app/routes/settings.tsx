@@ -8,12 +8,14 @@ import { signInWithGoogle } from '@/features/auth/api/auth-actions';
 import { PasswordSection } from '@/features/auth/components/password-section';
 import { PrivacySection } from '@/features/consents/components/privacy-section';
 import { PreferencesSection } from '@/features/profile/components/preferences-section';
+import { RemindersSection } from '@/features/reminders/components/reminders-section';
 import { useAuth } from '@/hooks/use-auth';
 
 const SECTIONS = [
   { id: 'senha', key: 'password' },
   { id: 'sessoes', key: 'sessions' },
   { id: 'idioma-e-tema', key: 'preferences' },
+  { id: 'lembretes', key: 'reminders' },
   { id: 'privacidade', key: 'privacy' },
   { id: 'seus-dados', key: 'data' },
 ] as const;
@@ -41,7 +43,7 @@ function SectionsNav() {
 
 /**
  * `/app/settings` ('Configurações' in the user menu). Settings is a page, not a feature: it puts side by side the
- * sections the features own: the password (auth), the devices signed in (account), language and theme (profile),
+ * sections the features own: the password (auth), the devices signed in (account), language and theme (profile), the reminders (reminders),
  * the consents (consents, with the analyses' erase button where AI analysis is off), the user's data and the
  * deletion of the account (account, re-authenticating through auth's Google sign-in). Protected layout.
  */
@@ -61,6 +63,7 @@ export function SettingsRoute() {
           <PasswordSection key={`password-${user.id}`} user={user} />
           <SessionsSection />
           <PreferencesSection />
+          <RemindersSection />
           <PrivacySection aiOffAction={<DeleteAnalysesButton />} />
           <DataSection />
           <DeleteAccountSection onReauthenticate={() => void signInWithGoogle()} />

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       AI_API_KEY: 'sk-test',
       AI_MODEL: 'gpt-4o-mini',
       AI_TIMEOUT_MS: '3000',
+      // Dictation on (the dream form's microphone shows); the recording itself is tested on the server.
+      AI_TRANSCRIPTION_MODEL: 'whisper-1',
       PRIVACY_CONTACT_EMAIL: 'privacidade@sonhario.example',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,

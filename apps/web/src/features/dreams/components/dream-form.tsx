@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DREAM_LIMITS, LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import { Annoyed, ChevronDown, Frown, Laugh, Meh, Smile } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
@@ -21,6 +21,7 @@ import {
   type DreamFormValues,
   type ValidDreamValues,
 } from '../dream-form-values';
+import { DictationButton } from './dictation-button';
 import { EmotionPicker } from './emotion-picker';
 import { ScalePicker, type ScaleOption } from './scale-picker';
 import { TagInput } from './tag-input';
@@ -132,6 +133,8 @@ export function DreamForm({
     control,
     handleSubmit,
     subscribe,
+    getValues,
+    setValue,
     formState: { errors, dirtyFields },
   } = useForm<DreamFormValues, unknown, ValidDreamValues>({
     resolver: zodResolver(schema),
@@ -163,6 +166,20 @@ export function DreamForm({
   const contentLength = useWatch({ control, name: 'content' }).length;
 
   const { ref: contentRef, onChange: onContentChange, ...contentField } = register('content');
+  const contentElement = useRef<HTMLTextAreaElement | null>(null);
+
+  /** Dictated text goes after what is written (a space between), editable like typed text. */
+  const appendDictation = (text: string) => {
+    const written = getValues('content').replace(/\s+$/, '');
+    const next = (written ? `${written} ${text}` : text).slice(0, DREAM_LIMITS.contentMax);
+    setValue('content', next, { shouldDirty: true, shouldValidate: Boolean(contentError) });
+    const element = contentElement.current;
+    if (element) {
+      fitHeight(element);
+      element.focus();
+      element.setSelectionRange(next.length, next.length);
+    }
+  };
 
   const submit = handleSubmit((values) => {
     const changed = FORM_FIELDS.filter((name) => Boolean(dirtyFields[name]));
@@ -204,6 +221,7 @@ export function DreamForm({
           {...contentField}
           ref={(element) => {
             contentRef(element);
+            contentElement.current = element;
             fitHeight(element);
             if (element && autoFocus && document.activeElement === element) {
               // A restored draft: continue writing where it ended, not at its first word.
@@ -221,6 +239,7 @@ export function DreamForm({
             {DREAM_LIMITS.contentMax.toLocaleString(currentFormatLocale())}
           </p>
         ) : null}
+        <DictationButton onText={appendDictation} />
       </FormField>
 
       <div className="grid gap-6 sm:grid-cols-[1fr_13rem] sm:gap-4">
