@@ -78,6 +78,12 @@ describe('login page texts and structure (spec section 2)', () => {
     expect(screen.getByRole('link', { name: '← Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
+  it("opens on the Cadastro tab for /login?tab=signup (the demo's 'Start Your Dream Journey')", async () => {
+    renderLogin(signedOut, '/login?tab=signup');
+    expect(await screen.findByRole('tab', { name: 'Cadastro' })).toHaveAttribute('aria-selected', 'true');
+    expect(signUpForm()).toBeInTheDocument();
+  });
+
   it("has on the Login tab a required e-mail field, a required password, 'Entrar', and no Google where it is off", async () => {
     renderLogin(signedOut);
     const email = within(loginForm()).getByLabelText('Email');
