@@ -10,7 +10,7 @@ import { foldText } from '../dreams/dreams.search.ts';
 import { CHAT_BUDGET, cutText, type ChatContextDream, type ChatRequest, type SummaryRequest } from './chat-context.ts';
 import type { ChatProvider } from './chat-provider.ts';
 
-export const BUILTIN_CHAT_MODEL = 'sonhario-guide-1';
+const BUILTIN_CHAT_MODEL = 'sonhario-guide-1';
 
 /** Pieces the reveal is cut into (as the builtin analysis's). */
 const REVEAL_STEPS = 24;
@@ -221,7 +221,7 @@ function journalAnswer(request: ChatRequest, lang: Lang, turn: number): string[]
 }
 
 /** The guide's answer, whole (deterministic: the same request gives the same text). */
-export function composeGuideAnswer(request: ChatRequest): string {
+function composeGuideAnswer(request: ChatRequest): string {
   const lang: Lang = request.language === 'en' ? 'en' : 'pt';
   const turn = request.turns.filter((t) => t.role === 'assistant').length;
   const paragraphs: string[] = [];
@@ -234,7 +234,7 @@ export function composeGuideAnswer(request: ChatRequest): string {
 }
 
 /** An extractive summary: the earlier one, then each turn's first sentence, newest kept when it is too long. */
-export function composeGuideSummary(request: SummaryRequest): string {
+function composeGuideSummary(request: SummaryRequest): string {
   const lang: Lang = request.language === 'en' ? 'en' : 'pt';
   const who = { user: lang === 'pt' ? 'Você' : 'You', assistant: lang === 'pt' ? 'Guia' : 'Guide' };
   const lines = request.turns.map((turn) => {

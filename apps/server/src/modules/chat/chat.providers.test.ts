@@ -1,4 +1,5 @@
 import type { ChatSendResult, ChatThreadDetail } from '@sonhario/contracts/chat';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createListeningTestApp, createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
@@ -233,6 +234,47 @@ describe('chat through a generative provider (local servers speaking the real pr
       data: { code: 'provider_rate_limited' },
     });
     expect((await chatRowsOf(s.t, s.user.id)).usage).toBe(2);
+  });
+
+  it('two instances sending the last message of the taste at once: the commit counts again, one answer is refused', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // Each answer waits until both instances have called the provider: both passed their own instance's check.
+    const gated =
+      (content: string): Handler =>
+      async (res, req) => {
+        if ((provider?.requests.length ?? 0) >= 2) open();
+        await gate;
+        await openAiStream(content)(res, req);
+      };
+    provider = await startTestServer([gated('Resposta A.'), gated('Resposta B.')]);
+    const env = envFor('openai', provider.origin);
+    t = await createTestApp(env, database);
+    const second = await createTestApp(env, database);
+    try {
+      const user = await signUpUser(t, { isConsenting: true });
+      await setPlan(contextFor(t, user.id), 'dreamer');
+      await t.database.db.execute(
+        sql`insert into chat_usage (user_id, provider, model, created_at) select ${user.id}::uuid, 'openai', 'gpt-test', now() from generate_series(1, 9)`,
+      );
+      const one = await startThread(t, user, { kind: 'journal' });
+      const two = await startThread(t, user, { kind: 'journal' });
+      const answers = await Promise.all([
+        sendMessage(t, user, one.id, 'Oi A'),
+        sendMessage(second, user, two.id, 'Oi B'),
+      ]);
+      expect(provider.requests).toHaveLength(2);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 429]);
+      const refused = answers.find((res) => res.statusCode === 429);
+      expect(refused?.json()).toMatchObject({ code: 'chat_limit_reached' });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await chatRowsOf(t, user.id)).toMatchObject({ usage: 10 });
+      expect((await chatRowsOf(t, user.id)).messages).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
   });
 
   it('cancelling (the client hangs up mid-stream) aborts the provider call: nothing stored or counted', async () => {

@@ -323,7 +323,7 @@ export function anthropicError(status: number, type: string, message: string): H
 }
 
 /** The SSE frames of a streamed message whose only content block is text (the chat's answers), cut into `pieces`. */
-export function anthropicTextFrames(pieces: string[], options: { model?: string; stopReason?: string | null } = {}) {
+function anthropicTextFrames(pieces: string[], options: { model?: string; stopReason?: string | null } = {}) {
   const stopReason = options.stopReason === undefined ? 'end_turn' : options.stopReason;
   const frames = [
     sseFrame(
