@@ -5,14 +5,14 @@ import { createServer, type Server } from 'node:http';
 // status the test chose (201, or 404/410 for a subscription the browser dropped). The test plays the browser too: it
 // makes the subscription's key pair and auth secret, and decrypts the aes128gcm payload as RFC 8291 says.
 
-export interface FakeBrowserSubscription {
+interface FakeBrowserSubscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
   /** Opens a message sent to this subscription (RFC 8291, aes128gcm), as the browser would. */
   decrypt(body: Buffer): string;
 }
 
-export interface PushedMessage {
+interface PushedMessage {
   /** The endpoint's path, e.g. /push/abc. */
   path: string;
   headers: Record<string, string | string[] | undefined>;
@@ -36,10 +36,7 @@ export interface FakePushService {
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
 /** RFC 8291 section 3.4 + RFC 8188: one aes128gcm record, keyed from the browser's private key and auth secret. */
-export function decryptAes128gcm(
-  body: Buffer,
-  browser: { ecdhPrivate: ReturnType<typeof createECDH>; auth: Buffer },
-): string {
+function decryptAes128gcm(body: Buffer, browser: { ecdhPrivate: ReturnType<typeof createECDH>; auth: Buffer }): string {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body[20] ?? 0;

@@ -89,7 +89,7 @@ describe('dictation', () => {
       AI_TRANSCRIPTION_API_KEY: 'sk-transcribe',
     });
     consenting = await signUpUser(t, { isConsenting: true });
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await whisper.close();

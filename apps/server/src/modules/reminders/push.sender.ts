@@ -2,7 +2,7 @@ import type { PushPayload, PushSubscriptionInput } from '@sonhario/contracts/rem
 import webpush from 'web-push';
 
 /** What one push service said about one message. */
-export type PushOutcome =
+type PushOutcome =
   | { kind: 'sent' }
   /** 404 or 410: the subscription is gone (permission revoked, browser data cleared); it is deleted. */
   | { kind: 'gone'; status: number; reason?: string }

@@ -35,7 +35,7 @@ const minutesOf = (time: string) => {
   return h * 60 + m;
 };
 
-export const formatLocalTime = (minutes: number) =>
+const formatLocalTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
@@ -89,7 +89,11 @@ export interface RealityWindow {
  * The local time of reality check `slot` on one day: the window is cut into `count` equal parts and each check falls
  * at a random minute of its own part, so they are unpredictable but never bunched together.
  */
-export function randomRealityTime(window: RealityWindow, slot: number, pick = randomInt): string {
+/** A random integer in [min, max). */
+type RandomPick = (min: number, max: number) => number;
+const randomPick: RandomPick = (min, max) => randomInt(min, max);
+
+export function randomRealityTime(window: RealityWindow, slot: number, pick: RandomPick = randomPick): string {
   const from = minutesOf(window.from);
   const length = minutesOf(window.to) - from;
   const start = from + Math.floor((length * slot) / window.count);
@@ -106,11 +110,11 @@ export function nextRealityCheck(
   window: RealityWindow,
   slot: number,
   timeZone: string,
-  options: { fromDate?: string; pick?: typeof randomInt } = {},
+  options: { fromDate?: string; pick?: RandomPick } = {},
 ): Date {
   const today = localDate(after, timeZone);
   let date = options.fromDate && options.fromDate > today ? options.fromDate : today;
-  const pick = options.pick ?? randomInt;
+  const pick = options.pick ?? randomPick;
   for (let i = 0; i < 3; i += 1) {
     const instant = zonedInstant(date, randomRealityTime(window, slot, pick), timeZone);
     if (instant > after) return instant;

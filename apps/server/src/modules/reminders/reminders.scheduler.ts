@@ -11,7 +11,7 @@ import { nextDailyAt, nextRealityCheck } from './reminders.schedule.ts';
 import { deliverToUser, notificationFor } from './reminders.service.ts';
 
 /** A reminder found later than this (the server was down) is not sent; the next one is scheduled (decision 037). */
-export const REMINDER_GRACE_MS = 2 * 3600_000;
+const REMINDER_GRACE_MS = 2 * 3600_000;
 const CLAIM_BATCH = 100;
 
 export interface ReminderScheduler {

@@ -34,7 +34,7 @@ import {
 // Reminders by Web Push (issue 18, docs/decisions/037).
 
 /** Devices one user may register (a phone, a tablet, a few browsers); the oldest is not dropped, the new one refused. */
-export const MAX_PUSH_SUBSCRIPTIONS = 10;
+const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 const NOTIFICATION_URL = '/app/dreams/new';
 
@@ -75,7 +75,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * operator's network (an IP literal, localhost) is refused; plain http to loopback only for tests and local stand-ins
  * (PUSH_ALLOW_LOOPBACK, or NODE_ENV=test).
  */
-export function checkPushEndpoint(endpoint: string, isLoopbackAllowed: boolean): void {
+function checkPushEndpoint(endpoint: string, isLoopbackAllowed: boolean): void {
   const url = new URL(endpoint);
   const host = url.hostname.toLowerCase();
   if (isLoopbackAllowed && LOOPBACK_HOSTS.has(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return;

@@ -6,7 +6,7 @@ const MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=op
 export type RecorderState = 'idle' | 'asking' | 'recording';
 export type RecorderFailure = 'unsupported' | 'denied' | 'failed';
 
-export const isRecordingSupported = () =>
+const isRecordingSupported = () =>
   typeof window !== 'undefined' &&
   typeof window.MediaRecorder !== 'undefined' &&
   typeof (navigator.mediaDevices as MediaDevices | undefined)?.getUserMedia === 'function';
