@@ -45,7 +45,14 @@ const storedSessionKeys = (page: Page) =>
 
 describe('installable app and offline recording', () => {
   it('installs, records a dream offline, keeps it pending across an offline reload, and sends it once online', async () => {
-    const { page } = await signedInPage(journey, { firstName: 'Noturna', width: 390 });
+    const email = uniqueEmail('noturna');
+    const password = 'noite-estrelada';
+    await createConfirmedUser(baseUrl(), { email, password, firstName: 'Noturna' });
+    // This journey is about the service worker: allowed here (support/browser.ts blocks it elsewhere).
+    const page = await journey.newPage({ width: 390, serviceWorkers: 'allow' });
+    await page.goto('/login');
+    await signInThroughForm(page, email, password);
+    await page.getByRole('heading', { level: 1, name: 'Olá, Noturna! 👋' }).waitFor();
     const { token } = await sessionOf(page);
 
     // Install criteria: a linked manifest with the name, start URL, standalone display and the icons at their sizes.
@@ -212,13 +219,14 @@ describe('installable app and offline recording', () => {
         void (async () => {
           const url = new URL(request.url ?? '/', upstream);
           const isRewritten = isNewBuild && (url.pathname === '/sw.js' || url.pathname === '/index.html');
+          // The rewritten files must come whole and plain: no 304 for the old bytes' validators, no compression.
+          const dropped = new Set([
+            'host',
+            ...(isRewritten ? ['accept-encoding', 'if-none-match', 'if-modified-since'] : []),
+          ]);
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(request.headers)) {
-            if (typeof value === 'string' && name !== 'host') headers[name] = value;
-          }
-          // The rewritten files must come whole and plain: no 304 for the old bytes' validators, no compression.
-          if (isRewritten) {
-            for (const name of ['accept-encoding', 'if-none-match', 'if-modified-since']) delete headers[name];
+            if (typeof value === 'string' && !dropped.has(name)) headers[name] = value;
           }
           const answer = await fetch(url, { method: request.method, headers, redirect: 'manual' });
           let body = Buffer.from(await answer.arrayBuffer());
@@ -246,7 +254,7 @@ describe('installable app and offline recording', () => {
       await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
       const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 
-      const page = await journey.newPage();
+      const page = await journey.newPage({ serviceWorkers: 'allow' });
       await page.goto(`${origin}/login`);
       await page.getByRole('form', { name: 'Login' }).waitFor();
       await waitForControllingWorker(page);

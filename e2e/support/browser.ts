@@ -3,12 +3,21 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
+interface ContextOptions {
+  width?: number;
+  /**
+   * The app's service worker (decision 036) precaches every asset in the background of each fresh context: blocked
+   * unless a journey is about it (e2e/offline.e2e.ts), so the others neither wait on it nor are served by it.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 export interface Journey {
   browser: Browser;
   /** Console errors and page errors seen in pages opened through `newPage`. */
   consoleErrors: string[];
-  newContext(options?: { width?: number }): Promise<BrowserContext>;
-  newPage(options?: { width?: number }): Promise<Page>;
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
+  newPage(options?: ContextOptions): Promise<Page>;
 }
 
 /** Connects to the shared Chromium once per file; every page gets a fresh context (own storage). */
@@ -30,9 +39,10 @@ export function useBrowser(): Journey {
     // Unset when beforeAll failed to connect.
     await (journey.browser as Journey['browser'] | undefined)?.close();
   });
-  journey.newContext = async ({ width = 1280 } = {}) => {
+  journey.newContext = async ({ width = 1280, serviceWorkers = 'block' } = {}) => {
     const context = await journey.browser.newContext({
       baseURL: baseUrl(),
+      serviceWorkers,
       viewport: { width, height: width < 600 ? 844 : 800 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',

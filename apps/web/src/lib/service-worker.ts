@@ -25,6 +25,9 @@ export function registerServiceWorker() {
         action: { label: i18n.t('pwa.update'), onClick: () => void updateServiceWorker(true) },
       });
     },
+    onRegisterError() {
+      // Refused (private mode, a policy, an automated browser that blocks workers): the app simply runs without one.
+    },
     onRegisteredSW(_url, registration) {
       // A tab left open for days still learns of a new version: look again when the app comes back to the front.
       if (!registration) return;
