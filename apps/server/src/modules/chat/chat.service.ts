@@ -101,6 +101,9 @@ export class ChatReservations {
   }
 }
 
+/** A new conversation's title until its first message (the web's 'chat.newConversation'). */
+const UNTITLED: Record<AnalysisLanguage, string> = { 'pt-BR': 'Nova conversa', en: 'New conversation' };
+
 const threadNotFound = () => new AppError(404, CHAT_ERROR_CODES.threadNotFound, 'Conversa não encontrada.');
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
 
@@ -194,8 +197,8 @@ export async function createThread(ctx: RequestContext, input: CreateChatThreadI
     userId: ctx.userId,
     kind: input.kind,
     dreamId,
-    // No title until the first message names it (the web shows its own placeholder for '').
-    titleEnc: sealThreadField(keys, ctx.userId, id, 'title', ''),
+    // A placeholder in the profile's language until the first message names the conversation.
+    titleEnc: sealThreadField(keys, ctx.userId, id, 'title', UNTITLED[(await getProfile(ctx)).locale]),
     createdAt: ctx.now(),
   });
   const row = await findThreadRow(ctx.db, ctx.userId, id);

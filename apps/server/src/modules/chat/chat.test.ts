@@ -42,7 +42,7 @@ describe('chat about dreams (builtin guide)', () => {
     expect(thread).toMatchObject({
       kind: 'dream',
       dream: { id: dream.id, title: 'Ponte de vidro', dreamtOn: dream.dreamtOn },
-      title: '',
+      title: 'Nova conversa',
       messageCount: 0,
     });
 
