@@ -14,7 +14,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The signed-in app's top bar (the app shell's, not a feature's): brand, 'Sonhos', 'Oráculo', 'Conquistas' and
- * 'Créditos', and the user menu.
+ * 'Créditos', and the user menu. On the narrowest phones the four are icons (their names kept for screen readers),
+ * so they and the avatar fit in 390 px.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -32,20 +33,20 @@ export function AppHeader() {
           <BrandMark className="[&>span:last-child]:max-[440px]:sr-only" />
         </Link>
         <NavLink to="/app/dreams" className={linkClass}>
-          <BookOpen aria-hidden="true" className="size-4 max-sm:hidden" />
-          {t('dashboard.navDreams')}
+          <BookOpen aria-hidden="true" className="size-4 min-[480px]:max-sm:hidden" />
+          <span className="max-[479px]:sr-only">{t('dashboard.navDreams')}</span>
         </NavLink>
         <NavLink to="/app/oracle" className={linkClass}>
-          <Moon aria-hidden="true" className="size-4 max-sm:hidden" />
-          {t('dashboard.navOracle')}
+          <Moon aria-hidden="true" className="size-4 min-[480px]:max-sm:hidden" />
+          <span className="max-[479px]:sr-only">{t('dashboard.navOracle')}</span>
         </NavLink>
         <NavLink to="/app/rewards" className={linkClass}>
-          <Trophy aria-hidden="true" className="size-4 max-sm:hidden" />
-          {t('dashboard.navRewards')}
+          <Trophy aria-hidden="true" className="size-4 min-[480px]:max-sm:hidden" />
+          <span className="max-[479px]:sr-only">{t('dashboard.navRewards')}</span>
         </NavLink>
         <NavLink to="/app/credits" className={linkClass}>
-          <Coins aria-hidden="true" className="size-4 max-sm:hidden" />
-          {t('dashboard.navCredits')}
+          <Coins aria-hidden="true" className="size-4 min-[480px]:max-sm:hidden" />
+          <span className="max-[479px]:sr-only">{t('dashboard.navCredits')}</span>
         </NavLink>
         <div className="ml-1 sm:ml-2">
           <UserMenu />

@@ -172,6 +172,9 @@ export interface ChatAuthor {
   isGenerative: boolean;
 }
 
+/** How long after 'Parar' the conversation is read again, to see whether the server had finished first. */
+const STOP_SETTLE_MS = 400;
+
 /** Why an answer did not come; nothing was stored or counted in any of them. */
 export type ChatFailure =
   /** 403: no standing consent to AI (never asked, declined or withdrawn). */
@@ -231,19 +234,24 @@ function recordSend(queryClient: QueryClient, result: ChatSendResult) {
 export function useSendChatMessage({
   language,
   onThreadCreated,
+  onStoredAfterStop,
 }: {
   language: 'pt-BR' | 'en';
   onThreadCreated?: (thread: ChatThread) => void;
+  /** A stopped answer turned out stored (the server finished first): the text sent, to take back out of the box. */
+  onStoredAfterStop?: (content: string) => void;
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SendState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
   /** The message of the answer under way (the state's copy may not be applied yet when 'Parar' is pressed). */
-  const sending = useRef<{ threadId: string | null; content: string } | null>(null);
+  const sending = useRef<{ threadId: string | null; content: string; countBefore: number } | null>(null);
   const onCreated = useRef(onThreadCreated);
+  const onLateStored = useRef(onStoredAfterStop);
   useEffect(() => {
     onCreated.current = onThreadCreated;
-  }, [onThreadCreated]);
+    onLateStored.current = onStoredAfterStop;
+  }, [onThreadCreated, onStoredAfterStop]);
 
   useEffect(
     () => () => {
@@ -260,7 +268,7 @@ export function useSendChatMessage({
       const controller = new AbortController();
       running.current = controller;
       let threadId = 'threadId' in target ? target.threadId : null;
-      const message = { threadId, content };
+      const message = { threadId, content, countBefore: 0 };
       sending.current = message;
       setState({ status: 'streaming', threadId, content, author: null, text: '' });
 
@@ -288,6 +296,7 @@ export function useSendChatMessage({
         }
         if (threadId === null) return null;
         countBefore = queryClient.getQueryData<ChatThreadDetail>(chatKeys.thread(threadId))?.messages.length ?? 0;
+        message.countBefore = countBefore;
         await streamApi(`/chat/threads/${encodeURIComponent(threadId)}/messages`, {
           body: { content, language },
           signal: controller.signal,
@@ -345,7 +354,11 @@ export function useSendChatMessage({
     [language, queryClient],
   );
 
-  /** Stops the answer under way; returns the text that was sent (for the composer), or null when none was. */
+  /**
+   * Stops the answer under way; returns the text that was sent (for the composer), or null when none was. An answer
+   * the server finished in the instant before the stop reached it is stored and counted: the conversation is read
+   * again, and such an answer then shows (state `done`-like: idle) instead of the 'nothing was counted' note.
+   */
   const cancel = useCallback((): string | null => {
     const controller = running.current;
     const message = sending.current;
@@ -354,8 +367,21 @@ export function useSendChatMessage({
     sending.current = null;
     controller.abort();
     setState({ status: 'cancelled', threadId: message.threadId, content: message.content });
+    const { threadId } = message;
+    if (threadId !== null) {
+      // A moment first: a commit under way when the stop arrived lands before the conversation is read.
+      void new Promise((resolve) => setTimeout(resolve, STOP_SETTLE_MS))
+        .then(() => wasStored(queryClient, threadId, message.content, message.countBefore))
+        .then((isStored) => {
+          if (!isStored) return;
+          setState((current) =>
+            current.status === 'cancelled' && current.threadId === threadId ? { status: 'idle' } : current,
+          );
+          onLateStored.current?.(message.content);
+        });
+    }
     return message.content;
-  }, []);
+  }, [queryClient]);
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
 

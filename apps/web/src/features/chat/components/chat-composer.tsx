@@ -83,13 +83,15 @@ export function ChatComposer({
           }}
           className="max-h-44 min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60 md:text-sm"
         />
+        {/* Keyed: 'Parar' and 'Enviar' are two buttons, so a press meant for one never lands on the other. */}
         {isStreaming ? (
-          <Button type="button" variant="outline" className="h-10 shrink-0 rounded-xl" onClick={onStop}>
+          <Button key="stop" type="button" variant="outline" className="h-10 shrink-0 rounded-xl" onClick={onStop}>
             <Square aria-hidden="true" className="fill-current" />
             {t('chat.composer.stop')}
           </Button>
         ) : (
           <Button
+            key="send"
             type="submit"
             size="icon"
             className="size-10 shrink-0 rounded-xl"

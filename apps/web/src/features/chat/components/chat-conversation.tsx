@@ -85,9 +85,14 @@ function Conversation({
   const detail = useChatThread(threadId);
   const usage = useChatUsage();
   const authorLabel = useAuthorLabel();
-  const sender = useSendChatMessage({ language: i18n.language === 'en' ? 'en' : 'pt-BR', onThreadCreated });
-  const { state } = sender;
   const [draft, setDraft] = useState('');
+  const sender = useSendChatMessage({
+    language: i18n.language === 'en' ? 'en' : 'pt-BR',
+    onThreadCreated,
+    // The answer was stored after all: the text given back to the box is in the conversation now.
+    onStoredAfterStop: (content) => setDraft((current) => (current === content ? '' : current)),
+  });
+  const { state } = sender;
   const [consentFor, setConsentFor] = useState<string | null>(null);
   const [isConsentDeclined, setIsConsentDeclined] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);

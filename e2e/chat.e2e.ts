@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { CONSENT_VERSION } from '@sonhario/contracts/consents';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, signedInPage } from './support/accounts.ts';
+import { baseUrl, useBrowser } from './support/browser.ts';
+
+const journey = useBrowser();
+
+const GUIDE_LABEL = 'Guia reflexivo (não é IA generativa)';
+
+function apiAs(token: string) {
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+async function keep(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The conversation's log once its last answer is complete (none still being written). */
+async function answered(scope: Locator) {
+  const log = scope.getByRole('log', { name: 'Mensagens da conversa' });
+  await log.getByText(GUIDE_LABEL).last().waitFor();
+  await log.locator('[aria-busy]').waitFor({ state: 'detached' });
+  return log;
+}
+
+describe('the chat about dreams', () => {
+  for (const width of [390, 1280]) {
+    it(`talks about a dream, asks the journal and follows a named dream (${width} px)`, async () => {
+      const before = journey.consoleErrors.length;
+      const { page } = await signedInPage(journey, { firstName: 'Iara', width });
+      const { token } = await sessionOf(page);
+      const api = apiAs(token);
+      await api('POST', '/me/consents', {
+        purposes: ['ai_analysis', 'data_processing'],
+        isGranted: true,
+        textVersion: CONSENT_VERSION,
+      });
+      const farol = await api<{ id: string }>('POST', '/dreams', {
+        title: 'O farol',
+        content: 'Um farol aceso no mar escuro, e eu com medo das ondas batendo nas pedras.',
+        emotions: ['medo'],
+      });
+      await api('POST', '/dreams', {
+        title: 'A casa das portas',
+        content: 'Uma casa antiga com portas abertas para o mar.',
+      });
+
+      // On the dream's page: open its conversation and get a streamed answer.
+      await page.goto(`/app/dreams/${farol.id}`);
+      const section = page.getByRole('region', { name: 'Conversa sobre o sonho' });
+      await section.getByRole('button', { name: 'Conversar sobre este sonho' }).click();
+      await section.getByRole('button', { name: 'O que este sonho pode estar me mostrando?' }).click();
+      const log = await answered(section);
+      await log.getByText('O que este sonho pode estar me mostrando?').waitFor();
+
+      // A second turn: the conversation goes on in the same place.
+      const box = section.getByLabel('Sua mensagem');
+      await box.fill('E as ondas, o que dizem?');
+      await box.press('Enter');
+      await log.getByText('E as ondas, o que dizem?').waitFor();
+      await answered(section);
+      expect(await box.inputValue()).toBe('');
+      await section.scrollIntoViewIfNeeded();
+      expect(await overflowsSideways(page)).toBe(false);
+      await keep(page, `chat-dream-${width}`);
+
+      // 'Oráculo' from the header: ask the journal, follow the dream the answer names.
+      await page.getByRole('banner').getByRole('link', { name: 'Oráculo' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Oráculo' }).waitFor();
+      const journal = page.getByRole('main');
+      const question = journal.getByLabel('Sua mensagem');
+      await question.fill('Onde aparece o mar nos meus sonhos?');
+      await question.press('Enter');
+      const answer = await answered(journal);
+      expect(await overflowsSideways(page)).toBe(false);
+      await keep(page, `chat-oracle-${width}`);
+      await answer.getByRole('link', { name: 'O farol' }).first().click();
+      await page.waitForURL((url) => url.pathname === `/app/dreams/${farol.id}`);
+      await page.getByRole('heading', { level: 1, name: 'O farol' }).waitFor();
+      expect(journey.consoleErrors.slice(before)).toEqual([]);
+    });
+  }
+});
