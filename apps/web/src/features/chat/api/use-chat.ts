@@ -21,7 +21,7 @@ import { ApiError, apiRequest, isApiError, streamApi } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** The chat's query keys (only this feature reads them; under `chat` so an account-wide reset clears them all). */
-export const chatKeys = {
+const chatKeys = {
   all: ['chat'] as const,
   threads: ['chat', 'threads'] as const,
   /** Every conversation (no filter) or one dream's. */
