@@ -39,7 +39,7 @@ async function answered(scope: Locator) {
 
 describe('the chat about dreams', () => {
   for (const width of [390, 1280]) {
-    it(`talks about a dream, asks the journal and follows a named dream (${width} px)`, async () => {
+    it(`talks about a dream, stops an answer mid-stream, asks the journal and follows a named dream (${width} px)`, async () => {
       const before = journey.consoleErrors.length;
       const { page } = await signedInPage(journey, { firstName: 'Iara', width });
       const { token } = await sessionOf(page);
@@ -74,6 +74,32 @@ describe('the chat about dreams', () => {
       await log.getByText('E as ondas, o que dizem?').waitFor();
       await answered(section);
       expect(await box.inputValue()).toBe('');
+
+      // 'Parar' while the next answer is being written: the text comes back to the box, nothing is stored. Pressed
+      // in the page as soon as the first words show: the builtin guide writes its whole answer in under a second,
+      // less than a locator's click may take on a busy machine.
+      await box.fill('Mais uma vez: e o farol?');
+      await box.press('Enter');
+      await page.waitForFunction(
+        () => {
+          // Once the answer's first words show (the server is writing it), not before.
+          const isWriting = Boolean(document.querySelector('[aria-busy] p.whitespace-pre-line')?.textContent.trim());
+          const stop = [...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Parar');
+          if (isWriting) stop?.click();
+          return isWriting && Boolean(stop);
+        },
+        null,
+        { polling: 10, timeout: 10_000 },
+      );
+      await section
+        .getByText('Resposta interrompida. Nada foi contado; sua mensagem voltou para a caixa de texto.')
+        .waitFor();
+      // Had the server gone on, the guide's whole answer (revealed over 0.9 s) would be stored by now.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { items } = await api<{ items: { messageCount: number }[] }>('GET', `/chat/threads?dreamId=${farol.id}`);
+      expect(items.map((thread) => thread.messageCount)).toEqual([4]);
+      expect((await api<{ used: number }>('GET', '/chat/usage')).used).toBe(2);
+      expect(await box.inputValue()).toBe('Mais uma vez: e o farol?');
       await section.scrollIntoViewIfNeeded();
       expect(await overflowsSideways(page)).toBe(false);
       await keep(page, `chat-dream-${width}`);
