@@ -170,6 +170,9 @@ describe('installable app and offline recording', () => {
     const word = `farol${randomBytes(3).toString('hex')}`;
     await page.context().setOffline(true);
     await recordDream(page, `Um ${word} girava sobre um mar de vidro e ninguém via a luz.`);
+    // No service worker in this journey: the form starts afresh, and the journal (loaded before) shows it pending.
+    await page.getByText('Sonho salvo neste aparelho').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sonhos' }).click();
     await page
       .getByRole('article', { name: /girava sobre um mar de vidro/ })
       .getByText('Pendente')

@@ -71,12 +71,20 @@ export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (r
     draft.clear();
     createDream.reset();
     toast.success(t('dreams.pending.queuedToast'), { description: t('dreams.pending.queuedText') });
-    await navigate('/app/dreams', { replace: true });
+    // The journal shows it pending, but its screen's code may not be on this device yet: without a service worker
+    // to serve it offline, the form starts afresh here instead of leading to a screen that cannot load.
+    if ('serviceWorker' in navigator && navigator.serviceWorker.controller)
+      await navigate('/app/dreams', { replace: true });
+    else startAfresh();
     return true;
   }
 
   function discardDraft() {
     draft.clear();
+    startAfresh();
+  }
+
+  function startAfresh() {
     const fresh = emptyDreamValues(lastNightIn(timeZone));
     setDefaults(fresh);
     setForm((previous) => ({ key: previous.key + 1, values: fresh }));
