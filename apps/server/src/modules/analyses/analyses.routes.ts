@@ -30,6 +30,7 @@ import {
 import { providerBaseUrl } from './providers/create-provider.ts';
 import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
 import { providerFailureDetails } from './providers/provider-failure.ts';
+import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
@@ -58,15 +59,6 @@ function logProviderFailure(
     { provider: provider.id, model: provider.model, ...providerFailureDetails(caught, baseUrl) },
     'analysis provider call failed',
   );
-}
-
-/** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller;
 }
 
 export async function analysesRoutes(

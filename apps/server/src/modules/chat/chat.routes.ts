@@ -40,6 +40,7 @@ import {
   type ChatDeps,
   type PreparedSend,
 } from './chat.service.ts';
+import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const threadParams = z.object({ id: z.uuid({ error: 'Conversa inválida' }) });
@@ -56,15 +57,6 @@ function logProviderFailure(request: FastifyRequest, caught: unknown, provider: 
     { provider: provider.id, model: provider.model, ...providerFailureDetails(caught, baseUrl) },
     'chat provider call failed',
   );
-}
-
-/** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller;
 }
 
 /** The chat about dreams (docs/decisions/035). */

@@ -26,6 +26,7 @@ import {
   reportLimitError,
   type PreparedReport,
 } from './reports.service.ts';
+import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
@@ -41,15 +42,6 @@ function logProviderFailure(request: FastifyRequest, caught: unknown, writer: Re
     { provider: writer.id, model: writer.model, ...providerFailureDetails(caught, baseUrl) },
     'monthly report provider call failed',
   );
-}
-
-/** Aborts when the client goes away before the answer is complete (a cancel, a closed tab, a lost network). */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller;
 }
 
 /** 'Relatório do mês' (docs/decisions/032): Oracle only; streamed like an analysis; stored sealed, one per month. */
