@@ -84,7 +84,9 @@ describe('the chat about dreams', () => {
         () => {
           // Once the answer's first words show (the server is writing it), not before.
           const isWriting = Boolean(document.querySelector('[aria-busy] p.whitespace-pre-line')?.textContent.trim());
-          const stop = [...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Parar');
+          const stop = Array.from(document.querySelectorAll('button')).find(
+            (button) => button.textContent.trim() === 'Parar',
+          );
           if (isWriting) stop?.click();
           return isWriting && Boolean(stop);
         },

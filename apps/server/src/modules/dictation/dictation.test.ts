@@ -26,16 +26,23 @@ async function startTranscriptionServer() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        // undici's multipart parser, as a server framework would use.
-        const form = await new Response(Buffer.concat(chunks), {
+        // undici's multipart parser (deprecated for servers, as it buffers the body: fine for a test's small one).
+        const body = new Response(Buffer.concat(chunks), {
           headers: { 'content-type': req.headers['content-type'] ?? '' },
-        }).formData();
-        const file = form.get('file') as File;
+        });
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        const form = await body.formData();
+        const file = form.get('file');
+        if (!(file instanceof Blob) || !('name' in file)) throw new Error('no file part');
+        const field = (name: string) => {
+          const value = form.get(name);
+          return typeof value === 'string' ? value : '';
+        };
         requests.push({
           path: req.url ?? '',
           authorization: req.headers.authorization,
-          model: String(form.get('model')),
-          language: String(form.get('language')),
+          model: field('model'),
+          language: field('language'),
           fileName: file.name,
           fileType: file.type,
           bytes: Buffer.from(await file.arrayBuffer()),
