@@ -39,7 +39,7 @@ async function answered(scope: Locator) {
 
 describe('the chat about dreams', () => {
   for (const width of [390, 1280]) {
-    it(`talks about a dream, stops an answer mid-stream, asks the journal and follows a named dream (${width} px)`, async () => {
+    it(`talks about a dream, stops an answer mid-stream, asks the journal and follows a named dream (${width} px)${width === 390 ? ', then uses up the taste' : ''}`, async () => {
       const before = journey.consoleErrors.length;
       const { page } = await signedInPage(journey, { firstName: 'Iara', width });
       const { token } = await sessionOf(page);
@@ -119,6 +119,28 @@ describe('the chat about dreams', () => {
       await answer.getByRole('link', { name: 'O farol' }).first().click();
       await page.waitForURL((url) => url.pathname === `/app/dreams/${farol.id}`);
       await page.getByRole('heading', { level: 1, name: 'O farol' }).waitFor();
+
+      if (width === 390) {
+        // A Dreamer's taste: 3 messages so far; 6 more through the API, the 10th from the page, then the end card.
+        expect((await api<{ used: number }>('GET', '/chat/usage')).used).toBe(3);
+        const thread = await api<{ id: string }>('POST', '/chat/threads', { kind: 'journal' });
+        for (let i = 1; i <= 6; i += 1) {
+          await api('POST', `/chat/threads/${thread.id}/messages`, { content: `Pergunta ${i} sobre o mar` });
+        }
+        // Sent from elsewhere (another device, here the API): a fresh load reads the usage anew.
+        await page.goto('/app/oracle');
+        await page.getByRole('heading', { level: 1, name: 'Oráculo' }).waitFor();
+        await page.getByText('9 de 10 mensagens este mês').waitFor();
+        const last = page.getByRole('main').getByLabel('Sua mensagem');
+        await last.fill('E as pedras, o que dizem?');
+        await last.press('Enter');
+        await page.getByText('Você usou as 10 mensagens de conversa deste mês').waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
+        await keep(page, 'chat-taste-end-390');
+        await page.getByRole('link', { name: 'Conhecer o Oracle' }).click();
+        await page.waitForURL((url) => url.pathname === '/app/plans');
+        expect((await api<{ used: number }>('GET', '/chat/usage')).used).toBe(10);
+      }
       expect(journey.consoleErrors.slice(before)).toEqual([]);
     });
   }

@@ -90,6 +90,7 @@ describe('app routes', () => {
       'app/credits',
       'app/rewards',
       'app/help',
+      'app/oracle',
       'app/plans',
       'app/analytics',
       'app/profile',
