@@ -29,14 +29,9 @@ import {
 } from './analyses.service.ts';
 import { providerBaseUrl } from './providers/create-provider.ts';
 import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
-import { providerFailureDetails } from './providers/provider-failure.ts';
-import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
+import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-/** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
-const HEARTBEAT_MS = 15_000;
-
-const frameOf = (event: AnalysisStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
   return reply
@@ -46,20 +41,6 @@ function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
 }
 
 const toAppError = (error: unknown) => (error instanceof ProviderError ? providerFailureError(error.failure) : error);
-
-/** A provider's failure with its cause (failure, HTTP status, code, host): never the dream nor the provider's words. */
-function logProviderFailure(
-  request: FastifyRequest,
-  caught: unknown,
-  provider: AnalysisProvider,
-  baseUrl: string | null,
-) {
-  if (!(caught instanceof ProviderError) || caught.failure === 'aborted') return;
-  request.log.warn(
-    { provider: provider.id, model: provider.model, ...providerFailureDetails(caught, baseUrl) },
-    'analysis provider call failed',
-  );
-}
 
 export async function analysesRoutes(
   app: AppInstance,
@@ -105,7 +86,7 @@ export async function analysesRoutes(
     )
       .then((analysis) => send({ event: 'done', data: analysis }))
       .catch((caught: unknown) => {
-        logProviderFailure(request, caught, options.provider, providerBaseUrl(app.deps.config.env));
+        logProviderFailure(request, caught, options.provider, providerBaseUrl(app.deps.config.env), 'analysis');
         const error = toAppError(caught);
         if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'analysis ended without a result');
@@ -188,7 +169,7 @@ export async function analysesRoutes(
           options.provider,
         );
       } catch (error) {
-        logProviderFailure(request, error, options.provider, providerBaseUrl(app.deps.config.env));
+        logProviderFailure(request, error, options.provider, providerBaseUrl(app.deps.config.env), 'analysis');
         throw toAppError(error);
       }
       return reply.status(201).send(analysis);

@@ -20,7 +20,6 @@ import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
 import { isAppError } from '../../errors.ts';
 import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
-import { providerFailureDetails } from '../analyses/providers/provider-failure.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
 import { RaritySampleCache } from '../patterns/similar.service.ts';
 import { createChatProvider, type ChatProvider } from './chat-provider.ts';
@@ -40,24 +39,11 @@ import {
   type ChatDeps,
   type PreparedSend,
 } from './chat.service.ts';
-import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
+import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const threadParams = z.object({ id: z.uuid({ error: 'Conversa inválida' }) });
-/** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
-const HEARTBEAT_MS = 15_000;
-
-const frameOf = (event: ChatStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 const toAppError = (error: unknown) => (error instanceof ProviderError ? chatFailureError(error.failure) : error);
-
-/** A provider's failure with its cause (failure, HTTP status, code, host): never the dreams nor anyone's words. */
-function logProviderFailure(request: FastifyRequest, caught: unknown, provider: ChatProvider, baseUrl: string | null) {
-  if (!(caught instanceof ProviderError) || caught.failure === 'aborted') return;
-  request.log.warn(
-    { provider: provider.id, model: provider.model, ...providerFailureDetails(caught, baseUrl) },
-    'chat provider call failed',
-  );
-}
 
 /** The chat about dreams (docs/decisions/035). */
 export async function chatRoutes(app: AppInstance, options: { provider?: ChatProvider } = {}) {
@@ -94,7 +80,7 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
     })
       .then((result) => send({ event: 'done', data: result }))
       .catch((caught: unknown) => {
-        logProviderFailure(request, caught, provider, baseUrl);
+        logProviderFailure(request, caught, provider, baseUrl, 'chat');
         const error = toAppError(caught);
         if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'chat answer ended without a result');
@@ -254,7 +240,7 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
       try {
         result = await completeSend(context, deps, prepared, { signal: controller.signal, onDelta: () => undefined });
       } catch (error) {
-        logProviderFailure(request, error, provider, baseUrl);
+        logProviderFailure(request, error, provider, baseUrl, 'chat');
         if (error instanceof ChatLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
         throw toAppError(error);
       } finally {

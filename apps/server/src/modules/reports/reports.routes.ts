@@ -14,7 +14,6 @@ import { requestContext, type RequestContext } from '../../context.ts';
 import { isAppError } from '../../errors.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
 import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
-import { providerFailureDetails } from '../analyses/providers/provider-failure.ts';
 import { createReportWriter, type ReportWriter } from './report-writer.ts';
 import {
   ReportGenerationLimiter,
@@ -26,23 +25,10 @@ import {
   reportLimitError,
   type PreparedReport,
 } from './reports.service.ts';
-import { abortOnDisconnect } from '../../lib/abort-on-disconnect.ts';
+import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-/** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
-const HEARTBEAT_MS = 15_000;
-
-const frameOf = (event: MonthlyReportStreamEvent) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 const toAppError = (error: unknown) => (error instanceof ProviderError ? reportFailureError(error.failure) : error);
-
-/** A provider's failure with its cause (failure, HTTP status, code, host): never the dreams nor the provider's words. */
-function logProviderFailure(request: FastifyRequest, caught: unknown, writer: ReportWriter, baseUrl: string | null) {
-  if (!(caught instanceof ProviderError) || caught.failure === 'aborted') return;
-  request.log.warn(
-    { provider: writer.id, model: writer.model, ...providerFailureDetails(caught, baseUrl) },
-    'monthly report provider call failed',
-  );
-}
 
 /** 'Relatório do mês' (docs/decisions/032): Oracle only; streamed like an analysis; stored sealed, one per month. */
 export async function reportsRoutes(app: AppInstance, options: { writer?: ReportWriter } = {}) {
@@ -80,7 +66,7 @@ export async function reportsRoutes(app: AppInstance, options: { writer?: Report
     )
       .then((report) => send({ event: 'done', data: report }))
       .catch((caught: unknown) => {
-        logProviderFailure(request, caught, writer, providerBaseUrl(app.deps.config.env));
+        logProviderFailure(request, caught, writer, providerBaseUrl(app.deps.config.env), 'monthly report');
         const error = toAppError(caught);
         if (isAppError(error)) {
           request.log.info({ code: error.code, statusCode: error.statusCode }, 'monthly report ended without a result');
@@ -167,7 +153,7 @@ export async function reportsRoutes(app: AppInstance, options: { writer?: Report
           writer,
         );
       } catch (error) {
-        logProviderFailure(request, error, writer, providerBaseUrl(app.deps.config.env));
+        logProviderFailure(request, error, writer, providerBaseUrl(app.deps.config.env), 'monthly report');
         throw toAppError(error);
       }
       return reply.status(201).send(report);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import { abortOnDisconnect } from './abort-on-disconnect.ts';
+import { abortOnDisconnect } from './event-stream.ts';
 
 const app = Fastify();
 afterEach(() => app.close());
