@@ -169,9 +169,7 @@ function journalAnswer(request: ChatRequest, lang: Lang, turn: number): string[]
   if (request.dreams.length === 0) return [TEXT.emptyJournal[lang]];
   const found = request.dreams.filter((dream) => dream.reason === 'search' || dream.reason === 'similar');
   const named = (found.length > 0 ? found : request.dreams).slice(0, 5);
-  const refs = named.map(
-    (dream) => `[${dream.label}] (${formatDate(dream.dreamtOn, lang)}, “${cutText(dream.title, 60)}”)`,
-  );
+  const refs = named.map((dream) => `[${dream.label}] (${formatDate(dream.dreamtOn, lang)})`);
   const paragraphs: string[] = [];
   if (found.length > 0) {
     paragraphs.push(
