@@ -185,6 +185,31 @@ describe('dream type, sentiment and honesty', () => {
     expect(en.interpretation).toContain('only you know what your dream means');
   });
 
+  it("writes an interpretation that adds to the cards instead of repeating the themes' and symbols' meanings", () => {
+    for (const [content, options] of [
+      [
+        'Eu estava numa casa antiga à beira do mar, e a água subia devagar até as janelas. Abri a porta e a água saiu como um rio calmo.',
+        PT,
+      ],
+      ['I was running from a dog through my old school, terrified, and then I fell down the stairs.', EN],
+    ] as const) {
+      const result = analyze({ content }, options);
+      expect(result.symbols.length).toBeGreaterThan(2);
+      expect(result.themes.length).toBeGreaterThan(1);
+      for (const { meaning } of result.symbols) expect(result.interpretation).not.toContain(meaning);
+      for (const { description } of result.themes) expect(result.interpretation).not.toContain(description);
+    }
+    const pt = analyze({
+      content:
+        'Eu estava numa casa antiga à beira do mar, e a água subia devagar até as janelas. Abri a porta e a água saiu como um rio calmo.',
+    });
+    // What the cards do not say: where the account starts and ends, and the image a feeling was named beside.
+    expect(pt.interpretation).toContain('O relato começa com “Casa” e termina com “Água”');
+    expect(pt.interpretation).toContain('o sentimento de paz aparece junto de “Água”');
+    const en = analyze({ content: 'I was happy at the beach, but a huge wave scared me and I woke up.' }, EN);
+    expect(en.interpretation).toContain('Feelings from opposite sides share the dream (fear and joy)');
+  });
+
   it('still gives a humble reading and two questions when nothing is recognized', () => {
     const result = analyze({ content: 'Xyzzy plugh.' });
     expect(result.symbols).toEqual([]);

@@ -38,7 +38,7 @@ export type BuiltinAnalysisOptions = {
 
 type Lang = 'pt' | 'en';
 
-const LIMITS = { symbols: 12, themes: 4, symbolsInText: 4, historyMentions: 2, questions: 4 } as const;
+const LIMITS = { symbols: 12, themes: 4, historyMentions: 2, questions: 4 } as const;
 
 // --- matching ---------------------------------------------------------------------------------------------
 
@@ -775,8 +775,6 @@ const TEXT = {
     pt: 'Esta é uma leitura simbólica local (sem IA generativa): o Sonhário compara o seu relato com um dicionário de símbolos, temas e emoções, sem enviar nada para fora. Os significados abaixo são possibilidades, não respostas — só você sabe o que o seu sonho significa.',
     en: 'This is a local symbolic reading (no generative AI): Sonhário compares your account with a dictionary of symbols, themes and emotions, without sending anything out. The meanings below are possibilities, not answers — only you know what your dream means.',
   },
-  themes: { pt: 'Temas que aparecem:', en: 'Themes that show up:' },
-  symbols: { pt: 'Alguns símbolos e o que costumam evocar:', en: 'Some symbols and what they often evoke:' },
   nothing: {
     pt: 'Nenhum símbolo do dicionário foi reconhecido neste relato; talvez ele fale de algo muito pessoal. Vale anotar as imagens que mais marcaram você.',
     en: 'No symbol from the dictionary was recognized in this account; perhaps it speaks of something very personal. It may help to note the images that stayed with you.',
@@ -852,6 +850,91 @@ function historySentence(
         : 'When a symbol keeps returning, it may be worth asking what it keeps trying to show.',
     )
     .join(' ');
+}
+
+/** The first image of the account and the last one (of the symbols read), when they differ: the dream's movement. */
+function arcSentence(
+  symbols: readonly LexiconEntry[],
+  hits: ReadonlyMap<LexiconEntry, Hit>,
+  lang: Lang,
+): string | undefined {
+  const placed = symbols.flatMap((symbol) => {
+    const hit = hits.get(symbol);
+    return hit ? [{ name: symbol.name[lang], first: hit.first, last: Math.max(...hit.positions) }] : [];
+  });
+  if (placed.length < 2) return undefined;
+  const opening = placed.reduce((a, b) => (b.first < a.first ? b : a));
+  const closing = placed.reduce((a, b) => (b.last > a.last ? b : a));
+  if (opening === closing || closing.last <= opening.first) return undefined;
+  return lang === 'pt'
+    ? `O relato começa com ${quote(opening.name)} e termina com ${quote(closing.name)}: vale notar o que mudou de uma imagem para a outra, e se essa passagem lembra alguma mudança que você vive agora.`
+    : `The account opens with ${quote(opening.name)} and ends with ${quote(closing.name)}: it may help to notice what changed from one image to the other, and whether that passage echoes a change you are living now.`;
+}
+
+/** Up to two feelings named in the text beside an image (within a few words): where a feeling seems to come from. */
+function feelingSentences(
+  emotions: readonly { entry: EmotionEntry; intensity: number }[],
+  emotionHits: ReadonlyMap<EmotionEntry, Hit>,
+  symbols: readonly LexiconEntry[],
+  symbolHits: ReadonlyMap<LexiconEntry, Hit>,
+  lang: Lang,
+): string[] {
+  const sentences: string[] = [];
+  const used = new Set<LexiconEntry>();
+  for (const { entry } of emotions) {
+    if (sentences.length === 2) break;
+    const at = emotionHits.get(entry)?.positions ?? [];
+    let nearest: { symbol: LexiconEntry; distance: number } | undefined;
+    for (const symbol of symbols) {
+      if (used.has(symbol)) continue;
+      for (const position of symbolHits.get(symbol)?.positions ?? []) {
+        for (const feeling of at) {
+          const distance = Math.abs(feeling - position);
+          if (distance <= FEELING_NEAR && (!nearest || distance < nearest.distance)) nearest = { symbol, distance };
+        }
+      }
+    }
+    if (!nearest) continue;
+    used.add(nearest.symbol);
+    const feeling = entry.name[lang].toLocaleLowerCase(lang === 'pt' ? 'pt-BR' : 'en');
+    const image = quote(nearest.symbol.name[lang]);
+    sentences.push(
+      lang === 'pt'
+        ? `No relato, o sentimento de ${feeling} aparece junto de ${image}: o que acontecia com essa imagem naquele momento pode dizer de onde ele vem.`
+        : `In the account, the feeling of ${feeling} comes up beside ${image}: what was happening with that image at that moment may say where it comes from.`,
+    );
+  }
+  return sentences;
+}
+
+/** The pull of the feelings: opposite ones side by side, or the overall tone; the emotions card shows each one. */
+function toneSentence(
+  emotions: readonly { entry: EmotionEntry; intensity: number }[],
+  sentiment: number,
+  lang: Lang,
+): string | undefined {
+  if (emotions.length === 0) return undefined;
+  const locale = lang === 'pt' ? 'pt-BR' : 'en';
+  const light = emotions.find((e) => e.entry.valence > 0);
+  const heavy = emotions.find((e) => e.entry.valence < 0);
+  if (light && heavy) {
+    const pair = list(
+      [heavy.entry.name[lang], light.entry.name[lang]].map((name) => name.toLocaleLowerCase(locale)),
+      lang,
+    );
+    return lang === 'pt'
+      ? `Sentimentos de lados opostos dividem o sonho (${pair}), como costuma acontecer quando algo atrai e inquieta ao mesmo tempo.`
+      : `Feelings from opposite sides share the dream (${pair}), as often happens when something draws you in and unsettles you at once.`;
+  }
+  if (sentiment <= -0.3)
+    return lang === 'pt'
+      ? 'O tom do sonho é pesado. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
+      : 'The dream’s tone is heavy. What is felt in a dream often echoes what was lived in recent days.';
+  if (sentiment >= 0.3)
+    return lang === 'pt'
+      ? 'O tom do sonho é leve. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
+      : 'The dream’s tone is light. What is felt in a dream often echoes what was lived in recent days.';
+  return undefined;
 }
 
 // --- analysis ---------------------------------------------------------------------------------------------
@@ -986,27 +1069,18 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   if (topEmotion)
     summaryParts.push(`${lang === 'pt' ? 'Emoção mais marcada' : 'Strongest emotion'}: ${lower(topEmotion)}.`);
 
+  // The interpretation says what the cards do not (issue 19): how the account moves from one image to another, which
+  // image a feeling was named beside, the pull of the feelings, the history, the type's advice. The themes' and
+  // symbols' meanings are in their own cards and are not repeated here.
   const paragraphs = [TEXT.intro[lang]];
-  if (themes.length > 0) {
-    paragraphs.push(
-      `${TEXT.themes[lang]} ${themes.map((theme) => `${theme.name[lang]} — ${theme.meaning[lang]}`).join(' ')}`,
-    );
-  }
-  if (symbols.length > 0) {
-    const shown = symbols.slice(0, LIMITS.symbolsInText);
-    paragraphs.push(
-      `${TEXT.symbols[lang]} ${shown.map((symbol) => `${symbol.name[lang]} — ${symbol.meaning[lang]}`).join(' ')}`,
-    );
-  }
+  const account = [
+    arcSentence(symbols, symbolHits, lang),
+    ...feelingSentences(emotions, emotionHits, symbols, symbolHits, lang),
+  ].filter((sentence) => sentence !== undefined);
+  if (account.length > 0) paragraphs.push(account.join(' '));
   if (symbols.length === 0 && themes.length === 0) paragraphs.push(TEXT.nothing[lang]);
-  if (emotions.length > 0) {
-    const names = emotions.slice(0, 3).map((e) => lower(e.entry.name[lang]));
-    paragraphs.push(
-      lang === 'pt'
-        ? `As emoções mais presentes foram ${list(names, lang)}. O que se sente no sonho costuma ecoar o que foi vivido nos últimos dias.`
-        : `The emotions most present were ${list(names, lang)}. What is felt in a dream often echoes what was lived in recent days.`,
-    );
-  }
+  const tone = toneSentence(emotions, sentiment, lang);
+  if (tone) paragraphs.push(tone);
   const history = historySentence(symbols, options.history, lang);
   if (history) paragraphs.push(history);
   const typeNote = {
