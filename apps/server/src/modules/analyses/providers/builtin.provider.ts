@@ -3,13 +3,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { analyzeDream, BUILTIN_MODEL } from '../builtin/builtin-analyzer.ts';
 import { ProviderError, type AnalysisProvider } from './provider.ts';
 
-/** Pieces the reveal is cut into: about one per word group, so the text flows without a frame per character. */
-const REVEAL_STEPS = 24;
+/**
+ * Words per piece of the reveal: a few at a time, as a model's tokens arrive, so the text is seen growing. (Cut into
+ * 24 pieces in all, a long interpretation came in jumps of 15 words and read as appearing at once: issue 19.)
+ */
+const WORDS_PER_PIECE = 3;
 
 /**
  * The offline symbolic reading as a provider. The reading itself takes about a millisecond; its text is then handed
- * out in word-group pieces over `revealMs` (docs/decisions/008) so the screen shows it the same way as a generative
- * provider's stream. With revealMs 0 everything is sent at once.
+ * out in pieces of a few words, evenly over `revealMs` in all (docs/decisions/008, 043), so the screen shows it the
+ * same way as a generative provider's stream. With revealMs 0 the pieces are sent at once.
  */
 export function createBuiltinProvider(options: { revealMs: number }): AnalysisProvider {
   return {
@@ -33,8 +36,8 @@ export function createBuiltinProvider(options: { revealMs: number }): AnalysisPr
       const pieces: { field: StreamedField; text: string }[] = [];
       for (const field of ['summary', 'interpretation'] as const) {
         const words = result[field].split(/(?<=\s)/);
-        const size = Math.max(1, Math.ceil(words.length / (REVEAL_STEPS / 2)));
-        for (let i = 0; i < words.length; i += size) pieces.push({ field, text: words.slice(i, i + size).join('') });
+        for (let i = 0; i < words.length; i += WORDS_PER_PIECE)
+          pieces.push({ field, text: words.slice(i, i + WORDS_PER_PIECE).join('') });
       }
       const pause = options.revealMs / Math.max(1, pieces.length);
       for (const piece of pieces) {
