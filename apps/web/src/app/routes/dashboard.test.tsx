@@ -98,7 +98,19 @@ describe('dashboard /app (spec section 2)', () => {
     await analyseDream(account, dream!.id);
     await openDashboard(account);
     await waitFor(() => expect(statValue('Análises Realizadas')).toHaveTextContent('2'));
-    expect(within(screen.getByRole('group', { name: 'Análises Realizadas' })).getByText('com IA')).toBeInTheDocument();
+    // The builtin symbolic reading is not AI (issue 19): the card says what it is.
+    const analyses = screen.getByRole('group', { name: 'Análises Realizadas' });
+    expect(within(analyses).getByText('leituras simbólicas')).toBeInTheDocument();
+    expect(within(analyses).queryByText(/IA/)).not.toBeInTheDocument();
+  });
+
+  it("says 'com IA' under 'Análises Realizadas' when the server's provider is a generative model", async () => {
+    const account = await createUser();
+    api.server.upstream = 'generative';
+    await openDashboard(account);
+    const analyses = screen.getByRole('group', { name: 'Análises Realizadas' });
+    expect(await within(analyses).findByText('com IA')).toBeInTheDocument();
+    expect(within(analyses).queryByText('leituras simbólicas')).not.toBeInTheDocument();
   });
 
   it('says "1 dia consecutivo" for a one-day streak', async () => {
@@ -170,7 +182,10 @@ describe('dashboard /app (spec section 2)', () => {
   it('sends every API call with the session token', async () => {
     const { account } = await openDashboard();
     await waitFor(() => expect(api.server.requestsTo('GET', '/me/overview').length).toBeGreaterThan(0));
-    const apiCalls = api.server.requests.filter((request) => request.path.startsWith('/api/v1/'));
+    // GET /privacy-info is public (whether the analysis is AI, for the analyses card), asked without a token.
+    const apiCalls = api.server.requests.filter(
+      (request) => request.path.startsWith('/api/v1/') && request.path !== '/api/v1/privacy-info',
+    );
     expect(apiCalls.length).toBeGreaterThan(0);
     expect(
       apiCalls.every((request) => request.headers.authorization === `Bearer ${account.session.access_token}`),

@@ -4,7 +4,7 @@ import type { CreditsSummary } from '@sonhario/contracts/credits';
 import type { CreateDreamInput } from '@sonhario/contracts/dreams';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
 import { PROVIDER_DISTRESS, PROVIDER_RESULT } from '@/test/server/provider-results';
 import {
@@ -26,6 +26,9 @@ const DREAM_TEXT = 'Eu voava sobre o mar ao entardecer e via uma casa antiga na 
 let account: TestUser;
 beforeEach(async () => {
   account = await createUser();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 async function seedDream(overrides: Partial<CreateDreamInput> = {}) {
@@ -64,7 +67,7 @@ const cardTitles = (container: HTMLElement, level = 3) =>
     .map((heading) => heading.textContent);
 
 describe('analysing a dream on its page', () => {
-  it('streams the summary and interpretation as they are written, then shows the analysis as cards', async () => {
+  it('streams the summary and interpretation as they are written, then shows the summary, questions and interpretation, the details behind their counts', async () => {
     const user = userEvent.setup();
     const dream = await seedDream();
     const stalled = api.server.stallStream('POST', '/dreams/:id/analyses');
@@ -87,38 +90,71 @@ describe('analysing a dream on its page', () => {
     expect(within(section).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
 
+    // Laid out as the finished analysis will be: the summary being written (the caret after its last word), the
+    // questions' place held, no interpretation yet.
+    const live = partial.closest('[aria-live]') as HTMLElement;
+    expect(cardTitles(live)).toEqual(['Resumo', 'Perguntas para refletir']);
+    expect(within(partial).getByTestId('stream-caret')).toBeInTheDocument();
+
     release();
 
-    expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
+    await within(section).findByRole('button', { name: 'Analisar novamente' });
+    // Summary and questions first, then the interpretation, then the details closed behind their counts (jsdom has
+    // no wide screen: a phone's layout).
     expect(cardTitles(section)).toEqual([
       'Resumo',
-      'Interpretação',
-      'Temas',
-      'Símbolos',
-      'Emoções',
-      'Personagens & Cenários',
-      'Tipo de sonho',
       'Perguntas para refletir',
+      'Interpretação',
+      'Ver símbolos (3)',
+      'Ver temas (3)',
+      'Ver emoções (2)',
+      'Ver cenários (4)',
     ]);
+    expect(within(section).queryByTestId('stream-caret')).not.toBeInTheDocument();
     expect(within(section).getByRole('heading', { level: 3, name: 'Resumo' })).toHaveFocus();
     expect(
       within(section).getByText(
         'Leitura simbólica local (sem IA generativa): um sonho com voo, mar e casa. Temas: voo, água e casas. Emoção mais marcada: alegria.',
       ),
     ).toBeInTheDocument();
-    // The interpretation's paragraphs.
-    expect(within(section).getByText(/^Esta é uma leitura simbólica local/).tagName).toBe('P');
-    expect(within(section).getByText(/^Temas que aparecem:/).tagName).toBe('P');
-    expect(
-      within(section)
-        .getAllByText('Casa')
-        .map((symbol) => symbol.nextElementSibling?.textContent),
-    ).toContain('A casa costuma representar você mesmo, sua vida interior e sua segurança.');
-    expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '60');
     expect(within(section).getByText('Comum')).toBeInTheDocument();
+    // Three of the four questions; the fourth behind 'Ver mais perguntas (1)'.
+    const questions = within(section).getByRole('heading', {
+      level: 3,
+      name: 'Perguntas para refletir',
+    }).parentElement!;
+    expect(within(questions).getAllByRole('listitem')).toHaveLength(3);
     expect(
-      within(section).getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?'),
+      within(questions).getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?'),
     ).toBeInTheDocument();
+    await user.click(within(questions).getByRole('button', { name: 'Ver mais perguntas (1)' }));
+    expect(within(questions).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(questions).getByText('Em que momento dos últimos dias você sentiu alegria?')).toBeInTheDocument();
+
+    // The interpretation's paragraphs add to the cards, and none repeats a symbol's or a theme's meaning.
+    const interpretation = within(section).getByRole('heading', { level: 3, name: 'Interpretação' }).parentElement!;
+    expect(within(interpretation).getByText(/^Esta é uma leitura simbólica local/).tagName).toBe('P');
+    expect(within(interpretation).getByText(/^O relato começa com “Voo” e termina com “Casa”/)).toBeInTheDocument();
+    const [stored] = await storedAnalyses(dream.id);
+    for (const { meaning } of stored!.result.symbols) expect(interpretation).not.toHaveTextContent(meaning);
+    for (const { description } of stored!.result.themes) expect(interpretation).not.toHaveTextContent(description);
+
+    // The details open on a tap, and close again.
+    const casa = 'A casa costuma representar você mesmo, sua vida interior e sua segurança.';
+    expect(within(section).queryByText(casa)).not.toBeInTheDocument();
+    const symbols = within(section).getByRole('button', { name: 'Ver símbolos (3)' });
+    expect(symbols).toHaveAttribute('aria-expanded', 'false');
+    await user.click(symbols);
+    expect(symbols).toHaveAttribute('aria-expanded', 'true');
+    expect(symbols).toHaveAccessibleName('Símbolos (3)');
+    expect(within(section).getByText(casa)).toBeInTheDocument();
+    expect(within(section).queryByRole('meter')).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Ver emoções (2)' }));
+    expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '60');
+    await user.click(within(section).getByRole('button', { name: 'Ver cenários (4)' }));
+    expect(within(section).getByText('Praia')).toBeInTheDocument();
+    await user.click(symbols);
+    expect(within(section).queryByText(casa)).not.toBeInTheDocument();
     expect(within(section).getByText(BUILTIN_LABEL)).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Analisar novamente' })).toBeInTheDocument();
 
@@ -142,7 +178,7 @@ describe('analysing a dream on its page', () => {
     api.server.upstream = 'generative';
     const { section } = await openDream(dream.id);
     await user.click(await within(section).findByRole('button', { name: 'Analisar sonho' }));
-    expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
+    expect(await within(section).findByRole('button', { name: /^Ver temas \(\d+\)$/ })).toBeInTheDocument();
     expect(within(section).getByText('Feita por OpenAI · gpt-4o-mini')).toBeInTheDocument();
     expect(within(section).queryByText(/sem IA generativa/)).not.toBeInTheDocument();
   });
@@ -206,9 +242,13 @@ describe('analysing a dream on its page', () => {
     await answerConsent(account, false);
     const { section } = await openDream(dream.id);
 
+    // The builtin reading is not called AI (issue 19).
     expect(
-      await within(section).findByText(/A análise por IA está desativada: você retirou o seu consentimento/),
+      await within(section).findByText(
+        /A leitura simbólica dos sonhos está desativada: você retirou o seu consentimento/,
+      ),
     ).toBeInTheDocument();
+    expect(within(section).queryByText(/análise por IA/)).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Ver em Configurações' })).toHaveAttribute(
       'href',
@@ -221,7 +261,7 @@ describe('analysing a dream on its page', () => {
     expect(within(dialog).getByRole('button', { name: 'Agora não' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Concordo' }));
 
-    expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { level: 3, name: /^Ver temas \(\d+\)$/ })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/me/consents').map((request) => request.body)).toEqual([
       { purposes: ['ai_analysis', 'data_processing'], isGranted: true, textVersion: CONSENT_VERSION },
@@ -229,6 +269,32 @@ describe('analysing a dream on its page', () => {
     expect(api.server.requestsTo('POST', '/dreams/:id/analyses')).toHaveLength(1);
     expect(await storedAnalyses(dream.id)).toHaveLength(1);
     expect(await within(section).findByRole('button', { name: 'Analisar novamente' })).toBeInTheDocument();
+  });
+
+  it('calls the analysis AI when it is off only where the provider is a generative model', async () => {
+    const dream = await seedDream();
+    await answerConsent(account, false);
+    api.server.upstream = 'generative';
+    const { section } = await openDream(dream.id);
+    expect(
+      await within(section).findByText(/A análise por IA está desativada: você retirou o seu consentimento/),
+    ).toBeInTheDocument();
+    expect(within(section).queryByText(/leitura simbólica/)).not.toBeInTheDocument();
+  });
+
+  it('opens the details at first on a wide screen (640 px and more), each still closing on a tap', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: media === '(min-width: 640px)', media }));
+    const dream = await seedDream();
+    await analyseDream(account, dream.id);
+    const { section } = await openDream(dream.id);
+    const symbols = await within(section).findByRole('button', { name: 'Símbolos (3)' });
+    expect(symbols).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('button', { name: 'Temas (3)' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('meter', { name: 'Intensidade de Alegria' })).toBeInTheDocument();
+    await user.click(symbols);
+    expect(within(section).getByRole('button', { name: 'Ver símbolos (3)' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).queryByText('Mar', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it("asks for consent when the server requires it (the consent changed elsewhere), and 'Agora não' analyses nothing", async () => {
@@ -264,7 +330,7 @@ describe('analysing a dream on its page', () => {
     expect(await storedAnalyses(dream.id)).toEqual([]);
 
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
-    expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { level: 3, name: /^Ver temas \(\d+\)$/ })).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -278,7 +344,7 @@ describe('analysing a dream on its page', () => {
     const alert = await within(section).findByRole('alert');
     expect(alert).toHaveTextContent('A conexão caiu. Nenhum crédito foi usado.');
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
-    expect(await within(section).findByRole('heading', { level: 3, name: 'Temas' })).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { level: 3, name: /^Ver temas \(\d+\)$/ })).toBeInTheDocument();
     const [first, retry] = api.server.requestsTo('POST', '/dreams/:id/analyses');
     expect(retry!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
   });
@@ -358,7 +424,8 @@ describe('analysing a dream on its page', () => {
     expect(toggles[0]).toHaveAttribute('aria-expanded', 'true');
     expect(within(history).getByText('Uma leitura do meio.')).toBeInTheDocument();
     expect(within(history).getByText('Feita por OpenAI · gpt-4o-mini')).toBeInTheDocument();
-    expect(cardTitles(history, 4)).toContain('Sinais de lucidez');
+    await user.click(within(history).getByRole('button', { name: 'Ver sinais de lucidez (1)' }));
+    expect(cardTitles(history, 4)).toContain('Sinais de lucidez (1)');
     expect(within(history).getByText('Você percebeu que estava sonhando')).toBeInTheDocument();
   });
 });

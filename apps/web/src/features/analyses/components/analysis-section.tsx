@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { PlansLink } from '@/components/plans-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useIsAnalysisGenerative } from '@/hooks/use-privacy-info';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { type AnalysisFailure, useAnalyzeDream } from '../api/use-analyze-dream';
 import { useDreamAnalyses } from '../api/use-dream-analyses';
@@ -93,16 +94,22 @@ function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry
   }
 }
 
-/** With the AI consent withdrawn or declined: why there is no 'Analisar sonho', and the ways to consent again. */
+/**
+ * With the AI consent withdrawn or declined: why there is no 'Analisar sonho', and the ways to consent again. The
+ * reading is called AI only when the server's provider is a generative model (issue 19).
+ */
 function ConsentOffNotice({ isWithdrawn, onGiveAgain }: { isWithdrawn: boolean; onGiveAgain: () => void }) {
   const { t } = useTranslation();
+  const isGenerative = useIsAnalysisGenerative();
   return (
     <div
       role="status"
       className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between"
     >
       <p className="text-muted-foreground">
-        {isWithdrawn ? t('analyses.consentOff.withdrawn') : t('analyses.consentOff.declined')}{' '}
+        {isGenerative
+          ? t(isWithdrawn ? 'analyses.consentOff.withdrawn' : 'analyses.consentOff.declined')
+          : t(isWithdrawn ? 'analyses.reading.consentOffWithdrawn' : 'analyses.reading.consentOffDeclined')}{' '}
         <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
           {t('analyses.consentOff.settings')}
         </Link>

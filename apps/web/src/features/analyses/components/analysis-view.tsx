@@ -1,10 +1,12 @@
 import type { Analysis } from '@sonhario/contracts/analyses';
 import {
   BookOpenText,
+  ChevronDown,
   Drama,
   Eye,
   HeartPulse,
   History,
+  MapPin,
   MessageCircleQuestionMark,
   MoonStar,
   Shapes,
@@ -12,24 +14,69 @@ import {
   Tags,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportCard } from '@/components/support-card';
 import { Card } from '@/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { authorLabel } from '../analysis-author';
 
 type Level = 3 | 4;
 
+/** Questions shown at once; a fourth (providers may write up to four) waits behind 'Ver mais perguntas'. */
+const QUESTIONS_SHOWN = 3;
+
+/** Where the details open by default (decision 043): from the `sm` breakpoint; on a phone they wait for a tap. */
+const WIDE_SCREEN = '(min-width: 640px)';
+
+const isWideScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches;
+
 /** A text's paragraphs (providers separate them with blank lines, sometimes single line breaks). */
-export const paragraphsOf = (text: string) =>
+const paragraphsOf = (text: string) =>
   text
     .split(/\n+/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 
-function ResultCard({
+/** Where the text is being written: a soft blinking bar after the last word (still for reduced motion). */
+function Caret() {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="stream-caret"
+      className="ml-0.5 inline-block h-[1.05em] w-0.5 translate-y-[0.15em] animate-pulse rounded-full bg-primary/80 motion-reduce:animate-none"
+    />
+  );
+}
+
+/** The summary's words, the same while streamed and once stored, so nothing moves when the analysis arrives. */
+export function SummaryText({ text, isWriting = false }: { text: string; isWriting?: boolean }) {
+  return (
+    <p className="font-display text-lg leading-relaxed text-pretty text-foreground/95">
+      {text}
+      {isWriting ? <Caret /> : null}
+    </p>
+  );
+}
+
+/** The interpretation's paragraphs, the same while streamed and once stored. */
+export function InterpretationText({ text, isWriting = false }: { text: string; isWriting?: boolean }) {
+  const paragraphs = paragraphsOf(text);
+  return (
+    <div className="grid gap-3 text-sm leading-relaxed text-pretty text-foreground/90 sm:text-base sm:leading-relaxed">
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>
+          {paragraph}
+          {isWriting && index === paragraphs.length - 1 ? <Caret /> : null}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function ResultCard({
   title,
   icon: Icon,
   level,
@@ -60,9 +107,97 @@ function ResultCard({
   );
 }
 
-function Nothing() {
+type DetailKey = 'symbols' | 'themes' | 'emotions' | 'characters' | 'settings' | 'lucidity';
+
+/**
+ * One part of the reading behind its count: 'Ver símbolos (8)' closed, 'Símbolos (8)' open. The heading holds the
+ * button (the disclosure pattern), so the outline still lists every part.
+ */
+function DetailsSection({
+  name,
+  count,
+  icon: Icon,
+  level,
+  isOpenAtFirst,
+  children,
+}: {
+  name: DetailKey;
+  count: number;
+  icon: LucideIcon;
+  level: Level;
+  isOpenAtFirst: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  return <p className="text-sm text-muted-foreground">{t('analyses.nothingFound')}</p>;
+  const [isOpen, setIsOpen] = useState(isOpenAtFirst);
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <Collapsible
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      data-testid={`analysis-details-${name}`}
+      className="rounded-xl border border-border/80 bg-card/50 backdrop-blur-sm"
+    >
+      <Heading className="text-sm font-medium">
+        <CollapsibleTrigger className="flex min-h-12 w-full items-center gap-2.5 rounded-xl px-5 py-3 text-left outline-none hover:bg-accent/30 focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:px-6">
+          <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          <span className="flex-1">
+            {isOpen ? t(`analyses.reading.shown.${name}`, { count }) : t(`analyses.reading.show.${name}`, { count })}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn(
+              'size-4 shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none',
+              isOpen && 'rotate-180',
+            )}
+          />
+        </CollapsibleTrigger>
+      </Heading>
+      <CollapsibleContent className="px-5 pb-5 sm:px-6">{children}</CollapsibleContent>
+    </Collapsible>
+  );
+}
+
+function Chips({ items }: { items: string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li key={item} className="inline-flex min-h-7 items-center rounded-full bg-secondary px-3 text-xs">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReflectionQuestions({ questions }: { questions: string[] }) {
+  const { t } = useTranslation();
+  const [isMoreShown, setIsMoreShown] = useState(false);
+  const shown = isMoreShown ? questions : questions.slice(0, QUESTIONS_SHOWN);
+  const more = questions.length - QUESTIONS_SHOWN;
+  return (
+    <div className="grid gap-3">
+      <ol className="grid gap-2.5">
+        {shown.map((question, index) => (
+          <li key={index} className="flex gap-3 text-sm leading-relaxed text-pretty sm:text-base">
+            <span aria-hidden="true" className="font-display text-primary tabular-nums">
+              {index + 1}.
+            </span>
+            {question}
+          </li>
+        ))}
+      </ol>
+      {more > 0 && !isMoreShown ? (
+        <button
+          type="button"
+          onClick={() => setIsMoreShown(true)}
+          className="-mx-2 min-h-11 w-fit rounded-md px-2 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          {t('analyses.reading.moreQuestions', { count: more })}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /** Who made it, when, and whether the dream changed since (the analysis read an earlier version). */
@@ -97,9 +232,9 @@ function AnalysisMeta({
 }
 
 /**
- * One finished analysis as cards: summary, interpretation, themes, symbols, emotions (with intensity bars),
- * characters and settings, dream type, lucidity signs (when any) and questions to reflect on. A reading that
- * sensed distress opens with the support card.
+ * One finished analysis, read from the top (issue 19): the summary with the dream's type, two or three questions to
+ * reflect on, the interpretation, then the details behind their counts ('Ver símbolos (8)'), closed on a phone and
+ * open from 640 px (decision 043). A reading that sensed distress opens with the support card.
  */
 export function AnalysisView({
   analysis,
@@ -117,39 +252,49 @@ export function AnalysisView({
 }) {
   const { t } = useTranslation();
   const { result } = analysis;
-  const hasPeople = result.characters.length > 0 || result.settings.length > 0;
-  const SubHeading = level === 3 ? 'h4' : 'h5';
+  // Read once: a details section the reader opened or closed stays so when the window is resized.
+  const [isOpenAtFirst] = useState(isWideScreen);
+  const details = { level, isOpenAtFirst };
 
   return (
     <div className="grid gap-4">
       {result.distress ? <SupportCard level={level} /> : null}
       <AnalysisMeta analysis={analysis} isDreamChanged={isDreamChanged} timeZone={timeZone} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ResultCard
-          title={t('analyses.sections.summary')}
-          icon={MoonStar}
-          level={level}
-          headingRef={headingRef}
-          className="sm:col-span-2"
-        >
-          <p className="font-display text-lg leading-relaxed text-pretty text-foreground/95">{result.summary}</p>
-        </ResultCard>
+      <ResultCard title={t('analyses.sections.summary')} icon={MoonStar} level={level} headingRef={headingRef}>
+        <SummaryText text={result.summary} />
+        <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5 text-sm text-pretty text-muted-foreground">
+          <span className="sr-only">{t('analyses.sections.dreamType')}:</span>
+          <span className="inline-flex h-7 w-fit items-center rounded-full bg-primary/15 px-3 text-sm font-medium text-primary ring-1 ring-primary/30 ring-inset">
+            {t(`analyses.dreamTypes.${result.dreamType}`)}
+          </span>
+          {t(`analyses.dreamTypeHints.${result.dreamType}`)}
+        </p>
+      </ResultCard>
 
-        <ResultCard
-          title={t('analyses.sections.interpretation')}
-          icon={BookOpenText}
-          level={level}
-          className="sm:col-span-2"
-        >
-          <div className="grid gap-3 text-sm leading-relaxed text-pretty text-foreground/90 sm:text-base sm:leading-relaxed">
-            {paragraphsOf(result.interpretation).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
-        </ResultCard>
+      <ResultCard title={t('analyses.sections.questions')} icon={MessageCircleQuestionMark} level={level}>
+        <ReflectionQuestions questions={result.reflectionQuestions} />
+      </ResultCard>
 
-        <ResultCard title={t('analyses.sections.themes')} icon={Tags} level={level}>
-          {result.themes.length ? (
+      <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={level}>
+        <InterpretationText text={result.interpretation} />
+      </ResultCard>
+
+      <div className="grid items-start gap-3 sm:grid-cols-2">
+        {result.symbols.length ? (
+          <DetailsSection name="symbols" count={result.symbols.length} icon={Shapes} {...details}>
+            <dl className="grid gap-3">
+              {result.symbols.map((symbol) => (
+                <div key={symbol.symbol} className="grid gap-0.5">
+                  <dt className="text-sm font-medium">{symbol.symbol}</dt>
+                  <dd className="text-sm text-pretty text-muted-foreground">{symbol.meaning}</dd>
+                </div>
+              ))}
+            </dl>
+          </DetailsSection>
+        ) : null}
+
+        {result.themes.length ? (
+          <DetailsSection name="themes" count={result.themes.length} icon={Tags} {...details}>
             <ul className="grid gap-3">
               {result.themes.map((theme) => (
                 <li key={theme.name} className="grid gap-0.5">
@@ -160,28 +305,11 @@ export function AnalysisView({
                 </li>
               ))}
             </ul>
-          ) : (
-            <Nothing />
-          )}
-        </ResultCard>
+          </DetailsSection>
+        ) : null}
 
-        <ResultCard title={t('analyses.sections.symbols')} icon={Shapes} level={level}>
-          {result.symbols.length ? (
-            <dl className="grid gap-3">
-              {result.symbols.map((symbol) => (
-                <div key={symbol.symbol} className="grid gap-0.5">
-                  <dt className="text-sm font-medium">{symbol.symbol}</dt>
-                  <dd className="text-sm text-pretty text-muted-foreground">{symbol.meaning}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <Nothing />
-          )}
-        </ResultCard>
-
-        <ResultCard title={t('analyses.sections.emotions')} icon={HeartPulse} level={level}>
-          {result.emotions.length ? (
+        {result.emotions.length ? (
+          <DetailsSection name="emotions" count={result.emotions.length} icon={HeartPulse} {...details}>
             <ul className="grid gap-3">
               {result.emotions.map(({ emotion, intensity }) => {
                 const percent = Math.round(intensity * 100);
@@ -211,82 +339,30 @@ export function AnalysisView({
                 );
               })}
             </ul>
-          ) : (
-            <Nothing />
-          )}
-        </ResultCard>
+          </DetailsSection>
+        ) : null}
 
-        <ResultCard title={t('analyses.sections.charactersSettings')} icon={Drama} level={level}>
-          {hasPeople ? (
-            <div className="grid gap-3">
-              {(
-                [
-                  { key: 'characters', items: result.characters },
-                  { key: 'settings', items: result.settings },
-                ] as const
-              ).map(({ key, items }) =>
-                items.length ? (
-                  <div key={key} className="grid gap-1.5">
-                    <SubHeading className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                      {t(`analyses.sections.${key}`)}
-                    </SubHeading>
-                    <ul className="flex flex-wrap gap-1.5">
-                      {items.map((item) => (
-                        <li
-                          key={item}
-                          className="inline-flex min-h-7 items-center rounded-full bg-secondary px-3 text-xs"
-                        >
-                          {item}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null,
-              )}
-            </div>
-          ) : (
-            <Nothing />
-          )}
-        </ResultCard>
+        {result.characters.length ? (
+          <DetailsSection name="characters" count={result.characters.length} icon={Drama} {...details}>
+            <Chips items={result.characters} />
+          </DetailsSection>
+        ) : null}
 
-        <ResultCard title={t('analyses.sections.dreamType')} icon={MoonStar} level={level}>
-          <div className="grid gap-1.5">
-            <span className="inline-flex h-7 w-fit items-center rounded-full bg-primary/15 px-3 text-sm font-medium text-primary ring-1 ring-primary/30 ring-inset">
-              {t(`analyses.dreamTypes.${result.dreamType}`)}
-            </span>
-            <p className="text-sm text-pretty text-muted-foreground">
-              {t(`analyses.dreamTypeHints.${result.dreamType}`)}
-            </p>
-          </div>
-        </ResultCard>
+        {result.settings.length ? (
+          <DetailsSection name="settings" count={result.settings.length} icon={MapPin} {...details}>
+            <Chips items={result.settings} />
+          </DetailsSection>
+        ) : null}
 
         {result.luciditySignals.length ? (
-          <ResultCard title={t('analyses.sections.lucidity')} icon={Eye} level={level}>
+          <DetailsSection name="lucidity" count={result.luciditySignals.length} icon={Eye} {...details}>
             <ul className="grid list-disc gap-1.5 pl-5 text-sm marker:text-primary/70">
               {result.luciditySignals.map((signal) => (
                 <li key={signal}>{signal}</li>
               ))}
             </ul>
-          </ResultCard>
+          </DetailsSection>
         ) : null}
-
-        <ResultCard
-          title={t('analyses.sections.questions')}
-          icon={MessageCircleQuestionMark}
-          level={level}
-          className="sm:col-span-2"
-        >
-          <ol className="grid gap-2.5">
-            {result.reflectionQuestions.map((question, index) => (
-              <li key={index} className="flex gap-3 text-sm leading-relaxed text-pretty sm:text-base">
-                <span aria-hidden="true" className="font-display text-primary tabular-nums">
-                  {index + 1}.
-                </span>
-                {question}
-              </li>
-            ))}
-          </ol>
-        </ResultCard>
       </div>
     </div>
   );

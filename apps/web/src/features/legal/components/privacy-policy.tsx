@@ -1,7 +1,7 @@
 import type { PrivacyInfo } from '@sonhario/contracts/legal';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePrivacyInfo } from '../api/use-privacy-info';
+import { usePrivacyInfo } from '@/hooks/use-privacy-info';
 import { PRIVACY_POLICY_UPDATED_ON } from '../legal-documents';
 import { LegalPageLayout } from './legal-page-layout';
 import { PRIVACY_SECTIONS_EN, PrivacyPolicyEn } from './privacy-policy-en';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useIsAnalysisGenerative } from '@/hooks/use-privacy-info';
 import { cn } from '@/lib/utils';
 import { useOverview } from '../api/use-overview';
 
@@ -24,6 +25,8 @@ const STATS: readonly Stat[] = [
 export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
+  // 'com IA' only when the server's provider is a generative model; the builtin reading is not AI (issue 19).
+  const isAnalysisGenerative = useIsAnalysisGenerative();
   const values = {
     dreams: data?.dreamCount,
     analyses: data?.analysisCount,
@@ -79,7 +82,9 @@ export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
                     <span className="text-xs text-muted-foreground">
                       {key === 'streak' && value === 1
                         ? t('dashboard.stats.streakHintOne')
-                        : t(`dashboard.stats.${key}Hint`)}
+                        : key === 'analyses' && !isAnalysisGenerative
+                          ? t('dashboard.stats.analysesHintSymbolic')
+                          : t(`dashboard.stats.${key}Hint`)}
                     </span>
                   </div>
                   {key === 'streak' && longest > 0 ? (
