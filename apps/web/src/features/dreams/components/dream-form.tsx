@@ -21,6 +21,7 @@ import {
   type DreamFormValues,
   type ValidDreamValues,
 } from '../dream-form-values';
+import { isSaveShortcut, saveShortcutModifier } from '../save-shortcut';
 import { DictationButton } from './dictation-button';
 import { EmotionPicker } from './emotion-picker';
 import { ScalePicker, type ScaleOption } from './scale-picker';
@@ -40,6 +41,9 @@ const DETAIL_FIELDS = [
 const FORM_FIELDS: readonly DreamFormField[] = ['content', 'title', 'dreamtOn', ...DETAIL_FIELDS];
 
 const MOOD_FACES = [Frown, Annoyed, Meh, Smile, Laugh];
+
+const KBD =
+  'rounded border border-border bg-card/60 px-1.5 py-0.5 font-sans text-[0.7rem] font-medium text-foreground/80';
 
 /** The server's `details[].path` ("body.dreamtOn", "tags.2") → the form field it is about. */
 function fieldOfPath(path: string): DreamFormField | undefined {
@@ -108,8 +112,9 @@ export interface DreamFormProps {
 }
 
 /**
- * The dream form, for recording and for editing: the text first (focused, growing with the words), title and
- * date below it, everything else behind 'Mais detalhes'. Validated with the contract's createDreamSchema.
+ * The dream form, for recording and for editing: the date heading it, then the text (focused, growing with the
+ * words), the title below it, everything else behind 'Mais detalhes'. Validated with the contract's
+ * createDreamSchema; Ctrl+Enter or ⌘+Enter saves from anywhere in it.
  */
 export function DreamForm({
   defaultValues,
@@ -142,6 +147,7 @@ export function DreamForm({
     errors: useMemo(() => serverErrorsOf(serverErrors), [serverErrors]),
   });
   const [isDetailsOpen, setIsDetailsOpen] = useState(() => hasDetails(defaultValues));
+  const [shortcutModifier] = useState(saveShortcutModifier);
   const { data: tags } = useTags();
   const suggestions = useMemo(() => (tags ?? []).map((tag) => tag.name), [tags]);
 
@@ -202,10 +208,45 @@ export function DreamForm({
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (!isSaveShortcut(event)) return;
+        // Anywhere in the form, the text included: the same submit (and validation) as the button.
+        event.preventDefault();
+        if (!isSaving) event.currentTarget.requestSubmit();
+      }}
       aria-label={ariaLabel}
       className="grid gap-6"
       aria-busy={isSaving || undefined}
     >
+      {/*
+        The date comes before the text (docs/decisions/041): a native date input is four Tab stops in Chromium (day,
+        month, year, the calendar button), which sat between the text and 'Salvar sonho'. Here it heads the entry like
+        a diary page's date, one Shift+Tab away from the text, and keeps the platform's own picker on phones.
+      */}
+      <div className="grid gap-1.5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <Label htmlFor={field('date')}>{t('dreams.fields.dreamtOn')}</Label>
+          <Input
+            id={field('date')}
+            type="date"
+            min="1900-01-01"
+            max={today}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={describedBy(field('date'), { error: dateError, hint: t('dreams.fields.dreamtOnHint') })}
+            className="w-auto bg-card/40 [color-scheme:dark]"
+            {...register('dreamtOn')}
+          />
+          <p id={`${field('date')}-hint`} className="text-xs text-muted-foreground">
+            {t('dreams.fields.dreamtOnHint')}
+          </p>
+        </div>
+        {dateError ? (
+          <p id={`${field('date')}-error`} className="text-sm text-destructive">
+            {dateError}
+          </p>
+        ) : null}
+      </div>
+
       <FormField id={field('content')} label={t('dreams.fields.content')} error={contentError} className="gap-2.5">
         <Textarea
           id={field('content')}
@@ -242,45 +283,26 @@ export function DreamForm({
         <DictationButton onText={appendDictation} />
       </FormField>
 
-      <div className="grid gap-6 sm:grid-cols-[1fr_13rem] sm:gap-4">
-        <FormField
+      <FormField
+        id={field('title')}
+        label={
+          <>
+            {t('dreams.fields.title')}{' '}
+            <span className="font-normal text-muted-foreground">{t('dreams.fields.titleOptional')}</span>
+          </>
+        }
+        error={titleError}
+      >
+        <Input
           id={field('title')}
-          label={
-            <>
-              {t('dreams.fields.title')}{' '}
-              <span className="font-normal text-muted-foreground">{t('dreams.fields.titleOptional')}</span>
-            </>
-          }
-          error={titleError}
-        >
-          <Input
-            id={field('title')}
-            maxLength={DREAM_LIMITS.titleMax}
-            placeholder={t('dreams.fields.titlePlaceholder')}
-            autoComplete="off"
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={describedBy(field('title'), { error: titleError })}
-            {...register('title')}
-          />
-        </FormField>
-        <FormField
-          id={field('date')}
-          label={t('dreams.fields.dreamtOn')}
-          error={dateError}
-          hint={t('dreams.fields.dreamtOnHint')}
-        >
-          <Input
-            id={field('date')}
-            type="date"
-            min="1900-01-01"
-            max={today}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={describedBy(field('date'), { error: dateError, hint: t('dreams.fields.dreamtOnHint') })}
-            className="[color-scheme:dark]"
-            {...register('dreamtOn')}
-          />
-        </FormField>
-      </div>
+          maxLength={DREAM_LIMITS.titleMax}
+          placeholder={t('dreams.fields.titlePlaceholder')}
+          autoComplete="off"
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={describedBy(field('title'), { error: titleError })}
+          {...register('title')}
+        />
+      </FormField>
 
       <section className="grid gap-5">
         <button
@@ -458,9 +480,21 @@ export function DreamForm({
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-border/60 bg-background/85 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-lg sm:static sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
         <div className="min-h-5 text-xs text-muted-foreground sm:text-sm">{status}</div>
-        <div className="flex gap-3 sm:justify-end">
+        <div className="flex items-center gap-3 sm:justify-end">
+          {shortcutModifier ? (
+            <p className="hidden text-xs whitespace-nowrap text-muted-foreground sm:block" data-testid="save-shortcut">
+              <kbd className={KBD}>{shortcutModifier}</kbd>+<kbd className={KBD}>Enter</kbd>{' '}
+              {t('dreams.shortcut.toSave')}
+            </p>
+          ) : null}
           {secondaryAction}
-          <Button type="submit" size="lg" className="flex-1 sm:flex-none" disabled={isSaving}>
+          <Button
+            type="submit"
+            size="lg"
+            className="flex-1 sm:flex-none"
+            disabled={isSaving}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+          >
             {isSaving ? <Spinner /> : null}
             {isSaving ? t('dreams.form.saving') : submitLabel}
           </Button>
