@@ -5,6 +5,8 @@ import { PendingDreams } from '@/features/dreams/components/pending-dreams';
 import { ActionCards } from '@/features/overview/components/action-cards';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';
+import { TodayCard } from '@/features/overview/components/today-card';
+import { useRewards } from '@/features/rewards/api/use-rewards';
 import { StreakCardDetails } from '@/features/rewards/components/streak-card-details';
 import { useAuth } from '@/hooks/use-auth';
 import { useTimeZone } from '@/hooks/use-time-zone';
@@ -16,6 +18,8 @@ export function DashboardRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const timeZone = useTimeZone();
+  // The same query as the streak card's details: a night marked without recall keeps today's streak too.
+  const rewards = useRewards();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('dashboard.pageTitle')} · ${PRODUCT_NAME}`}</title>
@@ -27,6 +31,7 @@ export function DashboardRoute() {
         <PlanSummaryLink />
       </div>
       {user ? <PendingDreams userId={user.id} timeZone={timeZone} isCompact /> : null}
+      <TodayCard timeZone={timeZone} isTodayNoRecall={rewards.data?.streak.isTodayNoRecall} />
       <ActionCards />
       <StatCards streakDetails={<StreakCardDetails />} />
       <RecentActivity
