@@ -10,6 +10,7 @@ import { usePreferencesSync } from '@/features/profile/hooks/use-preferences-syn
 import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 import { useAuth } from '@/hooks/use-auth';
 import { AppHeader } from './app-header';
+import { PhoneNewDreamButton } from './phone-new-dream-button';
 
 /** Rendered only with a user: the first signed-in visit stores the browser's time zone in the profile. */
 function TimeZoneSync() {
@@ -55,6 +56,7 @@ export function AppLayout() {
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
+        <PhoneNewDreamButton />
       </div>
     </ProtectedRoute>
   );
