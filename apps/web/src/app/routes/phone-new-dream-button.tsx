@@ -13,11 +13,15 @@ const isTyping = (element: Element | null) =>
   (element instanceof HTMLInputElement &&
     !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color', 'image'].includes(element.type));
 
-/** Whether the focus is in a text field: while writing, a phone's keyboard leaves no room for a floating button. */
-function useIsTyping() {
+/**
+ * Whether the focus is in a text field: while writing, a phone's keyboard leaves no room for a floating button. Read
+ * again on each screen: a focused field removed with its screen loses the focus without a focusout in Chromium.
+ */
+function useIsTyping(pathname: string) {
   const [isTypingNow, setIsTypingNow] = useState(() => isTyping(document.activeElement));
   useEffect(() => {
     const update = () => setIsTypingNow(isTyping(document.activeElement));
+    update();
     // focusout runs before the next element has the focus: read it once the move is over.
     const later = () => queueMicrotask(update);
     document.addEventListener('focusin', update);
@@ -26,7 +30,7 @@ function useIsTyping() {
       document.removeEventListener('focusin', update);
       document.removeEventListener('focusout', later);
     };
-  }, []);
+  }, [pathname]);
   return isTypingNow;
 }
 
@@ -38,7 +42,7 @@ function useIsTyping() {
 export function PhoneNewDreamButton() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const isTypingNow = useIsTyping();
+  const isTypingNow = useIsTyping(pathname);
   if (FORM_PATHS.some((pattern) => matchPath(pattern, pathname))) return null;
   return (
     <>

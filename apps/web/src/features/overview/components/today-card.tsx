@@ -97,7 +97,7 @@ export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: str
         <Part icon={<MoonStar className="size-4" />} label={t('dashboard.today.lastDreamLabel')}>
           {lastDream ? (
             <>
-              <p className="truncate font-display text-lg leading-snug font-semibold">
+              <p className="line-clamp-2 font-display text-lg leading-snug font-semibold break-words">
                 <Link
                   to={`/app/dreams/${lastDream.id}`}
                   className="rounded-sm outline-none hover:underline hover:decoration-primary/60 hover:underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring/60"
@@ -119,7 +119,7 @@ export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: str
         </Part>
         <div className="grid content-start gap-2.5">
           <p className="text-sm leading-relaxed text-pretty text-foreground/90">{nextText}</p>
-          <Button asChild size="lg" variant={todayDream ? 'outline' : 'default'} className="w-full sm:w-fit">
+          <Button asChild size="lg" className="w-full sm:w-fit">
             {todayDream ? (
               <Link to={`/app/dreams/${todayDream.id}`}>
                 {t('dashboard.today.openToday')}

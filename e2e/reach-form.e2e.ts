@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+const journey = useBrowser();
+
+/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw (for looking at the page, not for asserting). */
+async function keep(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const isDreamPage = (url: URL) => /^\/app\/dreams\/[0-9a-f-]{36}$/.test(url.pathname);
+
+describe('reaching the dream form (issue 19)', () => {
+  it("on a phone: 'Hoje' on the first screen, the floating 'Novo sonho', Ctrl+Enter saves; on a desktop: no floating button, the hint, one Tab from the title to the button", async () => {
+    const before = journey.consoleErrors.length;
+    const { page } = await signedInPage(journey, { firstName: 'Iara', width: 390 });
+
+    // 390×844: the 'Hoje' card is on the first screen, before the shortcut cards.
+    const today = page.getByRole('region', { name: 'Hoje' });
+    await today.getByTestId('today-streak-state').waitFor();
+    const card = await today.boundingBox();
+    expect(card!.y + card!.height).toBeLessThanOrEqual(844);
+    const shortcuts = await page.getByRole('region', { name: 'Atalhos' }).boundingBox();
+    expect(shortcuts!.y).toBeGreaterThan(card!.y + card!.height);
+    const floating = page.getByTestId('phone-new-dream');
+    await floating.waitFor();
+    const button = await floating.boundingBox();
+    expect(button!.width).toBeGreaterThanOrEqual(44);
+    expect(button!.height).toBeGreaterThanOrEqual(44);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(844);
+    expect(await overflowsSideways(page)).toBe(false);
+    await keep(page, 'reach-dashboard-390');
+
+    // The page's end is above the floating button, never under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastCard = await page.getByRole('region', { name: 'Atividade Recente' }).boundingBox();
+    const buttonAtEnd = await floating.boundingBox();
+    expect(lastCard!.y + lastCard!.height).toBeLessThanOrEqual(buttonAtEnd!.y);
+
+    // One tap: the form, ready to type, without the floating button; Ctrl+Enter saves and opens the dream.
+    await floating.click();
+    await page.waitForURL((url) => url.pathname === '/app/dreams/new');
+    const form = page.getByRole('form', { name: 'Novo sonho' });
+    const content = form.getByLabel('O que você sonhou?');
+    await expect.poll(() => isFocused(content), { timeout: 5000 }).toBe(true);
+    expect(await floating.count()).toBe(0);
+    await content.fill('Eu atravessava uma ponte de vidro sobre um rio de estrelas.');
+    await keep(page, 'reach-form-390');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(isDreamPage);
+    await page.getByRole('heading', { level: 1, name: /^Eu atravessava uma ponte/ }).waitFor();
+    await floating.waitFor();
+
+    // 1280 px, the same session: no floating button; the card says today counts and opens today's dream.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Sonhário: painel' }).click();
+    await today.getByText('Hoje já conta').waitFor();
+    expect(await floating.isVisible()).toBe(false);
+    await today.getByRole('link', { name: /^Eu atravessava uma ponte/ }).waitFor();
+    await keep(page, 'reach-dashboard-1280');
+
+    // The shortcut card's 'Novo Sonho': the hint beside the button; from the title one Tab to 'Salvar sonho'.
+    await page.getByRole('region', { name: 'Atalhos' }).getByRole('link', { name: 'Novo Sonho' }).click();
+    await expect.poll(() => isFocused(content), { timeout: 5000 }).toBe(true);
+    await form.getByText('Ctrl+Enter para salvar').waitFor();
+    await content.fill('Um jardim suspenso onde as flores cantavam baixinho.');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(form.getByLabel(/^Título/))).toBe(true);
+    await form.getByLabel(/^Título/).fill('O jardim que cantava');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(form.getByRole('button', { name: 'Salvar sonho' }))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await keep(page, 'reach-form-1280');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(isDreamPage);
+    await page.getByRole('heading', { level: 1, name: 'O jardim que cantava' }).waitFor();
+    expect(journey.consoleErrors.slice(before)).toEqual([]);
+    // One sign-in for both widths; the longer limit is for a loaded machine (88 s measured at load average 20).
+  }, 120_000);
+});
