@@ -1,7 +1,9 @@
-import { type LucideIcon, RefreshCw } from 'lucide-react';
+import { type LucideIcon, RefreshCw, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useIsOnline } from '@/hooks/use-is-online';
+import { useLoadFailureReason } from '@/lib/load-failure-reason';
 
 /** A calm, centred empty state: icon in a moonlit circle, a line, a hint and one action. */
 export function EmptyState({
@@ -30,20 +32,38 @@ export function EmptyState({
   );
 }
 
-/** A screen whose data did not load: the empty state's shape, with 'Tentar novamente'. */
-export function LoadFailedState({ title, text, onRetry }: { title: string; text: string; onRetry: () => void }) {
+/**
+ * A screen whose data did not load: the empty state's shape, what failed (`title`), why (from `error`: offline,
+ * server unreachable, or the server's error code as text; `text` where there is no error to read), and 'Tentar
+ * novamente'. The reason follows the browser going offline or back online.
+ */
+export function LoadFailedState({
+  title,
+  text,
+  error,
+  onRetry,
+}: {
+  title: string;
+  text?: string;
+  error?: unknown;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const reason = useLoadFailureReason();
   return (
-    <EmptyState
-      icon={RefreshCw}
-      title={title}
-      text={text}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCw aria-hidden="true" />
-          {t('common.retry')}
-        </Button>
-      }
-    />
+    <div role="alert">
+      <EmptyState
+        icon={isOnline ? RefreshCw : WifiOff}
+        title={title}
+        text={error === undefined ? text : reason(error, isOnline)}
+        action={
+          <Button variant="outline" onClick={onRetry}>
+            <RefreshCw aria-hidden="true" />
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    </div>
   );
 }

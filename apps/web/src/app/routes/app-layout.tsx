@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NightSky } from '@/components/night-sky';
+import { OfflineBanner } from '@/components/offline-banner';
 import { SkipLink } from '@/components/skip-link';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
@@ -11,6 +13,7 @@ import { useTimeZoneSync } from '@/features/profile/hooks/use-time-zone-sync';
 import { useAuth } from '@/hooks/use-auth';
 import { AppHeader } from './app-header';
 import { PhoneNewDreamButton } from './phone-new-dream-button';
+import { PageSkeleton } from './route-skeleton';
 
 /** Rendered only with a user: the first signed-in visit stores the browser's time zone in the profile. */
 function TimeZoneSync() {
@@ -36,12 +39,50 @@ function PendingDreamSyncFor({ userId }: { userId: string }) {
   return null;
 }
 
+/** Moving to another screen whose code (or data) takes a moment: that screen's shape, after a short grace. */
+function AppOutlet() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Only a move to another path: filters and searches (the query string) keep their own in-page states.
+  const target =
+    navigation.state === 'loading' && navigation.location.pathname !== pathname ? navigation.location : null;
+  const targetKey = target?.key ?? null;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!targetKey) return;
+    // A screen already loaded arrives at once: no flash of a skeleton for it.
+    const timer = setTimeout(() => setShownFor(targetKey), 120);
+    return () => clearTimeout(timer);
+  }, [targetKey]);
+  if (target && shownFor === targetKey) return <PageSkeleton pathname={target.pathname} label={t('common.loading')} />;
+  return <Outlet />;
+}
+
+/** While the session loads: the header, and the shape of the screen asked for (docs/decisions/042). */
+function SessionLoading() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-x-clip">
+      <NightSky />
+      <AppHeader />
+      <OfflineBanner />
+      <main className="flex-1">
+        <PageSkeleton pathname={pathname} label={t('common.loading')} />
+      </main>
+    </div>
+  );
+}
+
 /**
  * Pathless layout of the signed-in app (/app, /app/dreams/*): protected, with the app's top bar, and the consent
  * question for a user who never answered it (a Google sign-up skips the form's checkbox).
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { loading } = useAuth();
+  if (loading) return <SessionLoading />;
   return (
     <ProtectedRoute>
       <TimeZoneSync />
@@ -52,9 +93,10 @@ export function AppLayout() {
         <NightSky />
         <SkipLink label={t('common.skipToContent')} />
         <AppHeader />
+        <OfflineBanner />
         <PastDueBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-          <Outlet />
+          <AppOutlet />
         </main>
         <PhoneNewDreamButton />
       </div>

@@ -3,6 +3,7 @@ import { PlanSummaryLink } from '@/features/billing/components/plan-summary-link
 import { DreamCard } from '@/features/dreams/components/dream-card';
 import { PendingDreams } from '@/features/dreams/components/pending-dreams';
 import { ActionCards } from '@/features/overview/components/action-cards';
+import { OverviewLoadFailed } from '@/features/overview/components/overview-load-failed';
 import { RecentActivity } from '@/features/overview/components/recent-activity';
 import { StatCards } from '@/features/overview/components/stat-cards';
 import { TodayCard } from '@/features/overview/components/today-card';
@@ -30,6 +31,7 @@ export function DashboardRoute() {
         <p className="text-base text-muted-foreground sm:text-lg">{t('dashboard.intro')}</p>
         <PlanSummaryLink />
       </div>
+      <OverviewLoadFailed />
       {user ? <PendingDreams userId={user.id} timeZone={timeZone} isCompact /> : null}
       <TodayCard timeZone={timeZone} isTodayNoRecall={rewards.data?.streak.isTodayNoRecall} />
       <ActionCards />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useAuthRedirects } from '@/features/auth/hooks/use-auth-redirects';
@@ -26,7 +27,16 @@ export function RootLayout() {
   );
 }
 
-/** Shown on a first visit straight to a lazy route while its code downloads. */
+// Its own small chunk (the landing page's entry carries only this import): the header's and the page's shapes.
+const RouteFallbackSkeleton = lazy(() => import('./route-skeleton'));
+
+/** Shown on a first visit straight to a lazy route while its code downloads: on /app, the app's shape. */
 export function RouteFallback() {
-  return <div aria-hidden="true" className="min-h-dvh bg-background" />;
+  return (
+    <div className="min-h-dvh bg-background">
+      <Suspense>
+        <RouteFallbackSkeleton />
+      </Suspense>
+    </div>
+  );
 }

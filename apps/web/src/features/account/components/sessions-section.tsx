@@ -80,7 +80,11 @@ export function SessionsSection() {
       description={t('settings.sessions.description')}
     >
       {sessions.isError && !sessions.data ? (
-        <RetryAlert message={t('settings.sessions.loadError')} onRetry={() => void sessions.refetch()} />
+        <RetryAlert
+          message={t('settings.sessions.loadError')}
+          error={sessions.error}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : !sessions.data ? (
         <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-16 rounded-lg" />

@@ -26,7 +26,7 @@ export function AnalyticsOverview() {
     return (
       <LoadFailedState
         title={t('analytics.errorTitle')}
-        text={t('analytics.errorText')}
+        error={isStatsFailed ? stats.error : analyses.error}
         onRetry={() => {
           if (isStatsFailed) void stats.refetch();
           if (isListFailed) void analyses.refetch();

@@ -128,11 +128,7 @@ export function PlansOverview() {
   }
   if (billing.isError && !billing.data) {
     return (
-      <LoadFailedState
-        title={t('billing.errorTitle')}
-        text={t('billing.errorText')}
-        onRetry={() => void billing.refetch()}
-      />
+      <LoadFailedState title={t('billing.errorTitle')} error={billing.error} onRetry={() => void billing.refetch()} />
     );
   }
   if (!billing.data) return <PlansSkeleton />;

@@ -1,9 +1,9 @@
 import type { ConsentStatus } from '@sonhario/contracts/consents';
 import type { ChatMessage, ChatThread, CreateChatThreadInput } from '@sonhario/contracts/chat';
-import { Moon, RefreshCw, Sparkles } from 'lucide-react';
+import { Moon, Sparkles } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { type SendState, useChatThread, useChatUsage, useSendChatMessage } from '../api/use-chat';
@@ -150,12 +150,8 @@ function Conversation({
     );
   } else if (!isNew && detail.isError) {
     body = (
-      <div className="flex flex-col items-center gap-3 py-10 text-center text-sm text-muted-foreground">
-        <p>{t('chat.loadThreadFailed')}</p>
-        <Button variant="outline" className="h-10" onClick={() => void detail.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {t('common.retry')}
-        </Button>
+      <div className="mx-auto w-full max-w-md py-10">
+        <RetryAlert message={t('chat.loadThreadFailed')} error={detail.error} onRetry={() => void detail.refetch()} />
       </div>
     );
   } else if ((isNew || isEmpty) && !pending) {

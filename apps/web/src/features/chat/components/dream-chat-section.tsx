@@ -1,8 +1,9 @@
 import type { ConsentStatus } from '@sonhario/contracts/consents';
-import { ArrowRight, MessagesSquare, RefreshCw } from 'lucide-react';
+import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RetryAlert } from '@/components/retry-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useChatThreads } from '../api/use-chat';
@@ -42,13 +43,7 @@ export function DreamChatSection({
     );
   } else if (isOpen && threads.isError) {
     body = (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <p>{t('chat.list.loadFailed')}</p>
-        <Button variant="outline" className="h-10" onClick={() => void threads.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {t('common.retry')}
-        </Button>
-      </div>
+      <RetryAlert message={t('chat.list.loadFailed')} error={threads.error} onRetry={() => void threads.refetch()} />
     );
   } else if (isOpen) {
     body = (

@@ -3,6 +3,7 @@ import { History, Moon, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '@/components/retry-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PRODUCT_NAME } from '@/lib/brand';
@@ -106,11 +107,12 @@ export function OracleChat({
               <Skeleton className="h-10 w-full" />
             </div>
           ) : threads.isError ? (
-            <div className="grid gap-2 p-3 text-sm text-muted-foreground">
-              <p>{t('chat.list.loadFailed')}</p>
-              <Button variant="outline" className="h-9 w-fit" onClick={() => void threads.refetch()}>
-                {t('common.retry')}
-              </Button>
+            <div className="p-2">
+              <RetryAlert
+                message={t('chat.list.loadFailed')}
+                error={threads.error}
+                onRetry={() => void threads.refetch()}
+              />
             </div>
           ) : (
             <ChatThreadList

@@ -140,7 +140,11 @@ export function PrivacySection({ aiOffAction }: { aiOffAction?: ReactNode }) {
       description={t('settings.privacy.description')}
     >
       {consents.isError && !consents.data ? (
-        <RetryAlert message={t('settings.privacy.loadError')} onRetry={() => void consents.refetch()} />
+        <RetryAlert
+          message={t('settings.privacy.loadError')}
+          error={consents.error}
+          onRetry={() => void consents.refetch()}
+        />
       ) : !consents.data ? (
         <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-40 rounded-lg" />

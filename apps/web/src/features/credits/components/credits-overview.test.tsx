@@ -180,7 +180,10 @@ describe('credits page (/app/credits)', () => {
     await openCredits();
     // (A failed request is retried once before the error is shown.)
     expect(await screen.findByRole('heading', { name: 'Não foi possível carregar seus créditos' })).toBeInTheDocument();
-    expect(screen.getByText('Verifique sua conexão e tente novamente.')).toBeInTheDocument();
+    // Why: the server did not answer (the connection dropped), not a guess about the user's internet.
+    expect(
+      screen.getByText('O servidor não respondeu: ele pode estar fora do ar, ou a conexão caiu no caminho.'),
+    ).toBeInTheDocument();
     bringBack();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('region', { name: 'Saldo' })).toBeInTheDocument();

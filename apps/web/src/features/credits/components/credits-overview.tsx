@@ -27,7 +27,11 @@ export function CreditsOverview() {
   return (
     <div className="grid gap-6">
       {isSummaryFailed || isLedgerFailed ? (
-        <LoadFailedState title={t('credits.errorTitle')} text={t('credits.errorText')} onRetry={retry} />
+        <LoadFailedState
+          title={t('credits.errorTitle')}
+          error={isSummaryFailed ? summary.error : ledger.error}
+          onRetry={retry}
+        />
       ) : summary.data ? (
         <CreditsSummaryCards summary={summary.data} />
       ) : (

@@ -52,11 +52,7 @@ export function DreamJournal() {
     content = <ListSkeleton />;
   } else if (dreams.isError && !dreams.data) {
     content = (
-      <LoadFailedState
-        title={t('dreams.list.errorTitle')}
-        text={t('dreams.list.errorText')}
-        onRetry={() => void dreams.refetch()}
-      />
+      <LoadFailedState title={t('dreams.list.errorTitle')} error={dreams.error} onRetry={() => void dreams.refetch()} />
     );
   } else if (items.length === 0 && !dreams.isPlaceholderData) {
     content = hasAnyFilter(filters) ? (

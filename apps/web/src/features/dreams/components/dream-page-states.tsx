@@ -24,7 +24,5 @@ export function DreamSkeleton() {
 export function DreamUnavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   if (isMissingDream(error)) return <LostInTheDreamRealm className="py-10 sm:py-16" />;
-  return (
-    <LoadFailedState title={t('dreams.detail.errorTitle')} text={t('dreams.detail.errorText')} onRetry={onRetry} />
-  );
+  return <LoadFailedState title={t('dreams.detail.errorTitle')} error={error} onRetry={onRetry} />;
 }

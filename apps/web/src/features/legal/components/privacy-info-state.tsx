@@ -19,7 +19,7 @@ export function PrivacyInfoState({
   const { t } = useTranslation();
   if (query.data) return children(query.data);
   if (query.isError) {
-    return <RetryAlert message={t('legal.providerError')} onRetry={() => void query.refetch()} />;
+    return <RetryAlert message={t('legal.providerError')} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <div role="status" className="grid gap-2">

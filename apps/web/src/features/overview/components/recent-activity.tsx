@@ -16,6 +16,8 @@ export function RecentActivity({ renderDream }: { renderDream: (dream: DreamList
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
   const recent = data?.recent ?? [];
+  // A failed load is told once at the top of the dashboard (OverviewLoadFailed).
+  if (isError && !data) return null;
 
   let content;
   if (isPending) {
@@ -30,8 +32,6 @@ export function RecentActivity({ renderDream }: { renderDream: (dream: DreamList
         ))}
       </ul>
     );
-  } else if (isError) {
-    content = <p className="py-6 text-center text-sm text-muted-foreground">{t('dashboard.recent.error')}</p>;
   } else if (recent.length === 0) {
     content = (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-6 py-12 text-center">

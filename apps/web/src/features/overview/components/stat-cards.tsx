@@ -33,6 +33,8 @@ export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
     streak: data?.currentStreak,
   };
   const longest = data?.longestStreak ?? 0;
+  // A failed load is told once at the top of the dashboard (OverviewLoadFailed), not as "—" in every card.
+  if (isError && !data) return null;
 
   return (
     <section aria-labelledby="stats-title" aria-busy={isPending || undefined}>
@@ -66,16 +68,7 @@ export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
                   </p>
                   <div className="flex flex-wrap items-baseline gap-x-1.5">
                     {value === undefined ? (
-                      isPending ? (
-                        <Skeleton data-testid={`stat-${key}-loading`} className="my-1.5 h-7 w-10" />
-                      ) : (
-                        <span
-                          className="font-display text-3xl font-semibold text-muted-foreground"
-                          title={isError ? t('dashboard.stats.unavailable') : undefined}
-                        >
-                          —
-                        </span>
-                      )
+                      <Skeleton data-testid={`stat-${key}-loading`} className="my-1.5 h-7 w-10" />
                     ) : (
                       <span className="font-display text-3xl font-semibold tabular-nums">{value}</span>
                     )}

@@ -125,7 +125,11 @@ export function PreferencesSection() {
       {profile.data ? (
         <PreferenceChoices profile={profile.data} />
       ) : profile.isError ? (
-        <RetryAlert message={t('settings.preferences.loadError')} onRetry={() => void profile.refetch()} />
+        <RetryAlert
+          message={t('settings.preferences.loadError')}
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-10 rounded-md" />

@@ -92,7 +92,7 @@ export function ProfileOverview() {
     return (
       <LoadFailedState
         title={t('profile.loadError.title')}
-        text={t('profile.loadError.text')}
+        error={profile.error}
         onRetry={() => void profile.refetch()}
       />
     );

@@ -299,7 +299,11 @@ export function RemindersSection() {
           <ReminderForm data={reminders.data} />
         </>
       ) : reminders.isError ? (
-        <RetryAlert message={t('reminders.loadError')} onRetry={() => void reminders.refetch()} />
+        <RetryAlert
+          message={t('reminders.loadError')}
+          error={reminders.error}
+          onRetry={() => void reminders.refetch()}
+        />
       ) : (
         <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
           <Skeleton className="h-16 rounded-md" />

@@ -212,7 +212,7 @@ function OracleReport({ months, timeZone }: { months: ReportMonthsResponse; time
     content = (
       <LoadFailedState
         title={t('monthlyReport.loadFailed')}
-        text={errorMessage(stored.error)}
+        error={stored.error}
         onRetry={() => void stored.refetch()}
       />
     );
@@ -306,7 +306,7 @@ export function MonthlyReportSection() {
     body = (
       <LoadFailedState
         title={t('monthlyReport.loadFailed')}
-        text={t('monthlyReport.loadFailedText')}
+        error={months.error}
         onRetry={() => void months.refetch()}
       />
     );

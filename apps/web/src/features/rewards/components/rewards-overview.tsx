@@ -37,11 +37,7 @@ export function RewardsOverview() {
 
   if (rewards.isError && !rewards.data) {
     return (
-      <LoadFailedState
-        title={t('rewards.errorTitle')}
-        text={t('rewards.errorText')}
-        onRetry={() => void rewards.refetch()}
-      />
+      <LoadFailedState title={t('rewards.errorTitle')} error={rewards.error} onRetry={() => void rewards.refetch()} />
     );
   }
   if (!rewards.data) return <RewardsSkeleton />;

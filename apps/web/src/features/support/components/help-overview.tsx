@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTimeZone } from '@/hooks/use-time-zone';
-import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useSupportMessages } from '../api/use-support-messages';
 import { SupportForm, type SupportDreamOption } from './support-form';
 import { SupportMessages } from './support-messages';
@@ -27,7 +26,6 @@ function ResponsePromise({ hours, isPriority }: { hours: number; isPriority: boo
 export function HelpOverview({ dreams }: { dreams: SupportDreamOption[] }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
-  const errorMessage = useApiErrorMessage();
   const messages = useSupportMessages();
 
   if (messages.isPending) {
@@ -40,10 +38,7 @@ export function HelpOverview({ dreams }: { dreams: SupportDreamOption[] }) {
   }
   if (messages.isError) {
     return (
-      <RetryAlert
-        message={errorMessage(messages.error, { server_error: t('support.loadError') })}
-        onRetry={() => void messages.refetch()}
-      />
+      <RetryAlert message={t('support.loadError')} error={messages.error} onRetry={() => void messages.refetch()} />
     );
   }
   const { items, responseHours, isPriority } = messages.data;

@@ -74,7 +74,7 @@ export function PatternChartsSection() {
     body = (
       <LoadFailedState
         title={t('patternCharts.errorTitle')}
-        text={t('patternCharts.errorText')}
+        error={charts.error}
         onRetry={() => void charts.refetch()}
       />
     );

@@ -207,11 +207,7 @@ export function DreamSignsSection() {
     body = <LockedSigns />;
   } else if (signs.isError && !data) {
     body = (
-      <LoadFailedState
-        title={t('dreamSigns.errorTitle')}
-        text={t('dreamSigns.errorText')}
-        onRetry={() => void signs.refetch()}
-      />
+      <LoadFailedState title={t('dreamSigns.errorTitle')} error={signs.error} onRetry={() => void signs.refetch()} />
     );
   } else if (!data) {
     body = (
