@@ -43,11 +43,33 @@ function streamSnapshot(section: Locator) {
   }));
 }
 
-/** The latest analysis's summary and interpretation, as its cards show them. */
+type StreamSnapshot = { texts: string; isCancelShown: boolean };
+
+/** From now on, the page keeps each new text the stream region shows, and whether 'Cancelar' was on screen then. */
+function recordStream(section: Locator) {
+  return section.evaluate((element) => {
+    const seen: StreamSnapshot[] = [];
+    (window as unknown as { streamSeen: StreamSnapshot[] }).streamSeen = seen;
+    new MutationObserver(() => {
+      const live = element.querySelector('[aria-live="polite"]');
+      const texts = live ? Array.from(live.querySelectorAll('p'), (p) => p.textContent).join('\n') : '';
+      if (!texts || texts === seen.at(-1)?.texts) return;
+      const isCancelShown = Array.from(element.querySelectorAll('button')).some(
+        (button) => button.textContent.trim() === 'Cancelar',
+      );
+      seen.push({ texts, isCancelShown });
+    }).observe(element, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const recordedStream = (page: Page) =>
+  page.evaluate(() => (window as unknown as { streamSeen: StreamSnapshot[] }).streamSeen);
+
+/** The latest analysis's summary and interpretation, as its cards show them (the summary card's first paragraph). */
 async function finalTexts(section: Locator) {
-  const summary = await card(section, 'Resumo').locator('p').allTextContents();
+  const summary = await card(section, 'Resumo').locator('p').first().textContent();
   const interpretation = await card(section, 'Interpretação').locator('p').allTextContents();
-  return [...summary, ...interpretation].join('\n');
+  return [summary, ...interpretation].join('\n');
 }
 
 /**
@@ -117,41 +139,49 @@ describe('dream analyses', () => {
     await section.getByText('Este sonho ainda não foi analisado.').waitFor();
     await section.getByText('Incluída no seu plano: 0 de 5 análises usadas este mês').waitFor();
 
-    // Analyse: the text arrives piece by piece while 'Cancelar' is offered, then the cards replace the stream.
+    // Analyse: the text arrives piece by piece while 'Cancelar' is offered, then the cards replace the stream. The
+    // page records what the stream region shows at each change, so a slow round trip misses nothing: the text is
+    // seen growing (issue 19), several lengths before the end.
+    await recordStream(section);
     await section.getByRole('button', { name: 'Analisar sonho' }).click();
     await section.getByRole('button', { name: 'Cancelar' }).waitFor();
     await section.getByRole('heading', { level: 3, name: 'Analisando seu sonho…' }).waitFor();
     await section.getByText(BUILTIN_AUTHOR).waitFor();
-    let partial = { texts: '', isCancelShown: false };
-    await expect
-      .poll(async () => (partial = await streamSnapshot(section)).texts, { timeout: 5000, interval: 10 })
-      .toMatch(/^Leitura simbólica local/);
-    expect(partial.isCancelShown).toBe(true);
 
     await card(section, 'Resumo').waitFor();
     await section.getByRole('button', { name: 'Analisar novamente' }).waitFor();
     expect(await section.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
     const final = await finalTexts(section);
-    expect(final.startsWith(partial.texts.trimEnd())).toBe(true);
-    expect(partial.texts.trimEnd().length).toBeLessThan(final.length);
+    const seen = await recordedStream(page);
+    expect(seen[0]?.texts).toMatch(/^Leitura simbólica local/);
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const [index, snapshot] of seen.entries()) {
+      expect(snapshot.isCancelShown).toBe(true);
+      expect(final.startsWith(snapshot.texts.trimEnd())).toBe(true);
+      if (index > 0) expect(snapshot.texts.length).toBeGreaterThan(seen[index - 1]!.texts.length);
+    }
+    expect(seen.at(-2)!.texts.length).toBeLessThan(final.length);
     // Focus moved from the stream to the first card.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent.trim())).toBe('Resumo');
 
-    for (const title of [
-      'Resumo',
-      'Interpretação',
-      'Temas',
-      'Símbolos',
-      'Emoções',
-      'Tipo de sonho',
-      'Perguntas para refletir',
-    ]) {
-      await card(section, title).waitFor();
-    }
+    // Summary, questions and interpretation first; on a phone the details wait closed behind their counts (issue 19).
+    for (const title of ['Resumo', 'Perguntas para refletir', 'Interpretação']) await card(section, title).waitFor();
+    const toggles = section.getByRole('button', { name: /^Ver \p{L}+ \(\d+\)$/u });
+    expect(await toggles.allTextContents()).toEqual([
+      'Ver símbolos (5)',
+      'Ver temas (2)',
+      'Ver emoções (1)',
+      'Ver cenários (4)',
+    ]);
+    for (const toggle of await toggles.all()) expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await section.getByText(BUILTIN_AUTHOR).waitFor();
     // Symbols by salience (decision 025): the water the dreamer felt calm in leads.
     expect(await card(section, 'Resumo').textContent()).toContain('um sonho com água, casa e mar');
-    const symbols = card(section, 'Símbolos');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/dream-analysis-390.png`, fullPage: true });
+    await section.getByRole('button', { name: 'Ver símbolos (5)' }).click();
+    const symbols = section.getByTestId('analysis-details-symbols');
+    await symbols.getByRole('button', { name: 'Símbolos (5)', expanded: true }).waitFor();
     for (const symbol of ['Água', 'Casa', 'Mar']) await symbols.getByText(symbol, { exact: true }).waitFor();
     await card(section, 'Perguntas para refletir')
       .getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?')
@@ -160,8 +190,6 @@ describe('dream analyses', () => {
     // A calm dream: no support card.
     expect(await page.getByText('Você não está sozinho').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/dream-analysis-390.png`, fullPage: true });
 
     // Cancel one while the quota still has room: the cancelled message, and the earlier analysis stays.
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
