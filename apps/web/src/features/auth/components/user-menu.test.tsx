@@ -59,22 +59,26 @@ describe('UserMenu (spec section 2)', () => {
 
   it('shows an avatar with the two uppercase initials of the signed-in user', async () => {
     renderMenu(signedIn(makeUser({ user_metadata: { first_name: 'ana', last_name: 'lima' } })));
-    const trigger = await screen.findByRole('button', { name: 'Menu da conta de ana' });
+    // The name starts with the initials it shows (WCAG 2.5.3: a speech user says what they see).
+    const trigger = await screen.findByRole('button', { name: 'AL — Menu da conta de ana' });
     expect(trigger).toHaveTextContent(/^AL$/);
   });
 
   it('uses the e-mail when there is no name: display name before the @, initials from it', async () => {
     renderMenu(signedIn(makeUser({ email: 'joao.silva@example.com', user_metadata: {} })));
-    const trigger = await screen.findByRole('button', { name: 'Menu da conta de joao.silva' });
+    const trigger = await screen.findByRole('button', { name: 'JS — Menu da conta de joao.silva' });
     expect(trigger).toHaveTextContent(/^JS$/);
   });
 
   it('opens a menu with the display name, the e-mail, Perfil, Planos, Configurações, Ajuda and Sair', async () => {
     const user = userEvent.setup();
     const router = renderMenu(signedIn(makeUser({ email: 'ana.lima@example.com' })));
-    await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
+    const trigger = await screen.findByRole('button', { name: /Menu da conta/ });
+    await user.click(trigger);
 
     const menu = await screen.findByRole('menu');
+    // Mounted beside its button, so inside the top bar's landmark (not at the end of <body>, outside every one).
+    expect(trigger.parentElement).toContainElement(menu);
     expect(within(menu).getByText('Ana')).toBeInTheDocument();
     expect(within(menu).getByText('ana.lima@example.com')).toBeInTheDocument();
     const items = within(menu)

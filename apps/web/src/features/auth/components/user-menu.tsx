@@ -7,21 +7,22 @@ import { useAuth } from '@/hooks/use-auth';
 // page imports this component eagerly and its entry has no room for them (≤ 120 KB gzip).
 const AccountMenu = lazy(() => import('./account-menu'));
 
-/** The circle shown while the session loads (and while the account menu's code arrives). */
+/** The circle shown while the session loads (and while the account menu's code arrives), as wide as the avatar's button. */
 function AvatarPlaceholder({ pending = false }: { pending?: boolean }) {
   return (
     <span
       data-testid="user-menu-placeholder"
       data-user-menu={pending ? 'placeholder' : undefined}
       aria-hidden="true"
-      className="block size-9 animate-pulse rounded-full bg-muted ring-1 ring-border motion-reduce:animate-none"
+      className="m-1 block size-9 animate-pulse rounded-full bg-muted ring-1 ring-border motion-reduce:animate-none"
     />
   );
 }
 
 function SignInLink({ pending = false }: { pending?: boolean }) {
   return (
-    <Button asChild size="sm">
+    // 32 px to the eye, 44 px to a finger (the hit area reaches above and below).
+    <Button asChild size="sm" className="touch-target">
       {/* A literal, not i18n: this renders in the landing page's entry, where i18next does not load. */}
       <Link to="/login" data-user-menu={pending ? 'pending-sign-in' : undefined}>
         Entrar

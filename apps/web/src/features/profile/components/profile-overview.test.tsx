@@ -47,7 +47,7 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { router } = await openProfile();
     // The account menu is its own lazy chunk.
-    expect(await screen.findByRole('button', { name: 'Menu da conta de Ana' })).toHaveTextContent(/^AL$/);
+    expect(await screen.findByRole('button', { name: 'AL — Menu da conta de Ana' })).toHaveTextContent(/^AL$/);
 
     const form = screen.getByRole('form', { name: 'Nome' });
     const firstName = within(form).getByLabelText('Nome');
@@ -60,7 +60,7 @@ describe('profile /app/profile', { timeout: 20_000 }, () => {
     expect(within(form).getByTestId('name-preview')).toHaveTextContent('Beatriz');
     await user.click(within(form).getByRole('button', { name: 'Salvar nome' }));
 
-    expect(await screen.findByRole('button', { name: 'Menu da conta de Beatriz' })).toHaveTextContent(/^BS$/);
+    expect(await screen.findByRole('button', { name: 'BS — Menu da conta de Beatriz' })).toHaveTextContent(/^BS$/);
     expect(
       within(screen.getByRole('region', { name: 'Resumo da conta' })).getByTestId('profile-avatar'),
     ).toHaveTextContent(/^BS$/);
