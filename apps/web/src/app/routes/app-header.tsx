@@ -8,14 +8,14 @@ import { cn } from '@/lib/utils';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:h-9 sm:px-3',
+    'inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:px-3',
     isActive && 'bg-accent/60 text-foreground',
   );
 
 /**
  * The signed-in app's top bar (the app shell's, not a feature's): brand, 'Sonhos', 'Oráculo', 'Conquistas' and
  * 'Créditos', and the user menu. On the narrowest phones the four are icons (their names kept for screen readers),
- * so they and the avatar fit in 390 px.
+ * so they and the avatar fit in 390 px. Every target is at least 44 × 44 px (a fingertip), at every width.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export function AppHeader() {
         <Link
           to="/app"
           aria-label={t('dashboard.home', { product: PRODUCT_NAME })}
-          className="mr-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="mr-auto flex min-h-11 min-w-11 items-center rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <BrandMark className="[&>span:last-child]:max-[440px]:sr-only" />
         </Link>

@@ -27,7 +27,7 @@ export function AuthPageLayout({ title, children }: { title: string; children: R
         {children}
         <Link
           to="/"
-          className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="inline-flex min-h-11 items-center rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           {t('common.backHome')}
         </Link>

@@ -18,8 +18,9 @@ function useCurrentYear(): number {
   );
 }
 
+// 44 px tall: a finger's target.
 const linkClass =
-  'rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60';
+  'inline-flex min-h-11 items-center rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60';
 
 export function SiteFooter() {
   const year = useCurrentYear();

@@ -73,7 +73,7 @@ export function LegalPageLayout({
         </article>
         <footer className="mt-8 flex flex-col items-center gap-3 text-sm">
           <LegalLinks />
-          <Link to="/" className={linkClass}>
+          <Link to="/" className={`${linkClass} inline-flex min-h-11 items-center`}>
             {t('common.backHome')}
           </Link>
         </footer>
