@@ -49,7 +49,7 @@ function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
           isEarned
-            ? 'bg-emerald-400/10 text-emerald-600 ring-emerald-400/25 dark:text-emerald-300'
+            ? 'bg-emerald-400/10 text-emerald-700 ring-emerald-400/25 dark:text-emerald-300'
             : 'bg-secondary text-muted-foreground ring-border',
         )}
       >
@@ -65,7 +65,8 @@ function LedgerRow({ entry, timeZone }: { entry: LedgerEntry; timeZone: string }
         <p
           className={cn(
             'font-display text-base font-semibold tabular-nums',
-            isEarned ? 'text-emerald-600 dark:text-emerald-300' : 'text-rose-600 dark:text-rose-300',
+            // 700 in the light theme: 600 on white is under 4.5:1 for text of this size.
+            isEarned ? 'text-emerald-700 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300',
           )}
         >
           <span aria-hidden="true">{amount}</span>

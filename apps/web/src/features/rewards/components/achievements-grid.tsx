@@ -60,7 +60,8 @@ function AchievementItem({ achievement, timeZone }: { achievement: AchievementSt
         isEarned
           ? 'border-primary/35 bg-gradient-to-br from-primary/[0.14] to-transparent shadow-[0_0_24px_-12px_var(--primary)]'
           : 'border-border bg-background/25',
-        isLocked && !isEarned && 'border-dashed opacity-60 grayscale',
+        // Dashed and grey, not faded: its text must stay readable (4.5:1); the lock icon says the rest.
+        isLocked && !isEarned && 'border-dashed grayscale',
       )}
     >
       <span

@@ -80,7 +80,7 @@ export function RewardCalendar({ calendar }: { calendar: RewardsResponse['calend
               <li key={month} className="grid content-start gap-1.5">
                 <p aria-hidden="true" className="text-xs font-medium text-muted-foreground capitalize">
                   {formatShortMonth(month).replace('.', '')}
-                  {isYearShown ? <span className="ml-1 text-muted-foreground/70">{month.slice(0, 4)}</span> : null}
+                  {isYearShown ? <span className="ml-1 text-muted-foreground">{month.slice(0, 4)}</span> : null}
                 </p>
                 <ol
                   aria-label={

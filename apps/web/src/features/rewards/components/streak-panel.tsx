@@ -50,7 +50,7 @@ function TodayRow({ streak }: { streak: Streak }) {
           aria-hidden="true"
           className={cn(
             'mt-0.5 size-4 shrink-0',
-            state === 'recorded' ? 'text-emerald-600 dark:text-emerald-300' : 'text-primary',
+            state === 'recorded' ? 'text-emerald-700 dark:text-emerald-300' : 'text-primary',
           )}
         />
         <div className="grid gap-1">
