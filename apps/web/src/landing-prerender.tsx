@@ -9,7 +9,7 @@ import { routes } from '@/app/router';
  * server sends for `/`), so a phone paints the page before any JS arrives. The tree is main.tsx's, with a static
  * router in place of the browser router, so that `hydrateRoot` finds exactly the DOM it would have rendered: the
  * auth state is still loading (the user menu's placeholder circle) and no route data exists.
- * `prerender` waits for every lazy part (the toaster), so the HTML holds no streaming script.
+ * `prerender` waits for every lazy part (the toaster, the feature explanations), so the HTML holds no streaming script.
  */
 export async function renderLanding(): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -23,6 +23,9 @@ export async function renderLanding(): Promise<string> {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
+    // Every Suspense boundary inline, in place: React would otherwise move a large one (the feature explanations)
+    // to the end of the page, revealed by an inline script the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

@@ -43,5 +43,5 @@ export function clearPlanIntent() {
 /** Where a signed-in user goes to buy the plan: the plan page, which starts the checkout. */
 export const subscribePath = (plan: PaidPlanId) => `/app/plans?subscribe=${plan}`;
 
-/** The sign-up link of a plan chosen signed out. */
-export const signUpPath = (plan: PaidPlanId) => `/login?plan=${plan}`;
+/** The sign-up link (the Cadastro tab) of a plan chosen signed out. */
+export const signUpPath = (plan: PaidPlanId) => `/login?tab=signup&plan=${plan}`;

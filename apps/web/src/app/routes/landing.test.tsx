@@ -30,7 +30,7 @@ describe('landing page', () => {
     renderLanding();
     expect(screen.getByText('AI-Powered Dream Analysis')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Transform Your Dreams Into Insights' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute('href', '/login?tab=signup');
     expect(screen.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '/demo');
   });
 
@@ -62,22 +62,53 @@ describe('landing page', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows the three feature cards, each with its own inert Learn More button', async () => {
+  it('shows the three feature cards, each Learn More leading to its own explanation on the page', async () => {
     const user = userEvent.setup();
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
     const router = renderLanding();
     const section = screen.getByRole('region', { name: /everything your nights/i });
-    const titles = within(section)
-      .getAllByRole('heading', { level: 3 })
-      .map((heading) => heading.textContent);
-    expect(titles).toEqual(['AI-Powered Analysis', 'Streak & Rewards', 'Privacy First']);
+    // The first list is the cards' (each explanation below has its own list of points).
+    const [cardList] = within(section).getAllByRole('list');
+    const cards = within(cardList!).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'AI-Powered Analysis',
+      'Streak & Rewards',
+      'Privacy First',
+    ]);
 
-    const learnMore = within(section).getAllByRole('button', { name: /^Learn More about / });
-    expect(learnMore.map((button) => button.getAttribute('aria-label'))).toEqual([
+    const learnMore = within(section).getAllByRole('link', { name: /^Learn More about / });
+    expect(learnMore.map((link) => link.getAttribute('aria-label'))).toEqual([
       'Learn More about AI-Powered Analysis',
       'Learn More about Streak & Rewards',
       'Learn More about Privacy First',
     ]);
+    // Plain anchors to the explanations (they work before the page's JS has run), each naming its card's feature.
+    const explanations = [
+      {
+        feature: 'AI-Powered Analysis',
+        title: 'A reading of each dream, in seconds',
+        point: /symbols, people and places/i,
+      },
+      { feature: 'Streak & Rewards', title: 'A morning habit that rewards itself', point: /10 credits pay for one/i },
+      { feature: 'Privacy First', title: 'Your dreams stay yours', point: /encrypted with your own key/i },
+    ];
+    for (const [index, { feature, title, point }] of explanations.entries()) {
+      const article = await within(section).findByRole('article', { name: title });
+      expect(learnMore[index]).toHaveAttribute('href', `#${article.id}`);
+      expect(within(article).getByText(feature)).toBeInTheDocument();
+      expect(within(article).getByText(point)).toBeInTheDocument();
+    }
+
+    // A click brings the explanation into view and moves focus to it, without leaving the page.
+    await user.click(learnMore[2]!);
+    const privacy = screen.getByRole('article', { name: 'Your dreams stay yours' });
+    expect(scrolled).toEqual([privacy.id]);
+    expect(document.activeElement).toBe(privacy);
     await user.click(learnMore[0]!);
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'A reading of each dream, in seconds' }));
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -113,15 +144,15 @@ describe('landing page', () => {
     expect(within(lucid).getByText('Most Popular')).toBeInTheDocument();
   });
 
-  it('every call to action leads to /login, a paid plan’s with the plan chosen (plan-choice.test.tsx)', async () => {
+  it('every call to action leads to sign-up (the Cadastro tab), a paid plan’s with the plan (plan-choice.test.tsx)', async () => {
     const user = userEvent.setup();
     const router = renderLanding();
     for (const [name, href] of [
-      ['Start Your Dream Journey', '/login'],
-      ['Start Your Free Trial', '/login?plan=lucid'],
-      ['Start for Free', '/login'],
-      ['Choose Lucid', '/login?plan=lucid'],
-      ['Choose Oracle', '/login?plan=oracle'],
+      ['Start Your Dream Journey', '/login?tab=signup'],
+      ['Start Your Free Trial', '/login?tab=signup'],
+      ['Start for Free', '/login?tab=signup'],
+      ['Choose Lucid', '/login?tab=signup&plan=lucid'],
+      ['Choose Oracle', '/login?tab=signup&plan=oracle'],
     ] as const) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }

@@ -21,7 +21,7 @@ export function LoginRoute() {
   // A plan chosen on the landing page (`?plan=lucid`): sign-up first, then its checkout; kept for the e-mail link.
   const query = new URLSearchParams(location.search);
   const plan = paidPlanOf(query.get('plan'));
-  // `?tab=signup` (the demo's 'Start Your Dream Journey'): the 'Cadastro' tab first, no plan chosen.
+  // `?tab=signup` (the landing page's and the demo's calls to action): the 'Cadastro' tab first.
   const isSignUp = query.get('tab') === 'signup';
   useEffect(() => {
     if (plan) storePlanIntent(plan);
@@ -35,6 +35,7 @@ export function LoginRoute() {
       <LoginPanel
         onSignedIn={() => void navigate(target, { replace: true })}
         initialTab={plan || isSignUp ? 'signup' : 'login'}
+        chosenPlan={plan}
       />
       <LegalLinks />
     </AuthPageLayout>

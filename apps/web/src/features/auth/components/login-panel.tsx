@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { PaidPlanId } from '@sonhario/contracts/billing';
 import { requestPasswordReset, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
 import { useIsGoogleConfigured } from '../api/use-auth-settings';
 import { useBusy } from '../hooks/use-busy';
@@ -21,7 +22,16 @@ type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery';
  * it (GET /auth/v1/settings), and the password recovery request behind 'Esqueceu a senha?'. One busy flag disables
  * every form button.
  */
-export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: () => void; initialTab?: Tab }) {
+export function LoginPanel({
+  onSignedIn,
+  initialTab = 'login',
+  chosenPlan = null,
+}: {
+  onSignedIn: () => void;
+  initialTab?: Tab;
+  /** A plan chosen on the landing page, named on the sign-up form (it is bought after the account exists). */
+  chosenPlan?: PaidPlanId | null;
+}) {
   const { t } = useTranslation();
   const { busy, run } = useBusy<BusyAction>();
   const [tab, setTab] = useState<Tab>(initialTab);
@@ -121,7 +131,12 @@ export function LoginPanel({ onSignedIn, initialTab = 'login' }: { onSignedIn: (
               </div>
             ) : (
               <>
-                <SignUpForm isDisabled={isDisabled} isBusy={busy === 'signUp'} onSubmit={handleSignUp} />
+                <SignUpForm
+                  isDisabled={isDisabled}
+                  isBusy={busy === 'signUp'}
+                  chosenPlan={chosenPlan}
+                  onSubmit={handleSignUp}
+                />
                 {google}
               </>
             )}

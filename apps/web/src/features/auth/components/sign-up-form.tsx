@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
+import type { PaidPlanId } from '@sonhario/contracts/billing';
 import { CONSENT_TEXT } from '@sonhario/contracts/consents';
+import { PLAN_NAMES } from '@sonhario/contracts/credits';
+import { Gem } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '@/components/form-field';
@@ -17,6 +20,8 @@ import { EmailField } from './email-field';
 interface SignUpFormProps {
   isDisabled: boolean;
   isBusy: boolean;
+  /** The plan chosen on the landing page, if any: named above the fields. */
+  chosenPlan?: PaidPlanId | null;
   onSubmit: (values: SignUpValues) => void;
 }
 
@@ -25,7 +30,7 @@ interface SignUpFormProps {
  * LGPD consent. 'Criar conta' stays disabled until the consent is ticked, and submitting without it
  * does nothing (spec section 5).
  */
-export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
+export function SignUpForm({ isDisabled, isBusy, chosenPlan = null, onSubmit }: SignUpFormProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -50,6 +55,12 @@ export function SignUpForm({ isDisabled, isBusy, onSubmit }: SignUpFormProps) {
         })(event)
       }
     >
+      {chosenPlan ? (
+        <p className="flex items-center gap-2 justify-self-start rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-sm text-foreground">
+          <Gem aria-hidden="true" className="size-4 text-primary" />
+          {t('auth.signUp.chosenPlan', { plan: PLAN_NAMES[chosenPlan] })}
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
         <FormField id="signup-first-name" label={t('auth.fields.firstName')}>
           <Input

@@ -2,11 +2,13 @@ import { ArrowRight, MoonStar } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/brand';
-import { usePlanLink } from '../use-plan-link';
+import { useAuth } from '@/hooks/use-auth';
 
 export function CtaSection() {
-  // The free trial comes with a paid plan: the popular one.
-  const to = usePlanLink('lucid');
+  // Sign-up with no plan picked for the visitor (decision 044): every paid plan's first subscription has the trial,
+  // chosen on the plan page; signed in, straight there.
+  const { user } = useAuth();
+  const to = user ? '/app/plans' : '/login?tab=signup';
   return (
     <section aria-labelledby="cta-title" className="px-4 pt-8 pb-24 sm:px-6 sm:pb-32">
       <div className="relative mx-auto max-w-4xl overflow-hidden rounded-3xl border border-primary/25 bg-gradient-to-br from-primary/20 via-card/80 to-card/80 px-6 py-14 text-center shadow-[0_0_90px_-30px_var(--glow)] sm:px-12 sm:py-20">

@@ -1,9 +1,16 @@
 import { ArrowRight, Brain, Flame, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { scrollToSection } from '../scroll-to-section';
 import { SectionHeading } from './section-heading';
 
+// The explanations' text is in the prerendered HTML and in a chunk of its own, not in this page's entry.
+const FeatureDetails = lazy(() => import('./feature-details'));
+
 interface Feature {
+  /** Its explanation's anchor (feature-details.tsx). */
+  details: string;
   title: string;
   description: string;
   icon: LucideIcon;
@@ -11,18 +18,21 @@ interface Feature {
 
 const FEATURES: readonly Feature[] = [
   {
+    details: 'learn-ai-analysis',
     title: 'AI-Powered Analysis',
     description:
       'Uncover the symbols, themes and emotions in every dream, with a gentle interpretation and questions to reflect on.',
     icon: Brain,
   },
   {
+    details: 'learn-streaks-rewards',
     title: 'Streak & Rewards',
     description:
       'Build a morning habit that sticks. Keep your streak alive, unlock achievements and earn credits as you remember more.',
     icon: Flame,
   },
   {
+    details: 'learn-privacy',
     title: 'Privacy First',
     description:
       'Your dreams are encrypted and never sold or shared. GDPR and LGPD compliant, with export and deletion whenever you want.',
@@ -46,7 +56,7 @@ export function FeaturesSection() {
           description="A journal built for 6 a.m.: quick to write in half-asleep, and thoughtful when you come back to read."
         />
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ title, description, icon: Icon }) => (
+          {FEATURES.map(({ details, title, description, icon: Icon }) => (
             <li key={title} className="flex">
               <Card className="group w-full bg-card/70 backdrop-blur-sm transition-colors hover:border-primary/40">
                 <CardHeader className="gap-4">
@@ -62,21 +72,33 @@ export function FeaturesSection() {
                   <CardDescription className="text-[0.95rem] leading-relaxed">{description}</CardDescription>
                 </CardHeader>
                 <CardFooter className="mt-auto">
-                  {/* Inert: the spec shows no action for it (docs/decisions/004-landing-ctas.md). */}
+                  {/* To its explanation below (decision 044): an anchor, so it works before the page's JS has run. */}
                   <Button
+                    asChild
                     variant="ghost"
                     size="sm"
-                    aria-label={`Learn More about ${title}`}
-                    className="-ml-2.5 text-primary hover:text-primary"
+                    className="touch-target -ml-2.5 text-primary hover:text-primary"
                   >
-                    Learn More
-                    <ArrowRight aria-hidden="true" />
+                    <a
+                      href={`#${details}`}
+                      aria-label={`Learn More about ${title}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        scrollToSection(details);
+                      }}
+                    >
+                      Learn More
+                      <ArrowRight aria-hidden="true" />
+                    </a>
                   </Button>
                 </CardFooter>
               </Card>
             </li>
           ))}
         </ul>
+        <Suspense>
+          <FeatureDetails />
+        </Suspense>
       </div>
     </section>
   );

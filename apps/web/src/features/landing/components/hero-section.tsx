@@ -27,7 +27,7 @@ export function HeroSection() {
         </p>
         <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg" className="shadow-[0_0_40px_-8px_var(--glow)]">
-            <Link to="/login">
+            <Link to="/login?tab=signup">
               Start Your Dream Journey
               <ArrowRight aria-hidden="true" />
             </Link>

@@ -16,14 +16,14 @@ export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
         <Link
           to="/"
           aria-label={`${PRODUCT_NAME} home`}
-          className="mr-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="mr-auto flex min-h-11 items-center rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <BrandMark />
         </Link>
         <Button
           variant="ghost"
           size="sm"
-          className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          className="touch-target px-2 text-muted-foreground hover:text-foreground sm:px-3"
           data-section="features"
           onClick={() => scrollToSection('features')}
         >
@@ -32,7 +32,7 @@ export function SiteHeader({ accountMenu }: { accountMenu: ReactNode }) {
         <Button
           variant="ghost"
           size="sm"
-          className="px-2 text-muted-foreground hover:text-foreground sm:px-3"
+          className="touch-target px-2 text-muted-foreground hover:text-foreground sm:px-3"
           data-section="pricing"
           onClick={() => scrollToSection('pricing')}
         >
