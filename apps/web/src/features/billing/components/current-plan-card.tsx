@@ -37,12 +37,13 @@ function planStatusText(billing: BillingStatus, timeZone: string, t: TFunction):
 
 function Fact({ icon: Icon, label, children }: { icon: typeof Gem; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-border/60 bg-background/30 px-3.5 py-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-        <dd className="text-sm text-pretty">{children}</dd>
-      </div>
+    // dt and dd straight inside the group (a <dl> allows nothing else there); the icon sits in the dt, in the margin.
+    <div className="relative grid min-w-0 gap-0.5 rounded-lg border border-border/60 bg-background/30 py-3 pr-3.5 pl-10">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <Icon aria-hidden="true" className="absolute top-3.5 left-3.5 size-4 text-primary" />
+        {label}
+      </dt>
+      <dd className="text-sm text-pretty">{children}</dd>
     </div>
   );
 }
