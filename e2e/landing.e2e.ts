@@ -58,14 +58,17 @@ describe('landing page', () => {
     });
   }
 
-  it('leads both calls to action to /login, the free trial with Lucid chosen', async () => {
+  it('opens the Cadastro tab from the calls to action, naming a chosen plan on the form (decision 044)', async () => {
     const page = await journey.newPage();
     await page.goto('/');
-    await page.getByRole('link', { name: 'Start Your Dream Journey' }).click();
-    await page.waitForURL('**/login');
-    await page.goto('/');
     await page.getByRole('link', { name: 'Start Your Free Trial' }).click();
-    await page.waitForURL('**/login?plan=lucid');
+    await page.waitForURL('**/login?tab=signup');
+    await page.getByRole('tab', { name: 'Cadastro', selected: true }).waitFor();
+    expect(await page.getByText(/Plano escolhido/).count()).toBe(0);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Choose Oracle' }).click();
+    await page.waitForURL('**/login?tab=signup&plan=oracle');
+    await page.getByRole('form', { name: 'Cadastro' }).getByText('Plano escolhido: Oracle').waitFor();
   });
 
   it('arrives rendered: the served HTML shows the headline, the calls to action and the night theme without JS', async () => {
@@ -80,14 +83,20 @@ describe('landing page', () => {
       await page.getByText('AI-Powered Dream Analysis', { exact: true }).waitFor();
       // A paid plan's link keeps the plan chosen through sign-up (decision 027).
       for (const [name, href] of [
-        ['Start Your Dream Journey', '/login'],
-        ['Start for Free', '/login'],
-        ['Start Your Free Trial', '/login?plan=lucid'],
-        ['Choose Lucid', '/login?plan=lucid'],
+        ['Start Your Dream Journey', '/login?tab=signup'],
+        ['Start for Free', '/login?tab=signup'],
+        ['Start Your Free Trial', '/login?tab=signup'],
+        ['Choose Lucid', '/login?tab=signup&plan=lucid'],
+        // 'Learn More' is an anchor to its feature's explanation, which is in the HTML (decision 044).
+        ['Learn More about Privacy First', '#learn-privacy'],
         ['Watch Demo', '/demo'],
       ] as const) {
         expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
       }
+      await page
+        .getByRole('article', { name: 'Your dreams stay yours' })
+        .getByText(/encrypted with your own key/)
+        .waitFor();
       for (const name of ['Features', 'Pricing']) await page.getByRole('button', { name }).waitFor();
       // The user menu's slot holds the loading circle until the session is known.
       await page.getByTestId('user-menu-placeholder').waitFor();

@@ -45,7 +45,11 @@ describe("the landing page's plan buttons", () => {
     await user.click(within(pricing()).getByRole('link', { name: 'Choose Oracle' }));
     // Sign-up is what a new visitor needs: the Cadastro tab is open, it names the plan, and the plan is kept for the
     // e-mail link.
-    expect(await screen.findByRole('tab', { name: 'Cadastro' })).toHaveAttribute('aria-selected', 'true');
+    // The login route's code loads first (slow on a busy machine).
+    expect(await screen.findByRole('tab', { name: 'Cadastro' }, { timeout: 10_000 })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const form = screen.getByRole('form', { name: 'Cadastro' });
     expect(within(form).getByText('Plano escolhido: Oracle')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=signup&plan=oracle');
@@ -56,7 +60,11 @@ describe("the landing page's plan buttons", () => {
     const user = userEvent.setup();
     renderApp('/');
     await user.click(await screen.findByRole('link', { name: 'Start Your Free Trial' }));
-    expect(await screen.findByRole('tab', { name: 'Cadastro' })).toHaveAttribute('aria-selected', 'true');
+    // The login route's code loads first (slow on a busy machine).
+    expect(await screen.findByRole('tab', { name: 'Cadastro' }, { timeout: 10_000 })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const form = screen.getByRole('form', { name: 'Cadastro' });
     expect(within(form).queryByText(/Plano escolhido/)).toBeNull();
     expect(localStorage.getItem(PLAN_KEY)).toBeNull();
