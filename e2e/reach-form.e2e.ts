@@ -84,6 +84,6 @@ describe('reaching the dream form (issue 19)', () => {
     await page.waitForURL(isDreamPage);
     await page.getByRole('heading', { level: 1, name: 'O jardim que cantava' }).waitFor();
     expect(journey.consoleErrors.slice(before)).toEqual([]);
-    // One sign-in for both widths; the longer limit is for a loaded machine (88 s measured at load average 20).
+    // One sign-in for both widths: 13 s at load average 7; the longer limit is for a loaded machine (88 s at 20).
   }, 120_000);
 });
