@@ -12,7 +12,13 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), installableApp(), servicePushScript(), prerenderLanding(), precompress()],
   // The footer's year in the prerendered landing page (features/landing/components/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, with its jitless setting applied before any schema is built (src/lib/zod-jitless.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,3 @@
-// First: before any module that builds a zod schema (lib/zod-config.ts).
-import '@/lib/zod-config';
 import '@/styles/globals.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -12,7 +12,7 @@ interface FeatureDetail {
 /** What each feature card's 'Learn More' opens: how the feature works, in the product's own terms. */
 const FEATURE_DETAILS: readonly FeatureDetail[] = [
   {
-    id: 'learn-ai-analysis',
+    id: 'learn-ai',
     feature: 'AI-Powered Analysis',
     title: 'A reading of each dream, in seconds',
     intro:
@@ -26,7 +26,7 @@ const FEATURE_DETAILS: readonly FeatureDetail[] = [
     ],
   },
   {
-    id: 'learn-streaks-rewards',
+    id: 'learn-streaks',
     feature: 'Streak & Rewards',
     title: 'A morning habit that rewards itself',
     intro:

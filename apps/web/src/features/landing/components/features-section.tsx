@@ -18,14 +18,14 @@ interface Feature {
 
 const FEATURES: readonly Feature[] = [
   {
-    details: 'learn-ai-analysis',
+    details: 'learn-ai',
     title: 'AI-Powered Analysis',
     description:
       'Uncover the symbols, themes and emotions in every dream, with a gentle interpretation and questions to reflect on.',
     icon: Brain,
   },
   {
-    details: 'learn-streaks-rewards',
+    details: 'learn-streaks',
     title: 'Streak & Rewards',
     description:
       'Build a morning habit that sticks. Keep your streak alive, unlock achievements and earn credits as you remember more.',
