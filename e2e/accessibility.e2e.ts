@@ -48,16 +48,18 @@ const trace = (step: string) => {
 
 async function settle(page: Page) {
   trace(`settle ${page.url()}`);
-  await page.locator('h1').first().waitFor();
-  await expect
-    .poll(
+  // A screen whose code is not there after 120 ms shows its skeleton (no h1) in place of the last screen, whose h1
+  // may still be up when this starts: the new screen is there when an h1 and no skeleton hold twice, 200 ms apart.
+  const isSettled = () =>
+    page.evaluate(
       () =>
-        page.evaluate(
-          () => document.querySelectorAll('[data-slot="skeleton"], [aria-busy="true"], [data-slot="spinner"]').length,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(0);
+        document.querySelector('h1') !== null &&
+        document.querySelectorAll('[data-slot="skeleton"], [aria-busy="true"], [data-slot="spinner"]').length === 0,
+    );
+  for (let i = 0; i < 2; i += 1) {
+    await page.waitForTimeout(200);
+    await expect.poll(isSettled, { timeout: 15_000 }).toBe(true);
+  }
   await finishTransitions(page);
 }
 

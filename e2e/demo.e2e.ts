@@ -77,7 +77,7 @@ describe('the demo', () => {
 
       if (width === 1280) {
         // In English too, at the visitor's word.
-        await page.getByRole('button', { name: 'Ver a demonstração em inglês' }).click();
+        await page.getByRole('button', { name: 'English: ver a demonstração em inglês' }).click();
         await page.getByRole('note', { name: 'You are looking at a demo' }).waitFor();
         // The same dream stays open, now in English.
         await page.getByRole('article', { name: 'Flying over the city at night' }).waitFor();

@@ -126,11 +126,11 @@ describe('/demo', () => {
   it('speaks English when asked, with the English sample journal', async () => {
     const user = userEvent.setup();
     renderDemo();
-    await user.click(screen.getByRole('button', { name: 'Ver a demonstração em inglês' }));
+    await user.click(screen.getByRole('button', { name: 'English: ver a demonstração em inglês' }));
     expect(await screen.findByRole('note', { name: 'You are looking at a demo' })).toBeInTheDocument();
     const english = demoJournalFor('en');
     expect(screen.getByRole('article', { name: english.dreams[0]!.title })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your Dream Journey' })).toHaveAttribute('href', '/login?tab=signup');
-    expect(screen.getByRole('button', { name: 'See the demo in Portuguese' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Português: see the demo in Portuguese' })).toBeInTheDocument();
   });
 });
