@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NIGHT_OWL_BEFORE_HOUR } from '@sonhario/contracts/rewards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli.ts';
@@ -225,9 +226,16 @@ describe('plans are set by operators', () => {
     expect(res.json().plan).toBe('oracle');
     const dream = await postDream(t, user, { content: 'Voei por cima do mar.', dreamtOn: OLD_NIGHT });
     for (let i = 0; i < 7; i += 1) expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
+    // Recorded between midnight and 5 a.m. in the user's zone, the dream also earns 'night_owl' (+5): CI runs then too.
+    const { timeZone } = (await api(t, user).get('/me/profile')).json<{ timeZone: string }>();
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(
+        new Date(dream.recordedAt),
+      ),
+    );
     expect((await api(t, user).get('/credits')).json()).toMatchObject({
       // The welcome bonus, and Oracle's achievements 'first_dream' (+5) and 'first_analysis' (+5).
-      balance: 20,
+      balance: hour < NIGHT_OWL_BEFORE_HOUR ? 25 : 20,
       quota: { plan: 'oracle', limit: null, used: 7 },
       nextCharge: 'quota',
     });
