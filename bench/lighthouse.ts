@@ -17,7 +17,7 @@
 // CHROMIUM_PATH picks another browser; BENCH_DATABASE_URL runs the server on that PostgreSQL instead of its default;
 // WEB_DIST_DIR serves another build of the web app; BENCH_LIGHTHOUSE_REPORT=<dir> keeps each page's last full
 // report there (network requests, LCP element, traces).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -28,9 +28,10 @@ import lighthouse, { type Result } from 'lighthouse';
 import { chromium as playwright } from 'playwright-core';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { createDream } from './support/dreams.ts';
 import { currentCommit, loadAverage } from './support/run-info.ts';
-import { seedingEnv, startProductServer } from './support/servers.ts';
+import { buildUnlessWebDistGiven, seedingEnv, startProductServer } from './support/servers.ts';
 
 /** Issue 19's targets, per page: the performance score, and LCP for the landing page (decision 022). */
 const TARGETS: Record<string, { score: number; lcpMs?: number }> = {
@@ -38,15 +39,6 @@ const TARGETS: Record<string, { score: number; lcpMs?: number }> = {
   '/login': { score: 90 },
   '/app': { score: 90 },
 };
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const DREAMS = 5;
 const PASSWORD = 'a sleepy dreamer password';
@@ -88,8 +80,8 @@ const median = (values: number[]) => {
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), 'sonhario-lighthouse-'));
   const child: ChildProcess = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    chromiumPath(),
+    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -277,13 +269,7 @@ const medianOf = (samples: Sample[]): Sample => {
   };
 };
 
-if (!process.env.WEB_DIST_DIR) {
-  const build = spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the build failed');
-}
+buildUnlessWebDistGiven();
 
 const loadBefore = loadAverage();
 const startedAt = new Date();

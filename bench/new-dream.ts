@@ -15,7 +15,6 @@
 //
 // Targets (a quiet machine): both ≤ 300 ms. CHROMIUM_PATH picks another browser; WEB_DIST_DIR serves another web
 // build (no build then); BENCH_TRACE_DIR=<dir> keeps a Chromium trace of the last round of each interaction.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -24,21 +23,12 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { CONSENT_VERSION } from '../packages/contracts/src/consents.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { currentCommit, loadAverage } from './support/run-info.ts';
-import { seedingEnv, startProductServer } from './support/servers.ts';
+import { buildUnlessWebDistGiven, seedingEnv, startProductServer } from './support/servers.ts';
 
 const TARGET_MS = 300;
 const PASSWORD = 'a sleepy dreamer password';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 const { values: args } = parseArgs({
   options: {
@@ -133,20 +123,14 @@ async function measured(page: Page): Promise<number> {
   return end - start;
 }
 
-if (!process.env.WEB_DIST_DIR) {
-  const build = spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the build failed');
-}
+buildUnlessWebDistGiven();
 
 const loadBefore = loadAverage();
 const startedAt = new Date();
 const jwtSecret = randomBytes(48).toString('base64url');
 const server = await startProductServer(seedingEnv(jwtSecret));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: CHROMIUM_ARGS,
 });
 try {

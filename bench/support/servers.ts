@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,4 +103,14 @@ export async function startBareFastify(): Promise<Running> {
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     },
   };
+}
+
+/** Builds the app when its sources changed, unless WEB_DIST_DIR points the server at another web build. */
+export function buildUnlessWebDistGiven(): void {
+  if (process.env.WEB_DIST_DIR) return;
+  const build = spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build failed');
 }
