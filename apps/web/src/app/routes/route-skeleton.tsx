@@ -47,6 +47,18 @@ function DashboardSkeleton() {
         <Skeleton className="h-5 w-72 max-w-full sm:w-96" />
         <Skeleton className="h-4 w-44" />
       </div>
+      {/* The 'Hoje' card (features/overview/components/today-card.tsx): streak, last dream, next step. */}
+      <div className={cn(card, 'grid gap-5 px-5 py-6 sm:grid-cols-3')}>
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="flex items-start gap-3">
+            <Skeleton className="size-9 shrink-0 rounded-full" />
+            <div className="grid w-full gap-2">
+              <Skeleton className="h-3 w-20" />
+              <Skeleton className="h-5 w-32" />
+            </div>
+          </div>
+        ))}
+      </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((index) => (
           <div key={index} className={cn(card, 'flex items-center gap-3 px-5 py-5 sm:flex-col sm:items-start')}>
