@@ -196,13 +196,14 @@ describe('reminders by Web Push', () => {
       expect(at).toBeGreaterThanOrEqual(Date.parse('2026-06-01T10:00:00Z') + slot * 3600_000);
       expect(at).toBeLessThan(Date.parse('2026-06-01T11:00:00Z') + slot * 3600_000);
     });
-    // One at a time, each when its part of the window is over (never more than an hour late).
-    for (const [hour, count] of [
-      ['11', 1],
-      ['12', 2],
-      ['13', 3],
+    // One at a time, each by the end of its part of the window. Ticked half a minute before the next part: a check
+    // drawn at that part's first minute (11:00, one draw in 60) would be due at 11:00 sharp too.
+    for (const [time, count] of [
+      ['10:59:30', 1],
+      ['11:59:30', 2],
+      ['12:59:30', 3],
     ] as const) {
-      clock = new Date(`2026-06-01T${hour}:00:00Z`);
+      clock = new Date(`2026-06-01T${time}Z`);
       await tickBoth();
       await tickBoth();
       expect(push.received(browser)).toHaveLength(count);
