@@ -26,6 +26,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share their worker processes: the app's modules load once per worker, not once per file (the server
+          // project ran in 315 s isolated, 207 s shared, on a quiet machine). The tests keep no state in modules.
+          isolate: false,
         },
       },
       {

@@ -151,7 +151,11 @@ async function openDatabase(config: DatabaseConfig, options: CreateDatabaseOptio
   if (!config.dataDir.startsWith('memory://')) {
     await mkdir(path.dirname(config.dataDir), { recursive: true, mode: 0o700 });
   }
-  const client = await PGlite.create(config.dataDir);
+  return pgliteDatabase(await PGlite.create(config.dataDir));
+}
+
+/** An open PGlite as the app's database (the tests also open theirs from a migrated template: test/harness.ts). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

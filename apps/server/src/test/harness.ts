@@ -4,10 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type AppInstance, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createDatabase, type Database } from '../db/client.ts';
+import { createDatabase, pgliteDatabase, type Database } from '../db/client.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new database on the
@@ -30,13 +31,26 @@ export async function createTestDatabase(): Promise<Database> {
   return shared;
 }
 
+/**
+ * A migrated in-memory PGlite made once per test process and dumped; each test database starts from that dump, about
+ * a second and a half cheaper than initdb and the migrations (the server project runs its files in shared processes).
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+async function openPgliteFromTemplate(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const client = await PGlite.create('memory://');
+    await pgliteDatabase(client).migrate();
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
+  })();
+  return pgliteDatabase(await PGlite.create({ loadDataDir: await pgliteTemplate }));
+}
+
 async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await createDatabase({ kind: 'pglite', dataDir: 'memory://' });
-    await database.migrate();
-    return database;
-  }
+  if (!adminUrl) return openPgliteFromTemplate();
   const name = `sonhario_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
