@@ -1,4 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -32,7 +35,8 @@ export function useBrowser(): Journey {
     if (setupError) throw new Error(`The browser journeys' setup failed: ${setupError}`);
     journey.browser = await chromium.connect(inject('wsEndpoint'));
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await reportFailure(context.task.name, contexts, journey.consoleErrors);
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
@@ -74,4 +78,26 @@ export function useBrowser(): Journey {
     return page;
   };
   return journey;
+}
+
+/**
+ * A failed journey says what its pages showed when it failed (CI keeps only the output): each open page's address,
+ * the start of its visible text and the console errors; and keeps a screenshot of each in E2E_FAILURES_DIR (default: a
+ * folder in the system's temporary directory).
+ */
+async function reportFailure(test: string, contexts: BrowserContext[], consoleErrors: string[]): Promise<void> {
+  const dir = process.env.E2E_FAILURES_DIR ?? path.join(tmpdir(), 'sonhario-e2e-failures');
+  await mkdir(dir, { recursive: true });
+  const pages = contexts.flatMap((c) => c.pages());
+  for (const [index, page] of pages.entries()) {
+    const file = path.join(dir, `${test.replace(/[^\w-]+/g, '-').slice(0, 80)}-${String(index)}.png`);
+    const text = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500))
+      .catch((error: unknown) => `(could not read the page: ${String(error)})`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.log(
+      `[failed journey] "${test}", page ${String(index)}: ${page.url()}\n  text: ${text}\n  screenshot: ${file}`,
+    );
+  }
+  if (consoleErrors.length > 0) console.log(`[failed journey] console errors:\n  ${consoleErrors.join('\n  ')}`);
 }
