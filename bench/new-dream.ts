@@ -175,6 +175,9 @@ try {
 
   /** The floor: a bare page's button adds a textarea and focuses it. */
   async function bareRound(): Promise<number> {
+    // Each round's page is the front tab: Chromium throttles a background tab's timers and frames (to about one a
+    // second), which made saves read 2–3 s slower at random before each round brought its page forward.
+    await bare.bringToFront();
     await bare.setContent(
       '<button style="font-size:24px;padding:16px">Novo</button>' +
         '<script>document.querySelector("button").addEventListener("click", () => {' +
@@ -186,6 +189,7 @@ try {
   }
 
   async function appRound(round: number, isTraced: boolean): Promise<{ open: number; save: number }> {
+    await page.bringToFront();
     await page.goto('/app');
     await page.getByRole('heading', { level: 1, name: /Luna/ }).waitFor({ timeout: 60_000 });
     // The home's own requests and the idle work after them settle first: the tap is on a page at rest.
