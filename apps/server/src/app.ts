@@ -38,6 +38,7 @@ import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { profileAdminRoutes, profileRoutes } from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { PatternAnswerCache } from './modules/patterns/answer-cache.ts';
+import { RaritySampleCache } from './modules/patterns/similar.service.ts';
 import { chartsRoutes } from './modules/patterns/charts.routes.ts';
 import { similarRoutes } from './modules/patterns/similar.routes.ts';
 import { signsRoutes } from './modules/patterns/signs.routes.ts';
@@ -72,6 +73,11 @@ export interface AppDeps {
   analysisStats: StatsCache;
   /** Users' pattern answers (charts, dream signs), cached per instance (account deletion must `forget` the user). */
   patternAnswers: PatternAnswerCache;
+  /**
+   * Users' rarity samples for similar dreams and the chat (blind tokens and counts), cached per instance (account
+   * deletion must `forget` the user).
+   */
+  raritySamples: RaritySampleCache;
   /** Prometheus series (GET /metrics), only when METRICS_TOKEN is set. */
   metrics?: Metrics;
   /** The scheduled jobs by name (each also runs on its own timer): tests and the several-instances check run them. */
@@ -161,6 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       analysisProvider: instrumentProvider(analysisProvider, metrics),
       analysisStats: new StatsCache(),
       patternAnswers: new PatternAnswerCache(),
+      raritySamples: new RaritySampleCache(),
       metrics,
       jobs: new Map(),
     });

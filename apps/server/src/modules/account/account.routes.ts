@@ -49,6 +49,7 @@ export async function accountRoutes(app: AppInstance) {
         {
           analysisStats: app.deps.analysisStats,
           patternAnswers: app.deps.patternAnswers,
+          raritySamples: app.deps.raritySamples,
           billing,
           mailer,
           siteUrl: config.siteUrl,

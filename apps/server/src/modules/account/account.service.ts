@@ -17,6 +17,7 @@ import {
 } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.serializers.ts';
 import type { PatternAnswerCache } from '../patterns/answer-cache.ts';
+import type { RaritySampleCache } from '../patterns/similar.service.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import { cancelSubscriptionsForDeletion } from '../billing/billing.service.ts';
 import type { BillingProvider } from '../billing/billing.stripe.ts';
@@ -28,6 +29,8 @@ export interface EraseDeps {
   analysisStats: Pick<StatsCache, 'forget'>;
   /** The patterns answers kept per instance (charts, dream signs). */
   patternAnswers: Pick<PatternAnswerCache, 'forget'>;
+  /** The rarity samples of similar dreams and the chat, kept per instance. */
+  raritySamples: Pick<RaritySampleCache, 'forget'>;
   /** Stripe, to cancel the user's live subscriptions before anything is erased (null: billing is off). */
   billing: BillingProvider | null;
 }
@@ -129,6 +132,7 @@ export async function eraseUser(
   if (!deleted) return null;
   deps.analysisStats.forget(userId);
   deps.patternAnswers.forget(userId);
+  deps.raritySamples.forget(userId);
 
   // Again after the commit, for a request of this user that raced the deletion and created a fresh (empty) key.
   await ctx.keys

@@ -62,6 +62,7 @@ export async function authAdminRoutes(app: AppInstance, state: AuthModuleState) 
     await deleteUserAsAdmin(contextOf(app, state, request), request.params.id, {
       analysisStats: app.deps.analysisStats,
       patternAnswers: app.deps.patternAnswers,
+      raritySamples: app.deps.raritySamples,
       billing,
     });
     return {};

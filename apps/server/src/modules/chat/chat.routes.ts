@@ -21,7 +21,6 @@ import { requestContext, type RequestContext } from '../../context.ts';
 import { isAppError } from '../../errors.ts';
 import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
-import { RaritySampleCache } from '../patterns/similar.service.ts';
 import { createChatProvider, type ChatProvider } from './chat-provider.ts';
 import {
   ChatLimitError,
@@ -52,7 +51,7 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
     provider,
     reservations: new ChatReservations(),
     fairUsePerDay: app.deps.config.env.CHAT_FAIR_USE_PER_DAY,
-    samples: new RaritySampleCache(),
+    samples: app.deps.raritySamples,
   };
   const baseUrl = providerBaseUrl(app.deps.config.env);
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);

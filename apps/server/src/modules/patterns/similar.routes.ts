@@ -3,13 +3,12 @@ import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { similarDreamsResponseSchema } from '@sonhario/contracts/patterns';
 import type { AppInstance } from '../../app.ts';
 import { requestContext } from '../../context.ts';
-import { listSimilarDreams, RaritySampleCache } from './similar.service.ts';
+import { listSimilarDreams } from './similar.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** Similar dreams (issue 16, docs/decisions/028): Lucid and Oracle. */
 export async function similarRoutes(app: AppInstance) {
-  const samples = new RaritySampleCache();
   app.get(
     '/dreams/:id/similar',
     {
@@ -25,6 +24,6 @@ export async function similarRoutes(app: AppInstance) {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await listSimilarDreams(requestContext(app.deps, request), request.params.id, samples)),
+        .send(await listSimilarDreams(requestContext(app.deps, request), request.params.id, app.deps.raritySamples)),
   );
 }

@@ -64,6 +64,16 @@ export class RaritySampleCache {
     if (signature !== null) this.entries.set(ctx.userId, { signature, ...sample });
     return sample;
   }
+
+  /** Whether a sample of this user is held (account deletion's test reads it). */
+  has(userId: string): boolean {
+    return this.entries.has(userId);
+  }
+
+  /** Drops the user's sample: account deletion erases it with the rest. */
+  forget(userId: string): void {
+    this.entries.delete(userId);
+  }
 }
 
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');

@@ -1,7 +1,9 @@
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import type { SimilarDreamsResponse } from '@sonhario/contracts/patterns';
 import type { PlanId } from '@sonhario/contracts/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { PASSWORD } from '../auth/auth.testing.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
 
@@ -126,6 +128,20 @@ describe('similar dreams', () => {
     expect((await similar(u, only.id)).items.map((item) => item.id)).toEqual([second.id]);
     expect((await api(t, u).delete(`/dreams/${second.id}`)).statusCode).toBe(200);
     expect((await similar(u, only.id)).items).toEqual([]);
+  });
+
+  it("forgets the user's rarity sample, kept in memory between requests, when the account is deleted", async () => {
+    const u = await user();
+    const first = await dream(u, 'Um farol no mar escuro.');
+    await dream(u, 'Outro farol, de dia.');
+    await similar(u, first.id);
+    expect(t.app.deps.raritySamples.has(u.id)).toBe(true);
+    const deleted = await api(t, u).post('/me/delete', {
+      password: PASSWORD,
+      confirmation: DELETE_ACCOUNT_CONFIRMATION,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(t.app.deps.raritySamples.has(u.id)).toBe(false);
   });
 
   it('counts shared tags and names the symbols both analyses found', async () => {
