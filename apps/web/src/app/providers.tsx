@@ -15,7 +15,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <>
       {children}
       <Suspense fallback={null}>
-        <Toaster position="top-center" closeButton />
+        {/* Below the 64 px header, not over it: a toast raised by a save used to cover the header's links for its
+            seconds on screen (a click on 'Sonhos' right after saving landed on the toast). */}
+        <Toaster position="top-center" closeButton offset={{ top: 72 }} mobileOffset={{ top: 72 }} />
       </Suspense>
     </>
   );
