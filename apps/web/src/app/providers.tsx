@@ -15,9 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <>
       {children}
       <Suspense fallback={null}>
-        {/* Below the 64 px header, not over it: a toast raised by a save used to cover the header's links for its
-            seconds on screen (a click on 'Sonhos' right after saving landed on the toast). */}
-        <Toaster position="top-center" closeButton offset={{ top: 72 }} mobileOffset={{ top: 72 }} />
+        <Toaster />
       </Suspense>
     </>
   );
