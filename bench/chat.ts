@@ -18,6 +18,7 @@ import { createDreamGenerator } from './support/dream-text.ts';
 import { importGeneratedDreams, signUp } from './support/dreams.ts';
 import { currentCommit, loadAverage } from './support/run-info.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
+import { median } from './support/stats.ts';
 
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 120);
@@ -68,7 +69,6 @@ const product = await startProductServer({
 });
 const api = `${product.url}/api/v1`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 

@@ -13,6 +13,7 @@ import { importGeneratedDreams, signUp, timeFirstReadsAfterAWrite } from './supp
 import { currentCommit, loadAverage } from './support/run-info.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
+import { median } from './support/stats.ts';
 
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -44,7 +45,6 @@ async function seedJournal() {
   return user;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const byRate = (results: LoadResult[]) =>
   [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)]!;
 

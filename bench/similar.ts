@@ -14,6 +14,7 @@ import { importGeneratedDreams, signUp } from './support/dreams.ts';
 import { currentCommit, loadAverage } from './support/run-info.ts';
 import { load, printTable, type LoadResult } from './support/load.ts';
 import { seedingEnv, startProductServer } from './support/servers.ts';
+import { median } from './support/stats.ts';
 
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 10_000);
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 50);
@@ -52,7 +53,6 @@ async function seedJournal() {
   return { ...user, ids };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
 
 try {

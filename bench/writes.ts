@@ -13,6 +13,7 @@ import { signUp } from './support/dreams.ts';
 import { createDreamGenerator, toCreateDreamBody } from './support/dream-text.ts';
 import { currentCommit, loadAverage } from './support/run-info.ts';
 import { seedingEnv, startBareFastify, startProductServer } from './support/servers.ts';
+import { median } from './support/stats.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,8 +27,6 @@ const product = await startProductServer({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const bare = await startBareFastify();
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 try {
   const users = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(product.url, anonKey, `writer${i}`)));
