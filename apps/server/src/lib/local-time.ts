@@ -15,6 +15,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar date ('YYYY-MM-DD') of an instant in a time zone (an IANA name such as 'America/Sao_Paulo'). */
 export function localDate(instant: Date, timeZone: string): string {
+  // en-CA formats a date as 'YYYY-MM-DD' already; the parts are the fallback should a locale update ever change it.
+  const formatted = formatterFor(timeZone).format(instant);
+  if (ISO_DATE.test(formatted)) return formatted;
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(instant)
@@ -22,6 +25,8 @@ export function localDate(instant: Date, timeZone: string): string {
   );
   return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The calendar month ('YYYY-MM') of an instant in a time zone. */
 export function localMonth(instant: Date, timeZone: string): string {

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { newStemmer } from 'snowball-stemmers';
 import { describe, expect, it } from 'vitest';
 import {
   blindToken,
   documentTokens,
   foldText,
   queryTokenGroups,
+  stemEnglish,
   stemPortuguese,
   tagToken,
   tokenize,
@@ -98,5 +102,30 @@ describe('matching a query to a text', () => {
   it('matches tags exactly, ignoring accents and case', () => {
     expect(tagToken(key, 'Infância')).toBe(tagToken(key, ' infancia '));
     expect(tagToken(key, 'infância')).not.toBe(tagToken(key, 'infâncias'));
+  });
+});
+
+describe('tokens stay those already stored', () => {
+  it('stems English as Snowball does (the stemmer the stored tokens were made with)', () => {
+    // snowball-stemmers stays a dev dependency for this comparison only.
+    const english = newStemmer('english');
+    const goldDir = path.join(import.meta.dirname, '../analyses/builtin/gold');
+    const corpus = readdirSync(goldDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => readFileSync(path.join(goldDir, file), 'utf8'))
+      .join(' ');
+    const tricky =
+      'generously skies dying lying news succeeded exceeding proceeded communism arsenal generate gently ' +
+      "cried ties flies flying sky's dreamt dreamed nightmares recurring lucidity consigned consigning knightly";
+    const words = new Set(tokenize(`${corpus} ${tricky}`));
+    expect(words.size).toBeGreaterThan(3000);
+    const differing = [...words].filter((word) => stemEnglish(word) !== english.stem(word));
+    expect(differing).toEqual([]);
+  });
+
+  it('keys a term to the same blind token as before (known answers)', () => {
+    const fixedKey = Buffer.alloc(32, 1);
+    expect(blindToken(fixedKey, 'en:fli')).toBe('6927272995780386078');
+    expect(blindToken(fixedKey, 'pt:voa')).toBe('9062341923869383651');
   });
 });

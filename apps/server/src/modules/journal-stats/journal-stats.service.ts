@@ -98,13 +98,15 @@ export interface RecordedDreams {
   isBuilt: boolean;
   daysTimeZone: string;
   isDayAdded: boolean;
+  /** The aggregates row as this write left it (under its lock), unless the streak's summary changed it since. */
+  stats?: StatsRow;
 }
 
 /** New dreams (one created, or a batch imported). */
 export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<RecordedDreams> {
   const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
   const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
-  const recorded = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false };
+  const recorded: RecordedDreams = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false, stats };
   if (stats.areBucketsBuilt) await addToBuckets(ctx.db, ctx.userId, dreams);
   // A row never built is recounted whole by the next read: nothing more to keep in step.
   if (!stats.isBuilt) return recorded;
@@ -113,7 +115,10 @@ export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFact
     const at = { instant: dream.recordedAt, timeZone: stats.daysTimeZone, dreams: 1 };
     if (await addRecordedDay(ctx.db, ctx.userId, at)) recorded.isDayAdded = true;
   }
-  if (recorded.isDayAdded) await summarizeStreakDays(ctx);
+  if (recorded.isDayAdded) {
+    await summarizeStreakDays(ctx);
+    delete recorded.stats;
+  }
   return recorded;
 }
 

@@ -116,7 +116,10 @@ export async function rewardDreamCreated(
   input: { dream: DreamFacts; traits: DreamTraits; timeZone: string; plan: PlanId; recorded: RecordedDreams },
 ): Promise<RewardOutcome> {
   const { dream, timeZone, plan, recorded } = input;
-  let stats = await builtStats(ctx, timeZone);
+  // The row the write just counted into is current unless it was never built, counts days in another zone, or its
+  // streak summary moved since (a statement fewer on most saves).
+  const isRecordedCurrent = recorded.stats?.isBuilt === true && recorded.stats.daysTimeZone === timeZone;
+  let stats = isRecordedCurrent && recorded.stats ? recorded.stats : await builtStats(ctx, timeZone);
   const today = localDate(ctx.now(), timeZone);
   const isFull = hasFullGamification(plan);
   const outcome = noOutcome(0);
