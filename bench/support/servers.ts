@@ -49,6 +49,11 @@ export function seedingEnv(jwtSecret: string): Record<string, string> {
   };
 }
 
+/** BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench's load. */
+export function benchNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
 export interface Running {
   url: string;
   stop(): Promise<void>;
@@ -61,9 +66,7 @@ export async function startProductServer(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench's load.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

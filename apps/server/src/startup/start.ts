@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, type AppInstance } from '../app.ts';
 import { loadConfig, StartupError, type Config } from '../config.ts';
 import { startupFailureSentence } from '../startup-failure.ts';
+import { startIdleCollector } from '../lib/idle-memory.ts';
 import { fileClock } from '../test-clock.ts';
 import { checkPortFree, checkPostgres, checkRedis, describeListenError } from './preflight.ts';
 import { logKeyStore, logProvider, logSecrets, warnIfProviderUnreachable, withoutCredentials } from './steps.ts';
@@ -31,6 +32,16 @@ async function startServer(env: Env, options: StartOptions = {}): Promise<{ app:
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(clockFile ? { now: fileClock(clockFile) } : {}),
   });
+  // The running server gives a burst's garbage back to the system once it goes quiet (decision 048).
+  const idle = startIdleCollector({
+    onCollect: (before, after) => {
+      app.log.debug(`idle: heap collected, ${String(mebibytes(before))} → ${String(mebibytes(after))} MiB`);
+    },
+  });
+  app.server.on('request', () => {
+    idle.markActivity();
+  });
+  app.addHook('onClose', async () => idle.stop());
   try {
     if (clockFile) app.log.warn(`the services' clock is moved by ${clockFile}: for tests only`);
     logSecrets(app.log, config, { generated: isGeneratingSecrets });
@@ -58,6 +69,8 @@ async function startServer(env: Env, options: StartOptions = {}): Promise<{ app:
   void warnIfProviderUnreachable(app.log, config);
   return { app, url };
 }
+
+const mebibytes = (bytes: number) => Math.round(bytes / 1048576);
 
 /** What main prints when the start fails: one sentence, and the stack only when LOG_LEVEL asks for details. */
 function failureLines(error: unknown, env: Env): string[] {
