@@ -106,7 +106,12 @@ export interface RecordedDreams {
 export async function recordDreamsCreated(ctx: RequestContext, dreams: DreamFacts[]): Promise<RecordedDreams> {
   const detailedDreams = dreams.filter((dream) => dream.isDetailed).length;
   const stats = await addToCounts(ctx.db, ctx.userId, { dreams: dreams.length, detailedDreams });
-  const recorded: RecordedDreams = { isBuilt: stats.isBuilt, daysTimeZone: stats.daysTimeZone, isDayAdded: false, stats };
+  const recorded: RecordedDreams = {
+    isBuilt: stats.isBuilt,
+    daysTimeZone: stats.daysTimeZone,
+    isDayAdded: false,
+    stats,
+  };
   if (stats.areBucketsBuilt) await addToBuckets(ctx.db, ctx.userId, dreams);
   // A row never built is recounted whole by the next read: nothing more to keep in step.
   if (!stats.isBuilt) return recorded;
