@@ -169,7 +169,8 @@ describe('dashboard /app (spec section 2)', () => {
 
   it('leaves a time zone the user already has alone', async () => {
     await openDashboard();
-    await waitFor(() => expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1));
+    // The profile is asked once the shell has mounted; a loaded test machine can take more than waitFor's 1 s.
+    await waitFor(() => expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1), { timeout: 5000 });
     expect(api.server.requestsTo('PATCH', '/me/profile')).toHaveLength(0);
   });
 

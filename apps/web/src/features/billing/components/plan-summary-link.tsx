@@ -12,9 +12,12 @@ export function PlanSummaryLink() {
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
       <Gem aria-hidden="true" className="size-4 text-primary" />
       {data ? (
-        <span data-testid="dashboard-plan">{t('billing.dashboardLink', { plan: PLAN_NAMES[data.plan] })}</span>
+        <>
+          <span data-testid="dashboard-plan">{t('billing.dashboardLink', { plan: PLAN_NAMES[data.plan] })}</span>
+          {/* The dot only separates the plan from the link: without a profile there is nothing to separate. */}
+          <span aria-hidden="true">·</span>
+        </>
       ) : null}
-      <span aria-hidden="true">·</span>
       <Link
         to="/app/plans"
         className="inline-flex min-h-10 items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"

@@ -51,7 +51,6 @@ export function DreamFiltersPanel({
             max={filters.to ?? today}
             value={filters.from ?? ''}
             onChange={(event) => onChange({ from: event.target.value || undefined })}
-            className="[color-scheme:dark]"
           />
         </div>
         <div className="grid gap-2">
@@ -63,7 +62,6 @@ export function DreamFiltersPanel({
             max={today}
             value={filters.to ?? ''}
             onChange={(event) => onChange({ to: event.target.value || undefined })}
-            className="[color-scheme:dark]"
           />
         </div>
         <div className="grid gap-2">

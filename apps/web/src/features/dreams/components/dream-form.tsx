@@ -233,7 +233,7 @@ export function DreamForm({
             max={today}
             aria-invalid={dateError ? true : undefined}
             aria-describedby={describedBy(field('date'), { error: dateError, hint: t('dreams.fields.dreamtOnHint') })}
-            className="w-auto bg-card/40 [color-scheme:dark]"
+            className="w-auto bg-card/40"
             {...register('dreamtOn')}
           />
           <p id={`${field('date')}-hint`} className="text-xs text-muted-foreground">
