@@ -243,8 +243,12 @@ async function recountTally(ctx: RequestContext, keys: UserKeys): Promise<Analys
  * The aggregates row, built in `timeZone` (recounted first when it never was, or its days are in another zone).
  * Inside a transaction that holds the row lock (a write, modules/rewards), the row is read as this transaction sees it.
  */
-export async function builtStats(ctx: RequestContext, timeZone: string): Promise<StatsRow> {
-  const stats = await findStats(ctx.db, ctx.userId);
+export async function builtStats(
+  ctx: RequestContext,
+  timeZone: string,
+  options: { recordedDay?: string } = {},
+): Promise<StatsRow & { isRecordedDay?: boolean }> {
+  const stats = await findStats(ctx.db, ctx.userId, options);
   if (stats?.isBuilt && stats.daysTimeZone === timeZone) return stats;
   return withTransaction(ctx, async (tx) => {
     await recountJournal(tx, timeZone);
@@ -279,31 +283,37 @@ interface JournalSummary {
   streaks: Streaks;
 }
 
-/**
- * The streaks from the summary (from the streak days only when the clock moved back). `isTodayRecorded` is about a
- * dream: a no-recall night marked today keeps the streak but records nothing.
- */
-/** The current streak alone (what a save needs): from the summary, without asking whether today holds a dream. */
 /** The streaks as of `today`: from the summary row when it holds them, else recounted from the streak days. */
 async function streaksUntil(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
   const summary = { longest: stats.longestStreak, lastDay: stats.lastDay, lastRunStart: stats.lastRunStart };
   return streaksFromSummary(summary, today) ?? computeStreaks(await listStreakDays(ctx.db, ctx.userId, today), today);
 }
 
+/** The current streak alone (what a save needs): from the summary, without asking whether today holds a dream. */
 export async function currentStreakOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<number> {
   return (await streaksUntil(ctx, stats, today)).current;
 }
 
-export async function streaksOf(ctx: RequestContext, stats: StatsRow, today: string): Promise<Streaks> {
+/**
+ * The streaks (from the streak days only when the clock moved back). `isTodayRecorded` is about a dream: a no-recall
+ * night marked today keeps the streak but records nothing, so it is asked of the recorded days, unless the stats row
+ * came with the answer (`isRecordedDay`, read for `today`).
+ */
+export async function streaksOf(
+  ctx: RequestContext,
+  stats: StatsRow & { isRecordedDay?: boolean },
+  today: string,
+): Promise<Streaks> {
   const streaks = await streaksUntil(ctx, stats, today);
-  const isTodayRecorded = streaks.isTodayRecorded && (await isDayRecorded(ctx.db, ctx.userId, today));
+  const isTodayRecorded =
+    streaks.isTodayRecorded && (stats.isRecordedDay ?? (await isDayRecorded(ctx.db, ctx.userId, today)));
   return { ...streaks, isTodayRecorded };
 }
 
-/** The dashboard's numbers, from the aggregates row (and the recorded days only when the clock moved back). */
+/** The dashboard's numbers, from the aggregates row (whether today holds a dream read with it). */
 export async function getJournalSummary(ctx: RequestContext, timeZone: string): Promise<JournalSummary> {
-  const stats = await builtStats(ctx, timeZone);
   const today = localDate(ctx.now(), timeZone);
+  const stats = await builtStats(ctx, timeZone, { recordedDay: today });
   const streaks = await streaksOf(ctx, stats, today);
   return { dreamCount: stats.dreamCount, analysisCount: stats.analysisCount, streaks };
 }
