@@ -20,6 +20,7 @@ import { PRODUCT_NAME } from '../../product.ts';
 import { listAnalysesOfDreams } from '../analyses/analyses.service.ts';
 import {
   createImportedDreams,
+  refreshStatisticsAfterImport,
   findDreamsInJournal,
   listDreamsForExport,
   type CreateDreamBody,
@@ -361,6 +362,7 @@ export async function importDreams(ctx: RequestContext, file: ImportFile): Promi
     imported += created;
     skipped += batch.length - created;
   }
+  if (imported > 0) await refreshStatisticsAfterImport(ctx, imported);
   if (imported > 0)
     await rewardImportedJournal(
       ctx,

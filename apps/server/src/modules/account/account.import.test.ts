@@ -1,4 +1,5 @@
 import { IMPORT_LIMITS, type ExportFile } from '@sonhario/contracts/account';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
@@ -63,6 +64,25 @@ describe('POST /me/import', () => {
     expect(exported.file.dreams).toHaveLength(4);
   });
   afterAll(() => t.close());
+
+  it("refreshes the planner's statistics when an import grows the dreams' table by a tenth or more", async () => {
+    const { db } = t.database;
+    const counted = async () => {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select reltuples::float8 as n from pg_class where oid = 'dreams'::regclass`,
+      );
+      return rows[0]?.n;
+    };
+    const rowsNow = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from dreams`)).rows[0]?.n;
+    await db.execute(sql`analyze dreams`);
+    const before = await counted();
+    expect(before).toBe(await rowsNow());
+    const target = await signUpUser(t);
+    expect((await importBody(t, target, exported.text)).json()).toEqual({ imported: 3, skipped: 1 });
+    // Three dreams on a table of a few: the statistics count them at once, with no autovacuum to wait for.
+    expect(await counted()).toBe((before ?? 0) + 3);
+  });
 
   it('restores the dreams into a fresh account with the same texts and fields, searchable, and no streak', async () => {
     const target = await signUpUser(t);

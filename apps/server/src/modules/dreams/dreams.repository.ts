@@ -506,3 +506,19 @@ export async function listLiveDreamContentsOn(db: DbOrTx, userId: string, dates:
     .from(dreams)
     .where(and(ownedBy(userId), isLive, inArray(dreams.dreamtOn, dates)));
 }
+
+/**
+ * After a bulk import: when the dreams just added are a tenth or more of what the planner's statistics counted (or
+ * the table was never analysed), refresh them now. Autovacuum would in its own time, or never where an operator
+ * turned it off; until then the planner took the grown journal for a few rows and sorted all of a user's dreams for
+ * a page of five (315 ms at 100,000 dreams, against 0.1 ms with statistics).
+ */
+export async function refreshDreamStatisticsAfter(db: DbOrTx, added: number): Promise<boolean> {
+  const { rows } = await db.execute<{ counted: number }>(
+    sql`select reltuples::float8 as counted from pg_class where oid = 'dreams'::regclass`,
+  );
+  const counted = rows[0]?.counted ?? -1;
+  if (counted >= 0 && added < counted / 10) return false;
+  await db.execute(sql`analyze ${dreams}`);
+  return true;
+}

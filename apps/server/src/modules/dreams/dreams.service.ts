@@ -58,6 +58,7 @@ import {
   type DreamListRow,
   type DreamRow,
   type ListPosition,
+  refreshDreamStatisticsAfter,
 } from './dreams.repository.ts';
 import { queryTokenGroups, tagToken } from './dreams.search.ts';
 import { replayedOutcome, rewardDreamCreated, rewardJournalChanged } from '../rewards/rewards.service.ts';
@@ -469,6 +470,11 @@ export async function listDreamsForExport(
         ? { dreamtOn: last.dreamtOn, recordedAt: last.recordedAt, id: last.id }
         : undefined,
   };
+}
+
+/** After an import: the planner's statistics refreshed when the import grew the journal's table by a tenth or more. */
+export async function refreshStatisticsAfterImport(ctx: RequestContext, added: number): Promise<boolean> {
+  return refreshDreamStatisticsAfter(ctx.db, added);
 }
 
 /**
