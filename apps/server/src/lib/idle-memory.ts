@@ -35,6 +35,8 @@ export interface IdleCollectorOptions {
   checkEveryMs?: number;
   onCollect?: (before: number, after: number) => void;
   now?: () => number;
+  /** The heap's size (V8's total heap size by default). */
+  heapSize?: () => number;
 }
 
 const heapTotal = () => v8.getHeapStatistics().total_heap_size;
@@ -43,12 +45,13 @@ export function startIdleCollector(options: IdleCollectorOptions = {}): IdleColl
   const idleMs = options.idleMs ?? 5_000;
   const minGrowthBytes = options.minGrowthBytes ?? 16 * 1024 * 1024;
   const now = options.now ?? Date.now;
+  const heapSize = options.heapSize ?? heapTotal;
   let lastActivity = now();
-  let baseline = heapTotal();
+  let baseline = heapSize();
   let isCollecting = false;
   const check = async () => {
     if (isCollecting || now() - lastActivity < idleMs) return false;
-    const before = heapTotal();
+    const before = heapSize();
     if (before - baseline < minGrowthBytes) return false;
     isCollecting = true;
     try {
@@ -56,7 +59,7 @@ export function startIdleCollector(options: IdleCollectorOptions = {}): IdleColl
     } finally {
       isCollecting = false;
     }
-    baseline = heapTotal();
+    baseline = heapSize();
     options.onCollect?.(before, baseline);
     return true;
   };
