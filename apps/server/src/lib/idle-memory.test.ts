@@ -45,44 +45,40 @@ describe('giving memory back when the server is idle', () => {
   });
 
   // The decisions below are about time and growth: the heap's size is given, so they do not hang on V8's own timing.
-  it('leaves a busy server alone: a request within the idle time defers the collection', async () => {
-    let clock = 0;
-    let heap = 100 * MiB;
+  function startOnGivenHeap(idleMs: number) {
+    const state = { clock: 0, heap: 100 * MiB };
     collector = startIdleCollector({
-      idleMs: 5_000,
+      idleMs,
       minGrowthBytes: 16 * MiB,
       checkEveryMs: 3_600_000,
-      now: () => clock,
-      heapSize: () => heap,
+      now: () => state.clock,
+      heapSize: () => state.heap,
     });
-    heap = 200 * MiB;
-    clock = 4_000;
-    collector.markActivity();
-    clock = 8_000;
-    expect(await collector.check()).toBe(false);
-    clock = 9_000;
-    expect(await collector.check()).toBe(true);
+    return { state, check: collector.check, markActivity: collector.markActivity };
+  }
+
+  it('leaves a busy server alone: a request within the idle time defers the collection', async () => {
+    const { state, check, markActivity } = startOnGivenHeap(5_000);
+    state.heap = 200 * MiB;
+    state.clock = 4_000;
+    markActivity();
+    state.clock = 8_000;
+    expect(await check()).toBe(false);
+    state.clock = 9_000;
+    expect(await check()).toBe(true);
   });
 
   it('leaves a heap that barely grew alone, and collects again only after it grew again', async () => {
-    let clock = 0;
-    let heap = 100 * MiB;
-    collector = startIdleCollector({
-      idleMs: 1,
-      minGrowthBytes: 16 * MiB,
-      checkEveryMs: 3_600_000,
-      now: () => clock,
-      heapSize: () => heap,
-    });
-    heap = 110 * MiB;
-    clock = 10;
-    expect(await collector.check()).toBe(false);
-    heap = 130 * MiB;
-    expect(await collector.check()).toBe(true);
+    const { state, check } = startOnGivenHeap(1);
+    state.heap = 110 * MiB;
+    state.clock = 10;
+    expect(await check()).toBe(false);
+    state.heap = 130 * MiB;
+    expect(await check()).toBe(true);
     // The baseline is the heap after that collection (here still 130 MiB): no growth since, no collection.
-    clock = 20;
-    expect(await collector.check()).toBe(false);
-    heap = 150 * MiB;
-    expect(await collector.check()).toBe(true);
+    state.clock = 20;
+    expect(await check()).toBe(false);
+    state.heap = 150 * MiB;
+    expect(await check()).toBe(true);
   });
 });
