@@ -244,6 +244,9 @@ describe('streak protection', () => {
     expect((await u.at('2026-08-02T09:00:00Z').post('/rewards/no-recall')).statusCode).toBe(200);
     const today = await u.rewards('2026-08-02T10:00:00Z');
     expect(today.streak).toMatchObject({ current: 2, isTodayRecorded: false, isTodayNoRecall: true });
+    // The dashboard says the same: the streak runs through today, but today holds no dream.
+    const overview = (await u.at('2026-08-02T10:00:00Z').get('/me/overview')).json();
+    expect(overview).toMatchObject({ currentStreak: 2, isTodayRecorded: false });
     expect(today.calendar.days).toEqual([
       { day: '2026-08-01', kind: 'recorded' },
       { day: '2026-08-02', kind: 'no_recall' },
