@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSession } from '@/test/auth';
-import { apiRequest, ApiError } from './api-client';
+import { apiRequest, ApiError, downloadApi, streamApi } from './api-client';
+import { queryClient } from './query-client';
+import { forgetSessionData } from './session-data';
 
 type Reply = (res: import('node:http').ServerResponse, body: string) => void;
 let reply: Reply = (res) => res.end();
@@ -128,6 +130,70 @@ describe('apiRequest', () => {
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
+  });
+
+  describe("an answer landing after the user's data was forgotten (sign-out while it was on its way)", () => {
+    /** Holds the server's answer until the test lets it go; resolves `arrived` when the request is there. */
+    function heldReply(send: Reply) {
+      let release!: () => void;
+      let arrived!: () => void;
+      const isThere = new Promise<void>((resolve) => (arrived = resolve));
+      reply = (res, body) => {
+        arrived();
+        release = () => send(res, body);
+      };
+      return { isThere, release: () => release() };
+    }
+
+    it.each([
+      ['a success, whose data must not reach the next user', json(200, { id: 'previous-user' })],
+      ['a refusal, which must not end the next session', json(401, { code: 'bad_jwt', message: 'Token inválido' })],
+    ])('refuses %s', async (_, send) => {
+      signIn();
+      const held = heldReply(send);
+      const request = apiRequest('/me/profile', { method: 'PATCH', body: {}, schema: z.object({ id: z.string() }) });
+      await held.isThere;
+      queryClient.setQueryData(['me', 'profile'], { id: 'previous-user' });
+      forgetSessionData();
+      held.release();
+      await expect(request).rejects.toMatchObject({ status: 0, code: 'session_changed' });
+      expect(queryClient.getQueryData(['me', 'profile'])).toBeUndefined();
+      // The 401 did not sign anyone out here: the session in storage (now the next user's) is still there.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
+    });
+
+    it('refuses a file and an event stream too', async () => {
+      signIn();
+      let held = heldReply((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+      const file = downloadApi('/account/export');
+      await held.isThere;
+      forgetSessionData();
+      held.release();
+      await expect(file).rejects.toMatchObject({ code: 'session_changed' });
+
+      held = heldReply((res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end('event: delta\ndata: {"text":"a"}\n\n');
+      });
+      const events: unknown[] = [];
+      const stream = streamApi('/chat', { schema: z.unknown(), onEvent: (event) => events.push(event) });
+      await held.isThere;
+      forgetSessionData();
+      held.release();
+      await expect(stream).rejects.toMatchObject({ code: 'session_changed' });
+      expect(events).toEqual([]);
+    });
+
+    it('lets an answer to a request sent after the forgetting through', async () => {
+      signIn();
+      forgetSessionData();
+      reply = json(200, { id: 'next-user' });
+      await expect(apiRequest('/me/profile', { schema: z.object({ id: z.string() }) })).resolves.toEqual({
+        status: 200,
+        data: { id: 'next-user' },
+      });
+    });
   });
 
   it('refuses to call without a session', async () => {

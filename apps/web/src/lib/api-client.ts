@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { loadSupabase } from './load-supabase';
 import { getRuntimeConfig } from './runtime-config';
+import { sessionGeneration } from './session-generation';
 
 /**
  * The one HTTP client of the app API (`/api/v1`). Every call carries the current session's access token
@@ -137,12 +138,23 @@ async function jsonOrUndefined(response: Response, signal?: AbortSignal): Promis
   }
 }
 
+/**
+ * An answer that arrives after the signed-in user's data was forgotten (sign-out while it was on its way) belongs to
+ * nobody on this device any more: refused before anything reads it, so neither its data nor its failure (a 401 would
+ * end the session) reaches the next user.
+ */
+function assertSameSession(generation: number) {
+  if (sessionGeneration() !== generation)
+    throw new ApiError(0, 'session_changed', 'Sua sessão terminou. Entre novamente.');
+}
+
 /** Sends one request; resolves to the status and the parsed answer, or rejects with an ApiError. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   request: ApiRequest<S>,
 ): Promise<ApiResponse<z.output<S>>> {
   const { method = 'GET', query, body, headers, schema, signal, isPublic = false } = request;
+  const generation = sessionGeneration();
   const token = isPublic ? null : await accessToken();
   let response: Response;
   try {
@@ -163,6 +175,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   const payload = await jsonOrUndefined(response, signal);
+  if (!isPublic) assertSameSession(generation);
 
   if (!response.ok) throw isPublic ? errorOf(response.status, payload) : failureOf(response.status, payload);
   const parsed = schema.safeParse(payload);
@@ -206,6 +219,7 @@ export async function downloadApi(
   request: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<ApiDownload> {
   const { query, signal } = request;
+  const generation = sessionGeneration();
   const token = await accessToken();
   let response: Response;
   try {
@@ -214,7 +228,11 @@ export async function downloadApi(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   }
-  if (!response.ok) throw failureOf(response.status, await jsonOrUndefined(response));
+  if (!response.ok) {
+    const payload = await jsonOrUndefined(response);
+    assertSameSession(generation);
+    throw failureOf(response.status, payload);
+  }
   let blob: Blob;
   try {
     blob = await response.blob();
@@ -223,6 +241,7 @@ export async function downloadApi(
     // The connection died while the file was arriving.
     throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   }
+  assertSameSession(generation);
   return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
@@ -275,6 +294,7 @@ export interface StreamRequest<S extends z.ZodType> {
  */
 export async function streamApi<S extends z.ZodType>(path: string, request: StreamRequest<S>): Promise<void> {
   const { body, headers, signal, schema, onEvent } = request;
+  const generation = sessionGeneration();
   const token = await accessToken();
   const lost = () => new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   let response: Response;
@@ -297,7 +317,11 @@ export async function streamApi<S extends z.ZodType>(path: string, request: Stre
 
   const isStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
   if (!response.ok || !isStream || !response.body) {
-    if (!response.ok) throw failureOf(response.status, await jsonOrUndefined(response));
+    if (!response.ok) {
+      const payload = await jsonOrUndefined(response);
+      assertSameSession(generation);
+      throw failureOf(response.status, payload);
+    }
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.');
   }
 
@@ -327,6 +351,7 @@ export async function streamApi<S extends z.ZodType>(path: string, request: Stre
         throw lost();
       }
       if (chunk.done) break;
+      assertSameSession(generation);
       parser.push(decoder.decode(chunk.value, { stream: true }));
     }
     parser.push(decoder.decode());

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * One client for the session's lifetime (a module singleton, so the cache survives the app shell
- * unmounting when the user visits the landing page). Sign-out must call `queryClient.clear()`.
+ * unmounting when the user visits the landing page). Sign-out must call `forgetSessionData()` (lib/session-data.ts).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,8 +2,8 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { queryClient } from '@/lib/query-client';
 import { routes } from '@/app/router';
+import { forgetSessionData } from '@/lib/session-data';
 import { Toaster } from '@/components/ui/sonner';
 import { startProxy, type TestProxy } from './server/proxy';
 import { testServer, type TestUser } from './server/real-server';
@@ -29,7 +29,9 @@ export function setupAppWithServer(): { readonly server: TestProxy } {
     // Unmount first: pages write to localStorage on their way out (the dream draft), which must not leak.
     cleanup();
     toast.dismiss();
-    queryClient.clear();
+    // As a sign-out does: an answer the previous test's app still awaited (a save it did not wait for) cannot put
+    // that user's data back into the cache the next test starts with.
+    forgetSessionData();
     localStorage.clear();
     holder.server.reset();
   });

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@sonhario/contracts/profile';
 import { describe, expect, it } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
 import {
   analyseDream,
@@ -169,9 +171,24 @@ describe('dashboard /app (spec section 2)', () => {
 
   it('leaves a time zone the user already has alone', async () => {
     await openDashboard();
-    // The profile is asked once the shell has mounted; a loaded test machine can take more than waitFor's 1 s.
-    await waitFor(() => expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1));
     expect(api.server.requestsTo('PATCH', '/me/profile')).toHaveLength(0);
+  });
+
+  it('leaves the answer to a time zone save still on its way at the sign-out to nobody', async () => {
+    const user = userEvent.setup();
+    const arrived = api.server.hold('PATCH', '/me/profile');
+    await openDashboard({ firstName: 'Ana', timeZone: null });
+    const release = await arrived;
+    const [save] = queryClient.getMutationCache().getAll();
+    await user.click(await screen.findByRole('button', { name: /Menu da conta/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+    expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
+    release();
+    // Its answer lands after the sign-out (the server refuses the ended session): taken by nobody on this device,
+    // neither as data nor as a reason to end a session that may already be the next user's.
+    await waitFor(() => expect(save?.state.error).toMatchObject({ code: 'session_changed' }));
+    expect(queryClient.getQueryData(queryKeys.profile)).toBeUndefined();
   });
 
   it('has a main landmark and a skip link to it', async () => {

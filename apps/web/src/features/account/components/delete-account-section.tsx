@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
-import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -27,6 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/api-error-message';
+import { forgetSessionData } from '@/lib/session-data';
 import { hasPassword } from '@/lib/has-password';
 import { beginSignOut } from '@/lib/sign-out-intent';
 import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
@@ -48,7 +48,6 @@ function DeleteAccountForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const deleteAccount = useDeleteAccount();
   const errorMessage = useApiErrorMessage();
   const [isLeaving, setIsLeaving] = useState(false);
@@ -102,7 +101,7 @@ function DeleteAccountForm({
       // The session is dead on the server anyway; what is left on this device is harmless.
       console.error('Local sign-out after account deletion failed:', error);
     }
-    queryClient.clear();
+    forgetSessionData();
     // The flag ends when the app arrives at '/' (useAuthRedirects), as after 'Sair'.
     await navigate('/', { replace: true });
     toast.success(t('account.delete.deleted'), { description: t('account.delete.deletedText') });

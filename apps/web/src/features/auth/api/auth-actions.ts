@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { toast } from 'sonner';
 import { loadSupabase } from '@/lib/load-supabase';
 import { readPlanIntent } from '@/lib/plan-intent';
-import { queryClient } from '@/lib/query-client';
+import { forgetSessionData } from '@/lib/session-data';
 import {
   describeAuthError,
   passwordResetSuccess,
@@ -96,7 +96,7 @@ export function signOut(): Promise<AuthResult> {
     'signOut',
     (supabase) => supabase.auth.signOut(),
     () => {
-      queryClient.clear();
+      forgetSessionData();
       showSuccess(signOutSuccess());
     },
   );
