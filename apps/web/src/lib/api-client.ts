@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { loadSupabase } from './load-supabase';
 import { getRuntimeConfig } from './runtime-config';
-import { sessionGeneration } from './session-generation';
+import { holdDataFor, sessionGeneration } from './session-data';
 
 /**
  * The one HTTP client of the app API (`/api/v1`). Every call carries the current session's access token
@@ -77,12 +77,17 @@ function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   return url.toString();
 }
 
-async function accessToken(): Promise<string> {
+/**
+ * The current session's access token. Its user now holds the app's data (`holdDataFor`: another user's cached data
+ * is forgotten first); returned with the generation the answer must still belong to when it lands.
+ */
+async function accessToken(): Promise<{ token: string; generation: number }> {
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new ApiError(401, 'not_signed_in', 'Sua sessão terminou. Entre novamente.');
-  return token;
+  holdDataFor(data.session?.user.id ?? null);
+  return { token, generation: sessionGeneration() };
 }
 
 function isErrorBody(value: unknown): value is { code: string; message: string; details?: ApiErrorDetail[] } {
@@ -154,8 +159,7 @@ export async function apiRequest<S extends z.ZodType>(
   request: ApiRequest<S>,
 ): Promise<ApiResponse<z.output<S>>> {
   const { method = 'GET', query, body, headers, schema, signal, isPublic = false } = request;
-  const generation = sessionGeneration();
-  const token = isPublic ? null : await accessToken();
+  const { token, generation } = isPublic ? { token: null, generation: 0 } : await accessToken();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -219,8 +223,7 @@ export async function downloadApi(
   request: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<ApiDownload> {
   const { query, signal } = request;
-  const generation = sessionGeneration();
-  const token = await accessToken();
+  const { token, generation } = await accessToken();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), { headers: { authorization: `Bearer ${token}` }, signal });
@@ -294,8 +297,7 @@ export interface StreamRequest<S extends z.ZodType> {
  */
 export async function streamApi<S extends z.ZodType>(path: string, request: StreamRequest<S>): Promise<void> {
   const { body, headers, signal, schema, onEvent } = request;
-  const generation = sessionGeneration();
-  const token = await accessToken();
+  const { token, generation } = await accessToken();
   const lost = () => new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
   let response: Response;
   try {

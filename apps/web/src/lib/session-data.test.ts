@@ -1,8 +1,11 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupAppWithServer } from '@/test/app';
 import { createUser, TEST_PASSWORD } from '@/test/server/real-server';
 import { loadSupabase } from './load-supabase';
 import { queryClient } from './query-client';
+import { holdDataFor, sessionGeneration } from './session-data';
 
 setupAppWithServer();
 
@@ -36,5 +39,29 @@ describe('the cached data of the signed-in user (the real supabase-js client aga
     await auth.signInWithPassword({ email: bia.email, password: TEST_PASSWORD });
     expect(cached()).toBeUndefined();
     await auth.signOut({ scope: 'local' });
+  });
+
+  it("resets what another user's screens show and asks it again as that user, without dropping their queries", async () => {
+    holdDataFor('a0000000-0000-4000-8000-000000000001');
+    let calls = 0;
+    // A screen showing the profile.
+    const shown = new QueryObserver(queryClient, {
+      queryKey: ['me', 'profile'],
+      queryFn: () => Promise.resolve({ of: `answer ${++calls}` }),
+    });
+    const unsubscribe = shown.subscribe(() => undefined);
+    await waitFor(() => expect(cached()).toEqual({ of: 'answer 1' }));
+    const query = queryClient.getQueryCache().find({ queryKey: ['me', 'profile'] });
+    queryClient.setQueryData(['me', 'not-shown'], 'ana');
+    const before = sessionGeneration();
+
+    holdDataFor('b0000000-0000-4000-8000-000000000002');
+    expect(sessionGeneration()).toBe(before + 1);
+    expect(cached()).toBeUndefined();
+    expect(queryClient.getQueryData(['me', 'not-shown'])).toBeUndefined();
+    // The shown query stays in the cache (its screen does not wait on a dropped one) and is asked again.
+    expect(queryClient.getQueryCache().find({ queryKey: ['me', 'profile'] })).toBe(query);
+    await waitFor(() => expect(shown.getCurrentResult().data).toEqual({ of: 'answer 2' }));
+    unsubscribe();
   });
 });

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from './runtime-config';
-import { forgetSessionData } from './session-data';
+import { holdDataFor } from './session-data';
 
 const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
 
@@ -21,12 +21,7 @@ export const supabase = createClient(supabaseUrl, supabaseAnonKey);
 
 /**
  * Whoever was signed in is gone (signed out here or elsewhere, the session refused by the server, another user's
- * session in its place): so is what the app cached for them. A refreshed token or an updated user keeps it. Here, in
- * the auth client's own chunk, rather than in the auth provider: the landing page's entry carries no query cache.
+ * session in its place): so is what the app cached for them (lib/session-data.ts). Here, in the auth client's own
+ * chunk, rather than in the auth provider: the landing page's entry carries no query cache.
  */
-let signedInUserId: string | null = null;
-supabase.auth.onAuthStateChange((_event, session) => {
-  const userId = session?.user.id ?? null;
-  if (signedInUserId !== null && userId !== signedInUserId) forgetSessionData();
-  signedInUserId = userId;
-});
+supabase.auth.onAuthStateChange((_event, session) => holdDataFor(session?.user.id ?? null));
