@@ -473,8 +473,8 @@ export async function listDreamsForExport(
 }
 
 /** After an import: the planner's statistics refreshed when the import grew the journal's table by a tenth or more. */
-export async function refreshStatisticsAfterImport(ctx: RequestContext, added: number): Promise<boolean> {
-  return refreshDreamStatisticsAfter(ctx.db, added);
+export async function refreshStatisticsAfterImport(ctx: RequestContext, added: number): Promise<void> {
+  await refreshDreamStatisticsAfter(ctx.db, added);
 }
 
 /**

@@ -37,25 +37,24 @@ export interface StatsRow {
 }
 
 /**
- * The stats row; with `recordedDay`, also whether a dream is recorded on that day (`isRecordedDay`), in the same
- * statement: the dashboard asks both on every visit.
+ * The stats row; with `recordedDay`, also whether a dream is recorded on that day (`isRecordedDay`, else null), in the
+ * same statement: the dashboard asks both on every visit.
  */
 export async function findStats(
   db: DbOrTx,
   userId: string,
   options: { recordedDay?: string } = {},
-): Promise<(StatsRow & { isRecordedDay?: boolean }) | undefined> {
+): Promise<(StatsRow & { isRecordedDay: boolean | null }) | undefined> {
   const { recordedDay } = options;
-  if (recordedDay === undefined) {
-    const [row] = await db.select(statsColumns).from(userJournalStats).where(statsOf(userId));
-    return row;
-  }
-  const recorded = db
-    .select({ day: userRecordedDays.day })
-    .from(userRecordedDays)
-    .where(and(eq(userRecordedDays.userId, userId), eq(userRecordedDays.day, recordedDay)));
+  const isRecordedDay =
+    recordedDay === undefined
+      ? sql<null>`null`
+      : sql<boolean>`exists (${db
+          .select({ day: userRecordedDays.day })
+          .from(userRecordedDays)
+          .where(and(eq(userRecordedDays.userId, userId), eq(userRecordedDays.day, recordedDay)))})`;
   const [row] = await db
-    .select({ ...statsColumns, isRecordedDay: sql<boolean>`exists (${recorded})` })
+    .select({ ...statsColumns, isRecordedDay })
     .from(userJournalStats)
     .where(statsOf(userId));
   return row;

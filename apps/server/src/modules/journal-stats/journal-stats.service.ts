@@ -247,7 +247,7 @@ export async function builtStats(
   ctx: RequestContext,
   timeZone: string,
   options: { recordedDay?: string } = {},
-): Promise<StatsRow & { isRecordedDay?: boolean }> {
+): Promise<StatsRow & { isRecordedDay: boolean | null }> {
   const stats = await findStats(ctx.db, ctx.userId, options);
   if (stats?.isBuilt && stats.daysTimeZone === timeZone) return stats;
   return withTransaction(ctx, async (tx) => {
@@ -296,17 +296,18 @@ export async function currentStreakOf(ctx: RequestContext, stats: StatsRow, toda
 
 /**
  * The streaks (from the streak days only when the clock moved back). `isTodayRecorded` is about a dream: a no-recall
- * night marked today keeps the streak but records nothing, so it is asked of the recorded days, unless the stats row
- * came with the answer (`isRecordedDay`, read for `today`).
+ * night marked today keeps the streak but records nothing, so it is asked of the recorded days, unless the caller
+ * already knows whether `today` holds a dream (`isTodayKnownRecorded`).
  */
 export async function streaksOf(
   ctx: RequestContext,
-  stats: StatsRow & { isRecordedDay?: boolean },
+  stats: StatsRow,
   today: string,
+  isTodayKnownRecorded: boolean | null = null,
 ): Promise<Streaks> {
   const streaks = await streaksUntil(ctx, stats, today);
   const isTodayRecorded =
-    streaks.isTodayRecorded && (stats.isRecordedDay ?? (await isDayRecorded(ctx.db, ctx.userId, today)));
+    streaks.isTodayRecorded && (isTodayKnownRecorded ?? (await isDayRecorded(ctx.db, ctx.userId, today)));
   return { ...streaks, isTodayRecorded };
 }
 
@@ -314,7 +315,7 @@ export async function streaksOf(
 export async function getJournalSummary(ctx: RequestContext, timeZone: string): Promise<JournalSummary> {
   const today = localDate(ctx.now(), timeZone);
   const stats = await builtStats(ctx, timeZone, { recordedDay: today });
-  const streaks = await streaksOf(ctx, stats, today);
+  const streaks = await streaksOf(ctx, stats, today, stats.isRecordedDay);
   return { dreamCount: stats.dreamCount, analysisCount: stats.analysisCount, streaks };
 }
 
