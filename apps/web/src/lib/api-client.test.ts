@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeSession } from '@/test/auth';
+import { makeSession, makeUser } from '@/test/auth';
 import { apiRequest, ApiError, downloadApi, streamApi } from './api-client';
 import { queryClient } from './query-client';
 import { forgetSessionData } from './session-data';
@@ -33,6 +33,8 @@ beforeAll(async () => {
 afterEach(() => {
   seen = [];
   localStorage.clear();
+  // Each test is a new person on this device.
+  forgetSessionData();
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -183,6 +185,25 @@ describe('apiRequest', () => {
       held.release();
       await expect(stream).rejects.toMatchObject({ code: 'session_changed' });
       expect(events).toEqual([]);
+    });
+
+    it("forgets the cached data of the previous user when a call goes out with another user's token", async () => {
+      const session = (id: string) => makeSession(makeUser({ id }));
+      localStorage.setItem('sb-127-auth-token', JSON.stringify(session('a0000000-0000-4000-8000-000000000001')));
+      reply = json(200, { id: 'ana' });
+      await apiRequest('/me/profile', { schema: z.object({ id: z.string() }) });
+      queryClient.setQueryData(['me', 'profile'], { id: 'ana' });
+      // Another call of the same user keeps it.
+      await apiRequest('/me/profile', { schema: z.object({ id: z.string() }) });
+      expect(queryClient.getQueryData(['me', 'profile'])).toEqual({ id: 'ana' });
+
+      // Another user's session in storage (signed in from another tab): Ana's data goes before Bia's call is sent.
+      localStorage.setItem('sb-127-auth-token', JSON.stringify(session('b0000000-0000-4000-8000-000000000002')));
+      reply = json(200, { id: 'bia' });
+      await expect(apiRequest('/me/profile', { schema: z.object({ id: z.string() }) })).resolves.toMatchObject({
+        data: { id: 'bia' },
+      });
+      expect(queryClient.getQueryData(['me', 'profile'])).toBeUndefined();
     });
 
     it('lets an answer to a request sent after the forgetting through', async () => {

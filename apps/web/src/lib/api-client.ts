@@ -83,11 +83,10 @@ function apiUrl(path: string, query?: Record<string, QueryValue>): string {
  */
 async function accessToken(): Promise<{ token: string; generation: number }> {
   const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new ApiError(401, 'not_signed_in', 'Sua sessão terminou. Entre novamente.');
-  holdDataFor(data.session?.user.id ?? null);
-  return { token, generation: sessionGeneration() };
+  const { session } = (await supabase.auth.getSession()).data;
+  if (!session?.access_token) throw new ApiError(401, 'not_signed_in', 'Sua sessão terminou. Entre novamente.');
+  holdDataFor(session.user.id);
+  return { token: session.access_token, generation: sessionGeneration() };
 }
 
 function isErrorBody(value: unknown): value is { code: string; message: string; details?: ApiErrorDetail[] } {

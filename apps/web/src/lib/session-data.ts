@@ -19,11 +19,11 @@ export const sessionGeneration = () => generation;
 export function forgetSessionData(screens: 'leaving' | 'staying' = 'leaving') {
   generation += 1;
   owner = null;
-  queryClient.getMutationCache().clear();
   if (screens === 'leaving') {
     queryClient.clear();
     return;
   }
+  queryClient.getMutationCache().clear();
   queryClient.removeQueries({ type: 'inactive' });
   for (const query of queryClient.getQueryCache().getAll()) query.reset();
   // Asked again once the auth event that told us is over: supabase-js holds its lock while its listeners run, and a
