@@ -238,6 +238,9 @@ async function startControlServer(
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
   });
+  // Idle connections are closed by the client only: a server closing one after its 5 s could meet, on a loaded
+  // machine, a test's next call already sent on it ('other side closed', a POST fetch does not retry).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -194,6 +194,8 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => req.socket.destroy());
   });
+  // As the control server (global-setup.ts): idle connections are the client's to close, so none dies under a request.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
