@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
+  browserTimeZone,
   dateIn,
   daysAgo,
   formatDate,
@@ -16,6 +17,26 @@ import {
 const EARLY_UTC = new Date('2026-03-14T02:30:00Z');
 
 describe('dates (Intl only)', () => {
+  it("reuses the browser's time zone for a minute, then sees where the device has moved", () => {
+    const deviceZone = process.env.TZ;
+    // Far from any earlier lookup in this file, so the first call below looks the zone up.
+    const start = Date.now() + 3_600_000;
+    try {
+      process.env.TZ = 'America/Sao_Paulo';
+      expect(browserTimeZone(start)).toBe('America/Sao_Paulo');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Tokyo');
+      expect(browserTimeZone(start + 59_999)).toBe('America/Sao_Paulo');
+      expect(browserTimeZone(start + 60_000)).toBe('Asia/Tokyo');
+      // A clock set back is no reason to trust an old lookup.
+      process.env.TZ = 'Europe/Lisbon';
+      expect(browserTimeZone(start - 1)).toBe('Europe/Lisbon');
+    } finally {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    }
+  });
+
   it("gives the calendar date of an instant in the user's zone, not the device's", () => {
     expect(dateIn('America/Sao_Paulo', EARLY_UTC)).toBe('2026-03-13');
     expect(dateIn('Europe/Lisbon', EARLY_UTC)).toBe('2026-03-14');

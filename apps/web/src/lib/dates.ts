@@ -30,13 +30,25 @@ export function cachedFormat<F>(cache: Map<string, F>, create: (locale: string) 
   return format;
 }
 
-/** The browser's IANA time zone (what a first sign-in stores in the profile). */
-export function browserTimeZone(): string {
+/** How long a looked-up browser time zone is reused: a device that moves to another zone is seen within this. */
+const BROWSER_ZONE_TTL_MS = 60_000;
+let browserZone: { zone: string; at: number } | undefined;
+
+/**
+ * The browser's IANA time zone (what a first sign-in stores in the profile). Looking it up builds an
+ * Intl.DateTimeFormat, a few milliseconds on a slow phone, and every screen asks on each render until the profile
+ * has its zone (hooks/use-time-zone.ts): so a lookup is reused for a minute.
+ */
+export function browserTimeZone(now: number = Date.now()): string {
+  if (browserZone && now - browserZone.at >= 0 && now - browserZone.at < BROWSER_ZONE_TTL_MS) return browserZone.zone;
+  let zone = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    // An engine without time zone data: UTC.
   }
+  browserZone = { zone, at: now };
+  return zone;
 }
 
 const isoParts = new Map<string, Intl.DateTimeFormat>();
