@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 // Initialises i18next with the app's pt-BR strings; the landing page's entry never loads it.
 import { i18n } from '@/lib/i18n';
 import { restoreLanguage, showStoredTheme } from '@/lib/preferences';
+import { loadSupabase } from '@/lib/load-supabase';
 import { queryClient } from '@/lib/query-client';
 
 /**
@@ -37,8 +38,15 @@ export function AppShell() {
   );
 }
 
-/** An English-speaking device gets its strings (a lazy chunk) before the first screen, not after a flash of pt-BR. */
+/**
+ * An English-speaking device gets its strings (a lazy chunk) before the first screen, not after a flash of pt-BR.
+ * Every screen under the shell waits for the session (a spinner, a form or a redirect), and the auth provider asks
+ * for the auth client only once the routes' code is in (it lives in the root layout, drawn after them): its chunk is
+ * asked for here, beside the route's own code, and the provider finds it loading or loaded. A failure is the
+ * provider's to report.
+ */
 export async function loader() {
+  loadSupabase().catch(() => undefined);
   await restoreLanguage();
   return null;
 }
