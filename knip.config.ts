@@ -14,7 +14,7 @@ const config: KnipConfig = {
     'apps/web': {
       // The landing page's prerender entry is built by build/prerender.ts from its path, which knip cannot follow;
       // src/lib/zod-jitless.ts is what `zod` resolves to (vite.config.ts's alias).
-      entry: ['src/**/*.test.{ts,tsx}', 'build/*.ts', 'src/landing-prerender.tsx', 'src/lib/zod-jitless.ts'],
+      entry: ['src/**/*.test.{ts,tsx}', 'build/*.ts', 'src/prerender-pages.tsx', 'src/lib/zod-jitless.ts'],
       project: ['src/**/*.{ts,tsx,css}', 'build/**/*.ts'],
       // shadcn/ui primitives are vendored whole (docs/decisions/012): their unused parts are kept on purpose.
       ignore: ['src/components/ui/**'],

@@ -103,10 +103,12 @@ describe('landing page', () => {
     } finally {
       await context.close();
     }
-    // Every other client route still starts from the empty shell: no landing page flashes on /login.
-    const login = await (await fetch(`${baseUrl()}/login`)).text();
-    expect(login).toContain('<div id="root"></div>');
-    expect(login).not.toContain('Transform Your');
+    // Other client routes start from the empty shell (or, on /login, its own card: decision 051): no landing page.
+    for (const path of ['/app', '/login']) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      expect(html).not.toContain('Transform Your');
+      if (path === '/app') expect(html).toContain('<div id="root"></div>');
+    }
   });
 
   it('hydrates the prerendered markup in place: the same nodes, no console error, interactive', async () => {

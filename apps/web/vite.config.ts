@@ -24,6 +24,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself: no polyfill in the entry (decision 051).
+    modulePreload: { polyfill: false },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000' } },
 });

@@ -22,7 +22,7 @@ export function precompress(): Plugin {
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       for (const file of entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))) {
         // The HTML pages get the runtime config injected when served, and are compressed then.
-        if (!COMPRESSIBLE.test(file) || file.endsWith('index.html') || file.endsWith('landing.html')) continue;
+        if (!COMPRESSIBLE.test(file) || file.endsWith('.html')) continue;
         const data = await readFile(file);
         if (data.length < 1024) continue;
         const [gz, br] = await Promise.all([

@@ -43,10 +43,17 @@ export function installableApp() {
       ],
     },
     workbox: {
-      // The shell and everything it loads; the prerendered landing.html is the server's (it is never served under
-      // that name), and the .br/.gz copies are the same bytes the server picks by Accept-Encoding.
+      // The shell and everything it loads; the prerendered landing.html and login.html are the server's (never served under
+      // their names), and the .br/.gz copies are the same bytes the server picks by Accept-Encoding.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      globIgnores: ['landing.html', '**/*.br', '**/*.gz', 'icons/icon-512.png', 'icons/icon-maskable-512.png'],
+      globIgnores: [
+        'landing.html',
+        'login.html',
+        '**/*.br',
+        '**/*.gz',
+        'icons/icon-512.png',
+        'icons/icon-maskable-512.png',
+      ],
       navigateFallback: '/index.html',
       // The API and the auth API are answered by the server or not at all: no shell for them, and nothing cached.
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],

@@ -19,8 +19,9 @@ const app = (
     </Providers>
   </StrictMode>
 );
-// `/` arrives prerendered (landing.html, built by build/prerender.ts from the same tree): React adopts that markup
-// instead of painting it again, as a transition so the work yields to the browser every few milliseconds (no long
-// task on a slow phone). Every other route starts from the empty index.html.
+// `/` and `/login` arrive prerendered (landing.html and login.html, built by build/prerender.ts from the same tree):
+// React adopts that markup instead of painting it again (on /login once the routes' code is in: app/router.tsx).
+// Every other route starts from the empty index.html. Either way as a transition, so the work yields to the browser
+// every few milliseconds (no long task on a slow phone; decision 051).
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+else startTransition(() => createRoot(container).render(app));

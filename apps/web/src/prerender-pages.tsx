@@ -5,16 +5,17 @@ import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 
 /**
- * The landing page's markup, rendered at build time (build/prerender.ts writes it into dist/landing.html, which the
- * server sends for `/`), so a phone paints the page before any JS arrives. The tree is main.tsx's, with a static
- * router in place of the browser router, so that `hydrateRoot` finds exactly the DOM it would have rendered: the
- * auth state is still loading (the user menu's placeholder circle) and no route data exists.
- * `prerender` waits for every lazy part (the toaster, the feature explanations), so the HTML holds no streaming script.
+ * A page's markup, rendered at build time (build/prerender.ts writes `/` into dist/landing.html and `/login` into
+ * dist/login.html, which the server sends for those paths), so a phone paints the page before any JS arrives. The
+ * tree is main.tsx's, with a static router in place of the browser router, so that `hydrateRoot` finds exactly the
+ * DOM it would have rendered: the auth state is still loading (on `/`, the user menu's placeholder circle; on
+ * `/login`, the card with its spinner) and no route data exists. `prerender` waits for every lazy part (the toaster,
+ * the feature explanations, the lazy routes), so the HTML holds no streaming script.
  */
-export async function renderLanding(): Promise<string> {
+export async function renderPage(pathname: '/' | '/login'): Promise<string> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`Prerendering / answered ${String(context.status)}`);
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered ${String(context.status)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>

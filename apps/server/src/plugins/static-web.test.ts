@@ -111,14 +111,16 @@ describe('serving the web app', () => {
   });
 });
 
-describe('serving the prerendered landing page', () => {
+describe('serving the prerendered pages', () => {
   const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Transform Your Dreams</h1></div>');
+  const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Bem-vindo</h1></div>');
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'sonhario-dist-'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, 'landing.html'), LANDING);
+    await writeFile(path.join(dist, 'login.html'), LOGIN);
     t = await createTestApp({ WEB_DIST_DIR: dist, SITE_URL: 'http://127.0.0.1:4321' });
   });
   afterAll(async () => {
@@ -136,12 +138,23 @@ describe('serving the prerendered landing page', () => {
     }
   });
 
-  it('answers every other client route with the empty index.html, and hides landing.html itself', async () => {
-    for (const url of ['/login', '/app', '/index.html']) {
+  it('answers /login with login.html, whatever its query, not cached, with the runtime config injected', async () => {
+    for (const url of ['/login', '/login?tab=signup&plan=lucid']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"><h1>Bem-vindo</h1></div>');
+      expect(res.body).toMatch(/<meta name="sonhario-config" content="[^"]*Sonh/);
+    }
+  });
+
+  it('answers every other client route with the empty index.html, and hides the pages files themselves', async () => {
+    for (const url of ['/app', '/index.html', '/login/other', '/logins', '/app/login']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).toContain('<div id="root"></div>');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
+    for (const url of ['/landing.html', '/login.html'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 

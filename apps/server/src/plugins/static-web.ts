@@ -16,12 +16,16 @@ const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
 /** The landing page rendered at build time (apps/web/build/prerender.ts), sent for `/` only. */
 const LANDING_HTML = 'landing.html';
+/** `/login` rendered at build time as it looks while the session loads (decision 051), sent for `/login` only. */
+const LOGIN_HTML = 'login.html';
 /**
  * The installable app's files at fixed names (apps/web/build/pwa.ts, docs/decisions/036): the service worker, the
  * script it imports and the manifest. Never cached without asking: a browser must see a new version's worker at its
  * next check, not an hour later.
  */
 const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'sw-push.js', 'manifest.webmanifest']);
+/** The pages above: only their own paths serve them (a request for the file itself is a 404). */
+const PAGE_FILES = new Set(['/index.html', `/${LANDING_HTML}`, `/${LOGIN_HTML}`]);
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {
@@ -37,6 +41,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     const hasWeb = existsSync(indexFile);
     let indexHtml: string | undefined;
     let landingHtml: string | undefined;
+    let loginHtml: string | undefined;
     if (hasWeb) {
       const meta = `<meta name="sonhario-config" content="${escapeHtml(JSON.stringify(options.clientConfig()))}">`;
       const withConfig = (template: string) =>
@@ -45,15 +50,19 @@ export const staticWebPlugin = fp<StaticWebOptions>(
           : template.replace('</head>', `${meta}</head>`);
       indexHtml = withConfig(readFileSync(indexFile, 'utf8'));
       // `/` prerendered at build time (decision 022); an older build without it serves index.html there too.
-      const landingFile = path.join(options.distDir, LANDING_HTML);
-      landingHtml = existsSync(landingFile) ? withConfig(readFileSync(landingFile, 'utf8')) : indexHtml;
+      const prerendered = (file: string) => {
+        const filePath = path.join(options.distDir, file);
+        return existsSync(filePath) ? withConfig(readFileSync(filePath, 'utf8')) : indexHtml;
+      };
+      landingHtml = prerendered(LANDING_HTML);
+      loginHtml = prerendered(LOGIN_HTML);
       await app.register(fastifyStatic, {
         root: options.distDir,
         prefix: '/',
         index: false,
         wildcard: true,
         preCompressed: true,
-        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${LANDING_HTML}`,
+        allowedPath: (pathName) => !PAGE_FILES.has(pathName),
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
           if (UNCACHED_FILES.has(relative)) {
@@ -85,7 +94,10 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, landingHtml));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isClientRoute(request.method, request.url)) return sendPage(reply, indexHtml);
+      if (isClientRoute(request.method, request.url)) {
+        const isLogin = request.url.split('?')[0] === '/login';
+        return sendPage(reply, isLogin ? loginHtml : indexHtml);
+      }
       return reply
         .status(404)
         .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { use } from 'react';
+import { createBrowserRouter, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { LandingRoute } from './routes/landing';
 import { RootLayout, RouteFallback } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -53,8 +53,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let router: DataRouter | undefined;
+let routesLoaded: Promise<void> | undefined;
+
 export function AppRouter() {
-  // Created on first render rather than at import time, so tests can import `routes` without a browser router.
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  // Created on first render rather than at import time, so tests can import `routes` without a browser router; once
+  // per page, so a render that suspends below finds the same router when it is tried again.
+  const current = (router ??= createBrowserRouter(routes));
+  // A page prerendered at build time is being hydrated (`/login`, decision 051): React keeps the server's markup until
+  // the routes' code is in, instead of the fallback a lazy route shows meanwhile, then adopts it as it is.
+  if (!current.state.initialized && document.getElementById('root')?.firstElementChild) {
+    routesLoaded ??= new Promise((loaded) =>
+      current.subscribe((state) => {
+        if (state.initialized) loaded();
+      }),
+    );
+  }
+  if (routesLoaded) use(routesLoaded);
+  return <RouterProvider router={current} />;
 }

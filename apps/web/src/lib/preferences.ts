@@ -1,6 +1,7 @@
 import type { Profile } from '@sonhario/contracts/profile';
 import { setFormatLocale } from './dates';
 import { i18n } from './i18n';
+import { LOCALE_STORAGE_KEY, OTHER_LOCALE } from './locale-storage';
 import {
   paintTheme,
   resolveTheme,
@@ -21,8 +22,6 @@ import {
 export type AppLocale = Profile['locale'];
 export type { ThemePreference };
 
-const LOCALE_STORAGE_KEY = 'sonhario:locale';
-
 function remember(key: string, value: string) {
   try {
     localStorage.setItem(key, value);
@@ -33,7 +32,7 @@ function remember(key: string, value: string) {
 
 export function storedLocale(): AppLocale {
   try {
-    return localStorage.getItem(LOCALE_STORAGE_KEY) === 'en' ? 'en' : 'pt-BR';
+    return localStorage.getItem(LOCALE_STORAGE_KEY) === OTHER_LOCALE ? OTHER_LOCALE : 'pt-BR';
   } catch {
     return 'pt-BR';
   }

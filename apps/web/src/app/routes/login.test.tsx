@@ -335,10 +335,32 @@ describe('password recovery request', () => {
 });
 
 describe('session states', () => {
-  it('shows a spinner while the session loads', () => {
+  it('shows a spinner in the card while the session loads, and no form until it has', () => {
     renderLogin(loadingAuth);
     expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
-    expect(screen.queryByRole('heading', { name: 'Bem-vindo' })).not.toBeInTheDocument();
+    // The card's greeting is there at once (it is what the prerendered page paints first, decision 051).
+    expect(screen.getByRole('heading', { name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(screen.getByText('Faça login ou crie sua conta para começar')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('keeps the card it drew while loading when the forms arrive: the same elements, not drawn twice', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+    const app = (state: AuthState) => (
+      <WithAuth state={state}>
+        <RouterProvider router={router} />
+      </WithAuth>
+    );
+    const { rerender } = render(app(loadingAuth));
+    const greeting = await screen.findByText('Faça login ou crie sua conta para começar');
+    const heading = screen.getByRole('heading', { name: 'Bem-vindo' });
+
+    rerender(app(signedOut));
+    expect(await screen.findByRole('form', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Faça login ou crie sua conta para começar')).toBe(greeting);
+    expect(screen.getByRole('heading', { name: 'Bem-vindo' })).toBe(heading);
   });
 
   it('sends a signed-in user to /app, or to `from`', async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AuthPageLayout, AuthPageSpinner } from '@/features/auth/components/auth-page-layout';
+import { AuthPageLayout } from '@/features/auth/components/auth-page-layout';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { redirectTargetFrom } from '@/features/auth/redirect-target';
 import { LegalLinks } from '@/features/legal/components/legal-links';
@@ -28,11 +28,11 @@ export function LoginRoute() {
   }, [plan]);
   const target = plan ? subscribePath(plan) : redirectTargetFrom(location.state);
 
-  if (loading) return <AuthPageSpinner />;
   if (user) return <Navigate to={target} replace />;
   return (
     <AuthPageLayout title={t('auth.login.pageTitle')}>
       <LoginPanel
+        isLoading={loading}
         onSignedIn={() => void navigate(target, { replace: true })}
         initialTab={plan || isSignUp ? 'signup' : 'login'}
         chosenPlan={plan}

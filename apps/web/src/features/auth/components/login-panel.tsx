@@ -1,8 +1,10 @@
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PaidPlanId } from '@sonhario/contracts/billing';
 import { requestPasswordReset, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
@@ -26,8 +28,14 @@ export function LoginPanel({
   onSignedIn,
   initialTab = 'login',
   chosenPlan = null,
+  isLoading = false,
 }: {
   onSignedIn: () => void;
+  /**
+   * The session is still loading (spec: a spinner shows): the greeting at once, and the spinner where the forms will
+   * be, in about their height. The same card stays when they arrive, so nothing jumps or is drawn twice.
+   */
+  isLoading?: boolean;
   initialTab?: Tab;
   /** A plan chosen on the landing page, named on the sign-up form (it is bought after the account exists). */
   chosenPlan?: PaidPlanId | null;
@@ -68,14 +76,15 @@ export function LoginPanel({
   );
 
   return (
-    <Card className="w-full gap-6 border-primary/15 bg-card/80 shadow-[0_30px_120px_-40px_var(--glow)] backdrop-blur-md">
-      <CardHeader className="justify-items-center gap-2 text-center">
-        <CardTitle asChild className="font-display text-3xl font-semibold tracking-tight">
-          <h1>{t('auth.login.title')}</h1>
-        </CardTitle>
-        <CardDescription className="text-base text-pretty">{t('auth.login.subtitle')}</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <LoginCard>
+      {isLoading ? (
+        // The height of the forms about to arrive (measured at 390 and 1280 px, without Google).
+        <div
+          className={cn('grid place-items-center', tab === 'signup' ? 'min-h-[39.5rem] sm:min-h-[34rem]' : 'min-h-71')}
+        >
+          <Spinner className="size-8 text-primary" label={t('common.loading')} />
+        </div>
+      ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-6">
           <TabsList className="grid w-full grid-cols-2">
             <TabsTrigger value="login">{t('auth.login.tabLogin')}</TabsTrigger>
@@ -142,7 +151,25 @@ export function LoginPanel({
             )}
           </TabsContent>
         </Tabs>
-      </CardContent>
+      )}
+    </LoginCard>
+  );
+}
+
+/** The card's frame and greeting, the same while the session loads and once the forms are in. */
+function LoginCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="w-full gap-6 border-primary/15 bg-card/80 shadow-[0_30px_120px_-40px_var(--glow)] backdrop-blur-md">
+      <CardHeader className="justify-items-center gap-2 text-center">
+        <CardTitle asChild className="font-display text-3xl font-semibold tracking-tight">
+          <h1>{t('auth.login.title')}</h1>
+        </CardTitle>
+        {/* Two lines in every font: the page paints before its web font arrives (decision 051), and a line that fits
+            in one font and not the other would move the card when it does. */}
+        <CardDescription className="max-w-72 text-base text-balance">{t('auth.login.subtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
     </Card>
   );
 }
