@@ -128,22 +128,19 @@ describe('serving the prerendered pages', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('answers / with landing.html, not cached, with the runtime config injected', async () => {
-    for (const url of ['/', '/?code=abc']) {
+  it.each([
+    { page: 'landing.html', urls: ['/', '/?code=abc'], markup: '<div id="root"><h1>Transform Your Dreams</h1></div>' },
+    {
+      page: 'login.html',
+      urls: ['/login', '/login?tab=signup&plan=lucid'],
+      markup: '<div id="root"><h1>Bem-vindo</h1></div>',
+    },
+  ])('answers $urls with $page, not cached, with the runtime config injected', async ({ urls, markup }) => {
+    for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root"><h1>Transform Your Dreams</h1></div>');
-      expect(res.body).toMatch(/<meta name="sonhario-config" content="[^"]*Sonh/);
-    }
-  });
-
-  it('answers /login with login.html, whatever its query, not cached, with the runtime config injected', async () => {
-    for (const url of ['/login', '/login?tab=signup&plan=lucid']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root"><h1>Bem-vindo</h1></div>');
+      expect(res.body).toContain(markup);
       expect(res.body).toMatch(/<meta name="sonhario-config" content="[^"]*Sonh/);
     }
   });

@@ -26,6 +26,8 @@ const LOGIN_HTML = 'login.html';
 const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'sw-push.js', 'manifest.webmanifest']);
 /** The pages above: only their own paths serve them (a request for the file itself is a 404). */
 const PAGE_FILES = new Set(['/index.html', `/${LANDING_HTML}`, `/${LOGIN_HTML}`]);
+/** The client routes other than `/` that have a page of their own, rendered at build time. */
+const PRERENDERED_ROUTES = new Map([['/login', LOGIN_HTML]]);
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {
@@ -41,7 +43,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     const hasWeb = existsSync(indexFile);
     let indexHtml: string | undefined;
     let landingHtml: string | undefined;
-    let loginHtml: string | undefined;
+    /** The page of each of PRERENDERED_ROUTES, by its path. */
+    const prerenderedHtml = new Map<string, string | undefined>();
     if (hasWeb) {
       const meta = `<meta name="sonhario-config" content="${escapeHtml(JSON.stringify(options.clientConfig()))}">`;
       const withConfig = (template: string) =>
@@ -49,13 +52,13 @@ export const staticWebPlugin = fp<StaticWebOptions>(
           ? template.replace(CONFIG_META, meta)
           : template.replace('</head>', `${meta}</head>`);
       indexHtml = withConfig(readFileSync(indexFile, 'utf8'));
-      // `/` prerendered at build time (decision 022); an older build without it serves index.html there too.
+      // Pages prerendered at build time (decisions 022, 051); an older build without one serves index.html there.
       const prerendered = (file: string) => {
         const filePath = path.join(options.distDir, file);
         return existsSync(filePath) ? withConfig(readFileSync(filePath, 'utf8')) : indexHtml;
       };
       landingHtml = prerendered(LANDING_HTML);
-      loginHtml = prerendered(LOGIN_HTML);
+      for (const [route, file] of PRERENDERED_ROUTES) prerenderedHtml.set(route, prerendered(file));
       await app.register(fastifyStatic, {
         root: options.distDir,
         prefix: '/',
@@ -95,8 +98,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isClientRoute(request.method, request.url)) {
-        const isLogin = request.url.split('?')[0] === '/login';
-        return sendPage(reply, isLogin ? loginHtml : indexHtml);
+        const pathname = request.url.split('?')[0] ?? '/';
+        return sendPage(reply, prerenderedHtml.get(pathname) ?? indexHtml);
       }
       return reply
         .status(404)
