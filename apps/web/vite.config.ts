@@ -4,12 +4,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { installableApp } from './build/pwa.ts';
-import { prerenderLanding } from './build/prerender.ts';
+import { prerenderPages } from './build/prerender.ts';
 import { servicePushScript } from './build/sw-push.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), installableApp(), servicePushScript(), prerenderLanding(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), servicePushScript(), prerenderPages(), precompress()],
   // The footer's year in the prerendered landing page (features/landing/components/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {

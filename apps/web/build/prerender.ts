@@ -19,13 +19,13 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * - `/` (the landing page) into `dist/landing.html`: index.html with the page's markup inside `#root`, and instead of
  *   the app's scripts one small "boot" script that imports them when the page needs them (decision 022);
  * - `/login` into `dist/login.html`: index.html with the card as it looks while the session loads (the greeting and
- *   a spinner) inside `#root`, and the app's scripts as they are, so the page paints before its JS arrives
- *   (decision 051).
+ *   a spinner) inside `#root`, and a boot script that imports the app right after the first paint, so the page
+ *   paints before its JS arrives (decision 051).
  */
-export function prerenderLanding(): Plugin {
+export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   return {
-    name: 'sonhario-prerender-landing',
+    name: 'sonhario-prerender-pages',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;

@@ -12,10 +12,11 @@ if (window.location.pathname !== '/') paintTheme(resolveTheme(storedTheme()));
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+const isHydrating = container.firstElementChild !== null;
 const app = (
   <StrictMode>
     <Providers>
-      <AppRouter />
+      <AppRouter isHydrating={isHydrating} />
     </Providers>
   </StrictMode>
 );
@@ -23,5 +24,5 @@ const app = (
 // React adopts that markup instead of painting it again (on /login once the routes' code is in: app/router.tsx).
 // Every other route starts from the empty index.html. Either way as a transition, so the work yields to the browser
 // every few milliseconds (no long task on a slow phone; decision 051).
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+if (isHydrating) startTransition(() => void hydrateRoot(container, app));
 else startTransition(() => createRoot(container).render(app));

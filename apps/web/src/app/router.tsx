@@ -56,13 +56,15 @@ export const routes: RouteObject[] = [
 let router: DataRouter | undefined;
 let routesLoaded: Promise<void> | undefined;
 
-export function AppRouter() {
+/**
+ * `isHydrating`: the page arrived prerendered (main.tsx). On `/login` (decision 051) React then keeps the server's
+ * markup until the routes' code is in, instead of the fallback a lazy route shows meanwhile, and adopts it as it is.
+ */
+export function AppRouter({ isHydrating }: { isHydrating: boolean }) {
   // Created on first render rather than at import time, so tests can import `routes` without a browser router; once
   // per page, so a render that suspends below finds the same router when it is tried again.
   const current = (router ??= createBrowserRouter(routes));
-  // A page prerendered at build time is being hydrated (`/login`, decision 051): React keeps the server's markup until
-  // the routes' code is in, instead of the fallback a lazy route shows meanwhile, then adopts it as it is.
-  if (!current.state.initialized && document.getElementById('root')?.firstElementChild) {
+  if (isHydrating && !current.state.initialized) {
     routesLoaded ??= new Promise((loaded) =>
       current.subscribe((state) => {
         if (state.initialized) loaded();
