@@ -24,7 +24,9 @@ describe('giving memory back when the server is idle', () => {
     const collections: [number, number][] = [];
     collector = startIdleCollector({
       idleMs: 5_000,
-      minGrowthBytes: 0,
+      // No growth gate: the test shares its process with other files, and V8 may have collected their garbage while
+      // the burst was made, leaving the heap smaller than at the start (a CI failure). The gate has its own tests.
+      minGrowthBytes: Number.NEGATIVE_INFINITY,
       checkEveryMs: 3_600_000,
       now: () => clock,
       onCollect: (before, after) => collections.push([before, after]),
