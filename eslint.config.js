@@ -102,6 +102,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                "A lazy part is made with lazyPart (components/lazy-part.tsx): a chunk that does not arrive fails in its place, not the whole page's (decision 052).",
+            },
+          ],
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -129,6 +142,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [`${web}/components/lazy-part.tsx`],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests read JSON answers (`inject().json()`, `response.json()` are `any` by their libraries' design) and assert

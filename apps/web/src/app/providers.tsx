@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyPart } from '@/components/lazy-part';
 
 // Sonner is ~10 KB gzip and no public page raises a toast on first paint, so its code arrives
 // in its own chunk right after the first render. It stays at the root (not in a route) so a
 // toast raised just before navigating, like 'Logout realizado' on the way to /, survives the move.
-const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazyPart(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
 
 /**
  * App-wide providers around the router. TanStack Query is deliberately not here: the landing page
@@ -14,9 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { ArrowRight, FlaskConical, Languages, MoonStar } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { lazyPart } from '@/components/lazy-part';
 import { NightSky } from '@/components/night-sky';
+import { RetryAlert } from '@/components/retry-alert';
 import { SkipLink } from '@/components/skip-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,9 @@ import { DemoJournalSection } from './demo/demo-journal-section';
 import { DemoOverview } from './demo/demo-overview';
 
 // The chart brings recharts (the analytics screen's chunk): it follows the rest, which paints without waiting for it.
-const DemoPatterns = lazy(() => import('./demo/demo-patterns').then((module) => ({ default: module.DemoPatterns })));
+const DemoPatterns = lazyPart(() =>
+  import('./demo/demo-patterns').then((module) => ({ default: module.DemoPatterns })),
+);
 
 /** Sign-up: the login page opened on its 'Cadastro' tab. */
 const SIGN_UP = '/login?tab=signup';
@@ -98,9 +101,12 @@ export function DemoRoute() {
 
           <DemoOverview timeZone={timeZone} />
           <DemoJournalSection dreams={journal.dreams} timeZone={timeZone} />
-          <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl bg-card/60" />}>
-            <DemoPatterns journal={journal} timeZone={timeZone} />
-          </Suspense>
+          <DemoPatterns
+            journal={journal}
+            timeZone={timeZone}
+            loading={<Skeleton className="h-96 w-full rounded-xl bg-card/60" />}
+            failed={(retry) => <RetryAlert message={t('demo.patterns.loadError')} onRetry={retry} />}
+          />
 
           <section
             aria-labelledby="demo-cta-title"

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useAuthRedirects } from '@/features/auth/hooks/use-auth-redirects';
+import { lazyPart } from '@/components/lazy-part';
 
 /**
  * Wraps every route: the auth state (the landing page's user menu needs it too), redirects after e-mail
@@ -28,15 +28,13 @@ export function RootLayout() {
 }
 
 // Its own small chunk (the landing page's entry carries only this import): the header's and the page's shapes.
-const RouteFallbackSkeleton = lazy(() => import('./route-skeleton'));
+const RouteFallbackSkeleton = lazyPart(() => import('./route-skeleton'));
 
 /** Shown on a first visit straight to a lazy route while its code downloads: on /app, the app's shape. */
 export function RouteFallback() {
   return (
     <div className="min-h-dvh bg-background">
-      <Suspense>
-        <RouteFallbackSkeleton />
-      </Suspense>
+      <RouteFallbackSkeleton />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { lazyPart } from '@/components/lazy-part';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 
 // The signed-in menu (Radix dropdown, avatar, i18next, the auth client) is a separate chunk: the landing
 // page imports this component eagerly and its entry has no room for them (≤ 120 KB gzip).
-const AccountMenu = lazy(() => import('./account-menu'));
+const AccountMenu = lazyPart(() => import('./account-menu'));
 
 /** The circle shown while the session loads (and while the account menu's code arrives), as wide as the avatar's button. */
 function AvatarPlaceholder({ pending = false }: { pending?: boolean }) {
@@ -16,6 +16,23 @@ function AvatarPlaceholder({ pending = false }: { pending?: boolean }) {
       aria-hidden="true"
       className="m-1 block size-9 animate-pulse rounded-full bg-muted ring-1 ring-border motion-reduce:animate-none"
     />
+  );
+}
+
+/**
+ * In the avatar's place when the menu's code did not arrive (offline, or a new release removed it): a press asks for
+ * it again. Its label is literal in both languages: i18next is in the chunk that failed.
+ */
+function AccountMenuRetry({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={document.documentElement.lang === 'en' ? 'Reload the account menu' : 'Recarregar o menu da conta'}
+      onClick={onRetry}
+      className="m-1 grid size-9 place-items-center rounded-full bg-muted ring-1 ring-border touch-target"
+    >
+      ↻
+    </button>
   );
 }
 
@@ -51,8 +68,6 @@ export function UserMenu() {
   }
   if (!user) return <SignInLink />;
   return (
-    <Suspense fallback={<AvatarPlaceholder />}>
-      <AccountMenu user={user} />
-    </Suspense>
+    <AccountMenu user={user} loading={<AvatarPlaceholder />} failed={(retry) => <AccountMenuRetry onRetry={retry} />} />
   );
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart } from '@/components/lazy-part';
 import { useConsents } from '../api/use-consents';
 
 // Only users who never answered see it (Google sign-ups skip the form's checkbox): the dialog loads on demand.
-const ConsentDialog = lazy(() => import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })));
+const ConsentDialog = lazyPart(() => import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })));
 
 /**
  * Asks for consent once, for a user whose AI-analysis consent was never answered. Once per visit to the app: an
@@ -21,9 +22,5 @@ export function ConsentPrompt() {
     setIsOpen(true);
   }
   if (!wasAsked) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentDialog open={isOpen} onOpenChange={setIsOpen} />
-    </Suspense>
-  );
+  return <ConsentDialog open={isOpen} onOpenChange={setIsOpen} />;
 }

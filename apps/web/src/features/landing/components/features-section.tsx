@@ -1,12 +1,12 @@
 import { ArrowRight, Brain, Flame, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '@/components/lazy-part';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { scrollToSection } from '../scroll-to-section';
 import { SectionHeading } from './section-heading';
 
 // The explanations' text is in the prerendered HTML and in a chunk of its own, not in this page's entry.
-const FeatureDetails = lazy(() => import('./feature-details'));
+const FeatureDetails = lazyPart(() => import('./feature-details'));
 
 interface Feature {
   /** Its explanation's anchor (feature-details.tsx). */
@@ -96,9 +96,7 @@ export function FeaturesSection() {
             </li>
           ))}
         </ul>
-        <Suspense>
-          <FeatureDetails />
-        </Suspense>
+        <FeatureDetails />
       </div>
     </section>
   );
