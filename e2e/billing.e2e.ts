@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { CONSENT_TEXT, signedInPage, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { linkOf, waitForEmail } from './support/outbox.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,12 +35,6 @@ async function admin(...args: string[]): Promise<string> {
     },
   );
   return stdout;
-}
-
-/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw at this step (for looking at the pages, not for asserting). */
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 const currentPlan = (page: Page) => page.getByRole('region', { name: 'Seu plano' });
@@ -82,7 +77,7 @@ describe('buying a plan', () => {
     await expectPlan(confirmation, 'Lucid');
     await plan.getByText(/^Período de teste até /).waitFor();
     await plan.getByText('0 de 100').waitFor();
-    await keep(confirmation, 'plans-trial-390');
+    await keepScreenshot(confirmation, 'plans-trial-390', { fullPage: true });
 
     // The trial ends and the card pays: active.
     const state = (await stripeControl('state')) as { subscriptions: { id: string; customer: string }[] };
@@ -100,7 +95,7 @@ describe('buying a plan', () => {
     await confirmation.waitForURL((url) => url.pathname === '/app/plans');
     await plan.getByText(/^Cancelado — termina em /).waitFor();
     await expectPlan(confirmation, 'Lucid');
-    await keep(confirmation, 'plans-cancelled-390');
+    await keepScreenshot(confirmation, 'plans-cancelled-390', { fullPage: true });
 
     await stripeControl('advance', { seconds: 32 * DAY_S });
     await confirmation.reload();
@@ -136,10 +131,10 @@ describe('help', () => {
     await page.reload();
     await page.getByText('Respondida').waitFor();
     await page.getByText('Use Configurações › Exportar dados e escolha o documento para imprimir.').waitFor();
-    await keep(page, 'help-answered-1280');
+    await keepScreenshot(page, 'help-answered-1280', { fullPage: true });
     await page.goto('/app/plans');
     await currentPlan(page).waitFor();
-    await keep(page, 'plans-dreamer-1280');
+    await keepScreenshot(page, 'plans-dreamer-1280', { fullPage: true });
     const answered = await waitForEmail(email, { subject: 'Resposta do suporte do Sonhário' });
     expect(answered.text).toContain('Exportar dados');
     expect(journey.consoleErrors.slice(errorsBefore)).toEqual([]);

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionOf, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
 
@@ -19,11 +19,6 @@ function apiAs(token: string) {
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-}
-
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 const overflowsSideways = (page: Page) =>
@@ -104,7 +99,7 @@ describe('the chat about dreams', () => {
       expect(await box.inputValue()).toBe('Mais uma vez: e o farol?');
       await section.scrollIntoViewIfNeeded();
       expect(await overflowsSideways(page)).toBe(false);
-      await keep(page, `chat-dream-${width}`);
+      await keepScreenshot(page, `chat-dream-${width}`);
 
       // 'Oráculo' from the header: ask the journal, follow the dream the answer names.
       await page.getByRole('banner').getByRole('link', { name: 'Oráculo' }).click();
@@ -115,7 +110,7 @@ describe('the chat about dreams', () => {
       await question.press('Enter');
       const answer = await answered(journal);
       expect(await overflowsSideways(page)).toBe(false);
-      await keep(page, `chat-oracle-${width}`);
+      await keepScreenshot(page, `chat-oracle-${width}`);
       await answer.getByRole('link', { name: 'O farol' }).first().click();
       await page.waitForURL((url) => url.pathname === `/app/dreams/${farol.id}`);
       await page.getByRole('heading', { level: 1, name: 'O farol' }).waitFor();
@@ -136,7 +131,7 @@ describe('the chat about dreams', () => {
         await last.press('Enter');
         await page.getByText('Você usou as 10 mensagens de conversa deste mês').waitFor();
         expect(await overflowsSideways(page)).toBe(false);
-        await keep(page, 'chat-taste-end-390');
+        await keepScreenshot(page, 'chat-taste-end-390');
         await page.getByRole('link', { name: 'Conhecer o Oracle' }).click();
         await page.waitForURL((url) => url.pathname === '/app/plans');
         expect((await api<{ used: number }>('GET', '/chat/usage')).used).toBe(10);

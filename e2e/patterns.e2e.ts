@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
 
@@ -30,12 +30,6 @@ async function writeDreams(token: string) {
   }
 }
 
-/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw (for looking at the page, not for asserting). */
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -52,7 +46,7 @@ describe("'Padrões' charts", () => {
       await dreams.getByRole('heading', { level: 3, name: 'Sonhos por semana' }).waitFor();
       await expect.poll(() => page.locator('svg.recharts-surface').count()).toBeGreaterThanOrEqual(7);
       expect(await overflowsSideways(page)).toBe(false);
-      await keep(page, `patterns-charts-${width}`);
+      await keepScreenshot(page, `patterns-charts-${width}`, { fullPage: true });
 
       const tags = page.locator('section', {
         has: page.getByRole('heading', { level: 3, name: 'Etiquetas no tempo' }),

@@ -1,16 +1,10 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
-
-/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw (for looking at the page, not for asserting). */
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const overflowsSideways = (page: Page) =>
@@ -36,7 +30,7 @@ describe('reaching the dream form (issue 19)', () => {
     expect(button!.height).toBeGreaterThanOrEqual(44);
     expect(button!.y + button!.height).toBeLessThanOrEqual(844);
     expect(await overflowsSideways(page)).toBe(false);
-    await keep(page, 'reach-dashboard-390');
+    await keepScreenshot(page, 'reach-dashboard-390');
 
     // The page's end is above the floating button, never under it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -52,7 +46,7 @@ describe('reaching the dream form (issue 19)', () => {
     await expect.poll(() => isFocused(content), { timeout: 5000 }).toBe(true);
     expect(await floating.count()).toBe(0);
     await content.fill('Eu atravessava uma ponte de vidro sobre um rio de estrelas.');
-    await keep(page, 'reach-form-390');
+    await keepScreenshot(page, 'reach-form-390');
     await page.keyboard.press('Control+Enter');
     await page.waitForURL(isDreamPage);
     await page.getByRole('heading', { level: 1, name: /^Eu atravessava uma ponte/ }).waitFor();
@@ -64,7 +58,7 @@ describe('reaching the dream form (issue 19)', () => {
     await today.getByText('Hoje já conta').waitFor();
     expect(await floating.isVisible()).toBe(false);
     await today.getByRole('link', { name: /^Eu atravessava uma ponte/ }).waitFor();
-    await keep(page, 'reach-dashboard-1280');
+    await keepScreenshot(page, 'reach-dashboard-1280');
 
     // The shortcut card's 'Novo Sonho': the hint beside the button; from the title one Tab to 'Salvar sonho'.
     await page.getByRole('region', { name: 'Atalhos' }).getByRole('link', { name: 'Novo Sonho' }).click();
@@ -79,7 +73,7 @@ describe('reaching the dream form (issue 19)', () => {
     expect(await isFocused(form.getByRole('button', { name: 'Salvar sonho' }))).toBe(true);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
-    await keep(page, 'reach-form-1280');
+    await keepScreenshot(page, 'reach-form-1280');
     await page.keyboard.press('Control+Enter');
     await page.waitForURL(isDreamPage);
     await page.getByRole('heading', { level: 1, name: 'O jardim que cantava' }).waitFor();

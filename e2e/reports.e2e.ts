@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
 
@@ -36,11 +36,6 @@ async function prepareJournal(token: string): Promise<string> {
   return currentMonth;
 }
 
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -69,7 +64,7 @@ describe("'Relatório do mês'", () => {
       await region.getByRole('button', { name: 'Gerar novamente' }).waitFor();
       expect(await overflowsSideways(page)).toBe(false);
       await report.scrollIntoViewIfNeeded();
-      await keep(page, `monthly-report-${width}`);
+      await keepScreenshot(page, `monthly-report-${width}`, { fullPage: true });
 
       await page.reload();
       await page

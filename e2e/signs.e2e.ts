@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
 
@@ -25,12 +25,6 @@ async function writeDreams(token: string) {
     });
     expect(res.status).toBe(201);
   }
-}
-
-/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw (for looking at the page, not for asserting). */
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 const overflowsSideways = (page: Page) =>
@@ -67,7 +61,7 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
       await signs.getByRole('button', { name: 'Desafixar Medo' }).waitFor();
       expect((await signNames(page))[0]).toBe('Medo');
       expect(await unpin.getAttribute('aria-pressed')).toBe('true');
-      await keep(page, `signs-pinned-${width}`);
+      await keepScreenshot(page, `signs-pinned-${width}`, { fullPage: true });
 
       await unpin.click();
       await signs.getByRole('button', { name: 'Fixar Medo como sinal de sonho' }).waitFor();

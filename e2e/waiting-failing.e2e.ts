@@ -1,35 +1,17 @@
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
+import { holdRequests } from './support/hold-requests.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const journey = useBrowser();
-
-/** With E2E_SCREENSHOTS_DIR set, keeps what the user saw at this step (for looking at the pages, not for asserting). */
-async function keep(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 const API = '**/api/v1/**';
 const abort = (route: Route) => route.abort('connectionrefused');
 
 /** Holds a lazy screen's code (its chunks) until the returned function is called. */
-async function holdChunks(page: Page, screen: string): Promise<() => void> {
-  const pattern = new RegExp(`/assets/${screen}-[\\w-]+\\.js$`);
-  const held: (() => void)[] = [];
-  let isReleased = false;
-  await page.route(pattern, async (route) => {
-    if (!isReleased) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
-  // The route stays: once released, it lets every request through at once.
-  return () => {
-    isReleased = true;
-    for (const release of held.splice(0)) release();
-  };
-}
+const holdChunks = (page: Page, screen: string) => holdRequests(page, new RegExp(`/assets/${screen}-[\\w-]+\\.js$`));
 
 /** The dashboard with the API unreachable: the failure on the first screen, and 'Tentar novamente' recovers. */
 async function expectDashboardFailureAndRecovery(page: Page, name: string) {
@@ -43,7 +25,7 @@ async function expectDashboardFailureAndRecovery(page: Page, name: string) {
   // On the first screen: the button's bottom edge within the window.
   const box = await retry.boundingBox();
   expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-  await keep(page, `dashboard-unreachable-${name}`);
+  await keepScreenshot(page, `dashboard-unreachable-${name}`);
 
   await page.unroute(API);
   await retry.click();
@@ -64,7 +46,7 @@ describe('waiting and failing (issue 19)', () => {
     const main = page.getByRole('main');
     await main.getByRole('status', { name: 'Carregando...' }).waitFor();
     expect(await page.getByRole('banner').getByRole('link', { name: 'Sonhos' }).isVisible()).toBe(true);
-    await keep(page, 'route-loading-1280');
+    await keepScreenshot(page, 'route-loading-1280');
     releaseCredits();
     await page.getByRole('heading', { level: 1, name: 'Créditos' }).waitFor();
     expect(await main.getByRole('status', { name: 'Carregando...' }).count()).toBe(0);
@@ -73,7 +55,7 @@ describe('waiting and failing (issue 19)', () => {
     const banner = page.getByRole('status').filter({ hasText: 'Você está offline.' });
     await page.context().setOffline(true);
     await banner.waitFor();
-    await keep(page, 'offline-1280');
+    await keepScreenshot(page, 'offline-1280');
     await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached' });
 
@@ -86,7 +68,7 @@ describe('waiting and failing (issue 19)', () => {
     await page.goto('/app/analytics', { waitUntil: 'commit' });
     await page.locator('[data-slot="skeleton"]').first().waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
-    await keep(page, 'route-first-visit-390');
+    await keepScreenshot(page, 'route-first-visit-390');
     releaseAnalytics();
     await page.getByRole('heading', { level: 1, name: 'Padrões' }).waitFor();
 
@@ -94,7 +76,7 @@ describe('waiting and failing (issue 19)', () => {
     await banner.waitFor();
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
-    await keep(page, 'offline-390');
+    await keepScreenshot(page, 'offline-390');
     await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached' });
     // Both widths on one signed-in page; two runs of the dashboard's retry (a dropped request is asked twice).
