@@ -60,17 +60,31 @@ export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: str
 
   let body: ReactNode;
   if (isPending) {
+    // The loaded card's shape, line for line (a two-line dream title, the next step's two lines and its button), so
+    // nothing below it moves when the overview arrives.
     body = (
-      <div aria-hidden="true" className="grid gap-5 sm:grid-cols-3">
-        {[0, 1, 2].map((index) => (
-          <div key={index} className="flex gap-3">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-3 w-20" />
-              <Skeleton className="h-4 w-3/4" />
+      <div aria-hidden="true" className="grid gap-5 sm:grid-cols-[1fr_1fr_minmax(0,1.15fr)] sm:gap-6">
+        {[
+          ['w-28', 'w-40'],
+          ['w-full', 'w-2/3', 'w-24'],
+        ].map((lines, index) => (
+          <div key={index} className="flex items-start gap-3">
+            <Skeleton className="mt-0.5 size-9 shrink-0 rounded-full" />
+            <div className="grid flex-1 gap-0.5">
+              <Skeleton className="my-0.5 h-3 w-20" />
+              {lines.map((width, line) => (
+                <Skeleton key={width} className={cn('my-1', line === lines.length - 1 ? 'h-3' : 'h-4', width)} />
+              ))}
             </div>
           </div>
         ))}
+        <div className="grid content-start gap-2.5">
+          <div className="grid gap-0.5">
+            <Skeleton className="my-1 h-3.5 w-full" />
+            <Skeleton className="my-1 h-3.5 w-1/2" />
+          </div>
+          <Skeleton className="h-10 w-full rounded-md sm:w-56" />
+        </div>
       </div>
     );
   } else {
