@@ -148,17 +148,38 @@ export function CreditsSummaryCards({ summary }: { summary: CreditsSummary }) {
   );
 }
 
+function SkeletonCardHeader() {
+  return (
+    <CardHeader className="flex items-center gap-3">
+      <Skeleton className="size-9 shrink-0 rounded-full" />
+      <Skeleton className="h-5 w-28" />
+    </CardHeader>
+  );
+}
+
+/** The two cards' shapes, line for line, so the history below does not move when the summary arrives. */
 export function CreditsSummarySkeleton() {
   return (
     <div aria-hidden="true" className="grid gap-4 md:grid-cols-2">
-      {[0, 1].map((index) => (
-        <div key={index} className="grid gap-4 rounded-xl border border-border bg-card/40 px-6 py-6">
-          <Skeleton className="h-5 w-28" />
-          <Skeleton className="h-12 w-24" />
-          <Skeleton className="h-3 w-full" />
-          <Skeleton className="h-3 w-2/3" />
-        </div>
-      ))}
+      <Card className={cardClass}>
+        <SkeletonCardHeader />
+        <CardContent className="grid gap-4">
+          {/* The balance's figure, then the next analysis's box (two lines of text, one on a wide screen). */}
+          <Skeleton className="h-12 w-28 sm:h-15" />
+          <Skeleton className="h-[5.375rem] w-full rounded-lg lg:h-[4.125rem]" />
+        </CardContent>
+      </Card>
+      <Card className={cardClass}>
+        <SkeletonCardHeader />
+        <CardContent className="grid gap-4">
+          <div className="grid gap-2.5">
+            <Skeleton className="my-0.5 h-5 w-3/4" />
+            <Skeleton className="h-2.5 w-full rounded-full" />
+          </div>
+          <Skeleton className="my-0.5 h-4 w-1/2" />
+          <Skeleton className="my-1 h-4 w-24" />
+        </CardContent>
+      </Card>
     </div>
   );
 }

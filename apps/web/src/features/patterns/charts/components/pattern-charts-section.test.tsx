@@ -28,7 +28,13 @@ const chart = async (name: string) => {
 
 /** The number beside a label of the journal's totals. */
 const stat = async (label: string) => {
-  const totals = await within(await chartsRegion()).findByLabelText('Números do diário');
+  const region = await chartsRegion();
+  // While the counts load, their labels show with a placeholder for each figure (aria-busy).
+  const totals = await waitFor(() => {
+    const list = within(region).getByLabelText('Números do diário');
+    expect(list.parentElement).not.toHaveAttribute('aria-busy');
+    return list;
+  });
   return within(totals).getByText(label).nextElementSibling;
 };
 

@@ -13,24 +13,31 @@ import { isApiError } from '@/lib/api-client';
 import { usePatternCharts } from '../api/use-pattern-charts';
 import { PatternChartViews } from './chart-views';
 
-function BasicCounts({ basics }: { basics: PatternBasics }) {
+/** The journal's counts; without `basics` (still loading), their labels with a placeholder for each figure. */
+function BasicCounts({ basics }: { basics?: PatternBasics }) {
   const { t } = useTranslation();
   const stats = [
-    { key: 'total', value: basics.totals.dreams },
-    { key: 'lucid', value: basics.totals.lucid },
-    { key: 'nightmares', value: basics.totals.nightmares },
+    { key: 'total', value: basics?.totals.dreams },
+    { key: 'lucid', value: basics?.totals.lucid },
+    { key: 'nightmares', value: basics?.totals.nightmares },
   ] as const;
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" aria-busy={!basics || undefined}>
       <dl aria-label={t('patternCharts.basics.label')} className="grid grid-cols-3 gap-2">
         {stats.map((stat) => (
           <div key={stat.key} className="grid gap-0.5 rounded-lg border border-border/60 bg-background/30 px-3 py-2">
             <dt className="text-xs text-muted-foreground">{t(`patternCharts.basics.${stat.key}`)}</dt>
-            <dd className="font-display text-xl font-semibold tabular-nums">{stat.value}</dd>
+            <dd className="font-display text-xl font-semibold tabular-nums">
+              {stat.value ?? <Skeleton className="my-1 h-5 w-8" />}
+            </dd>
           </div>
         ))}
       </dl>
-      <p className="text-sm text-muted-foreground">{t('patternCharts.basics.thisMonth', basics.thisMonth)}</p>
+      {basics ? (
+        <p className="text-sm text-muted-foreground">{t('patternCharts.basics.thisMonth', basics.thisMonth)}</p>
+      ) : (
+        <Skeleton className="my-0.5 h-4 w-3/4" />
+      )}
     </div>
   );
 }
@@ -66,7 +73,7 @@ export function PatternChartsSection() {
   if (isLocked) {
     body = (
       <>
-        {basicsOnly.data ? <BasicCounts basics={basicsOnly.data.basics} /> : null}
+        {basicsOnly.isError ? null : <BasicCounts basics={basicsOnly.data?.basics} />}
         <LockedCharts />
       </>
     );
@@ -81,7 +88,7 @@ export function PatternChartsSection() {
   } else if (!data?.charts) {
     body = (
       <div role="status" aria-label={t('common.loading')} className="grid gap-3">
-        <Skeleton className="h-16 w-full" />
+        <BasicCounts />
         <Skeleton className="h-56 w-full" />
       </div>
     );
