@@ -206,6 +206,25 @@ describe('apiRequest', () => {
       expect(queryClient.getQueryData(['me', 'profile'])).toBeUndefined();
     });
 
+    it('sends nothing whose session was looked up across the forgetting', async () => {
+      signIn();
+      reply = json(200, { id: 'previous-user' });
+      // 'Sair' while the session is being looked up: the forgetting comes before the lookup's first step settles.
+      const calls = [
+        apiRequest('/me/profile', { schema: z.object({ id: z.string() }) }),
+        apiRequest('/dreams', { method: 'POST', body: { content: 'Um rio.' }, schema: z.unknown() }),
+        downloadApi('/account/export'),
+        streamApi('/chat', { schema: z.unknown(), onEvent: () => undefined }),
+      ];
+      forgetSessionData();
+      for (const call of calls) await expect(call).rejects.toMatchObject({ status: 0, code: 'session_changed' });
+      expect(seen).toHaveLength(0);
+      // The session in storage is untouched, and the next call goes out with it.
+      await expect(apiRequest('/me/profile', { schema: z.object({ id: z.string() }) })).resolves.toMatchObject({
+        data: { id: 'previous-user' },
+      });
+    });
+
     it('lets an answer to a request sent after the forgetting through', async () => {
       signIn();
       forgetSessionData();

@@ -80,10 +80,16 @@ function apiUrl(path: string, query?: Record<string, QueryValue>): string {
 /**
  * The current session's access token. Its user now holds the app's data (`holdDataFor`: another user's cached data
  * is forgotten first); returned with the generation the answer must still belong to when it lands.
+ *
+ * A request is sent only in the session it was asked in. When the user's data is forgotten while the session is
+ * looked up ('Sair', or another account signed in from another tab), nothing is sent: a read's answer would be
+ * refused on arrival, and a write would go out with the next session's token, into the next person's account.
  */
 async function accessToken(): Promise<{ token: string; generation: number }> {
+  const askedIn = sessionGeneration();
   const supabase = await loadSupabase();
   const { session } = (await supabase.auth.getSession()).data;
+  assertSameSession(askedIn);
   if (!session?.access_token) throw new ApiError(401, 'not_signed_in', 'Sua sessão terminou. Entre novamente.');
   holdDataFor(session.user.id);
   return { token: session.access_token, generation: sessionGeneration() };
