@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OverviewResponse } from '@sonhario/contracts/overview';
 import type { Profile } from '@sonhario/contracts/profile';
+import type { RewardsResponse } from '@sonhario/contracts/rewards';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
+import { loader } from './dashboard';
 import {
   analyseDream,
   createDreams,
@@ -208,5 +211,44 @@ describe('dashboard /app (spec section 2)', () => {
     expect(
       apiCalls.every((request) => request.headers.authorization === `Bearer ${account.session.access_token}`),
     ).toBe(true);
+  });
+
+  describe("the route's loader", () => {
+    it('asks for the numbers, the streak and the profile as soon as the code is in, with no screen rendered', async () => {
+      const account = signInAs(await createUser({ timeZone: 'America/Manaus' }));
+      await createDreams(account, [{ content: 'Um jardim de vidro.', at: daysAgo(0) }]);
+      expect(loader()).toBeNull();
+      await waitFor(() => expect(queryClient.getQueryData<OverviewResponse>(queryKeys.overview)?.dreamCount).toBe(1));
+      await waitFor(() => expect(queryClient.getQueryData<RewardsResponse>(queryKeys.rewards)?.streak.current).toBe(1));
+      await waitFor(() =>
+        expect(queryClient.getQueryData<Profile>(queryKeys.profile)?.timeZone).toBe('America/Manaus'),
+      );
+      for (const path of ['/me/overview', '/rewards', '/me/profile']) {
+        expect(api.server.requestsTo('GET', path)).toHaveLength(1);
+      }
+    });
+
+    it('leaves the answers it got to the screen, which asks for none of them again', async () => {
+      const account = signInAs(await createUser());
+      loader();
+      await waitFor(() => expect(queryClient.getQueryData(queryKeys.overview)).toBeDefined());
+      await waitFor(() => expect(queryClient.getQueryData(queryKeys.rewards)).toBeDefined());
+      await waitFor(() => expect(queryClient.getQueryData(queryKeys.profile)).toBeDefined());
+      await openDashboard(account);
+      await screen.findByText('Seu diário ainda está em branco.');
+      for (const path of ['/me/overview', '/rewards', '/me/profile']) {
+        expect(api.server.requestsTo('GET', path)).toHaveLength(1);
+      }
+    });
+
+    it('sends nothing without a session, and the screen it leads to still loads once signed in', async () => {
+      loader();
+      await waitFor(() => expect(queryClient.getQueryState(queryKeys.overview)?.status).toBe('error'));
+      await waitFor(() => expect(queryClient.getQueryState(queryKeys.profile)?.status).toBe('error'));
+      expect(api.server.requests.filter((request) => request.path.startsWith('/api/v1/'))).toHaveLength(0);
+      await openDashboard({ firstName: 'Rui' });
+      expect(screen.getByRole('heading', { level: 1, name: 'Olá, Rui! 👋' })).toBeInTheDocument();
+      await screen.findByText('Seu diário ainda está em branco.');
+    });
   });
 });

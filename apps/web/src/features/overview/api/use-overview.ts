@@ -1,12 +1,14 @@
 import { overviewResponseSchema } from '@sonhario/contracts/overview';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /me/overview: the dashboard's numbers (dreams, analyses, streaks) and the latest dreams. */
+export const overviewQuery = queryOptions({
+  queryKey: queryKeys.overview,
+  queryFn: async ({ signal }) => (await apiRequest('/me/overview', { schema: overviewResponseSchema, signal })).data,
+});
+
 export function useOverview() {
-  return useQuery({
-    queryKey: queryKeys.overview,
-    queryFn: async ({ signal }) => (await apiRequest('/me/overview', { schema: overviewResponseSchema, signal })).data,
-  });
+  return useQuery(overviewQuery);
 }
