@@ -3,10 +3,13 @@
 //   - one user, one connection (a person saving: the latency of one save),
 //   - one user, 10 connections (what bench:scale measures: all writes queue on that user's aggregates row),
 //   - 10 users, 10 connections (writes from many people at once: the server's write throughput).
-// Interleaved rounds; the medians are printed with the load average.
+// Interleaved rounds; the medians are printed with the load average, and each shape's ratio against its line
+// (decision 050: the write ratios issue 11 keeps, as regression lines).
 //
 //   npm run bench:writes            (BENCH_DURATION=5 s, BENCH_ROUNDS=3)
+//   npm run bench:writes -- --assert    exit 1 when a ratio is under its line
 import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { getApiKeys } from '../apps/server/src/modules/auth/auth.tokens.ts';
 import { signUp } from './support/dreams.ts';
@@ -18,6 +21,9 @@ import { median } from './support/stats.ts';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USERS = 10;
+/** Decision 050: `POST /dreams` ÷ `GET /me` in the same run, per shape. */
+const LINES: Record<string, number> = { oneUserTenConnections: 0.13, tenUsers: 0.18 };
+const { values: args } = parseArgs({ options: { assert: { type: 'boolean', default: false } } });
 
 const jwtSecret = randomBytes(48).toString('base64url');
 const { anonKey } = getApiKeys({ jwtSecret });
@@ -85,6 +91,15 @@ try {
     })),
   );
   console.log(`non-201 answers to POST /dreams: ${failures}`);
+  let isUnderALine = failures > 0;
+  for (const [shape, line] of Object.entries(LINES)) {
+    const ratio = median(samples[shape]!.rps) / me;
+    isUnderALine ||= ratio < line;
+    console.log(
+      `${shape}: ${ratio.toFixed(3)} × /me, line ≥ ${line} (decision 050): ${ratio < line ? 'UNDER' : 'held'}`,
+    );
+  }
+  if (args.assert && isUnderALine) process.exitCode = 1;
   console.log(`commit ${currentCommit()}, ${new Date().toISOString().slice(0, 16)} UTC; load average ${loadAverage()}`);
 } finally {
   await product.stop();
