@@ -22,7 +22,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USERS = 10;
 /** Decision 050: `POST /dreams` ÷ `GET /me` in the same run, per shape. */
-const LINES: Record<string, number> = { oneUserTenConnections: 0.13, tenUsers: 0.18 };
+const LINES: Record<string, number> = { oneUserTenConnections: 0.08, tenUsers: 0.11 };
 const { values: args } = parseArgs({ options: { assert: { type: 'boolean', default: false } } });
 
 const jwtSecret = randomBytes(48).toString('base64url');

@@ -59,14 +59,18 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** The production build in its own process, on the embedded database in a fresh data dir. */
+/**
+ * The production build in its own process, on the embedded database in a fresh data dir. `main`: another build's
+ * `main.js` (bench/compare-builds.ts); it must sit inside this checkout, where its npm dependencies resolve.
+ */
 export async function startProductServer(
   env: Record<string, string> = {},
+  main = path.join(root, 'apps/server/dist/main.js'),
 ): Promise<Running & { dataDir: string; pid: number | undefined }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...benchNodeArgs(), path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import {
   authAuditLogEntries,
   authFlowStates,
@@ -118,8 +119,17 @@ export async function insertSession(db: DbOrTx, values: typeof authSessions.$inf
   return returnedRow(await db.insert(authSessions).values(values).returning(), 'sessions');
 }
 
+/** Every `/api/v1` request's session check reads this: a prepared read (decision 055). */
+const selectSession = preparedRead<{ id: string }, typeof authSessions.$inferSelect>('auth_find_session', (db) =>
+  db
+    .select()
+    .from(authSessions)
+    .where(eq(authSessions.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 export async function findSession(db: DbOrTx, id: string) {
-  const [session] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
+  const [session] = await selectSession(db, { id });
   return session;
 }
 

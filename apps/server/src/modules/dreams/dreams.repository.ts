@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
 
@@ -97,12 +98,38 @@ export async function insertDream(db: DbOrTx, values: NewDreamRow): Promise<bool
 }
 
 /** A dream of the user: live ones only unless `isDeletedIncluded`. */
+/** A live dream as its page opens it: a prepared read (decision 055). */
+const selectLiveDream = preparedRead<{ userId: string; id: string }, DreamRow>('dreams_find_live', (db) =>
+  db
+    .select(dreamColumns)
+    .from(dreams)
+    .where(and(eq(dreams.userId, sql.placeholder('userId')), eq(dreams.id, sql.placeholder('id')), isLive))
+    .limit(1),
+);
+
+/** The dream a POST with this idempotency key created, deleted or not: every save from the app asks. */
+const selectDreamByIdempotencyKey = preparedRead<{ userId: string; idempotencyKey: string }, DreamRow>(
+  'dreams_find_by_idempotency_key',
+  (db) =>
+    db
+      .select(dreamColumns)
+      .from(dreams)
+      .where(
+        and(eq(dreams.userId, sql.placeholder('userId')), eq(dreams.idempotencyKey, sql.placeholder('idempotencyKey'))),
+      )
+      .limit(1),
+);
+
 export async function findDream(
   db: DbOrTx,
   userId: string,
   id: string,
   options: { isDeletedIncluded?: boolean; forUpdate?: boolean } = {},
 ): Promise<DreamRow | undefined> {
+  if (!options.isDeletedIncluded && !options.forUpdate) {
+    const [live] = await selectLiveDream(db, { userId, id });
+    return live;
+  }
   const query = db
     .select(dreamColumns)
     .from(dreams)
@@ -128,11 +155,7 @@ export async function findDreamByIdempotencyKey(
   userId: string,
   idempotencyKey: string,
 ): Promise<DreamRow | undefined> {
-  const [row] = await db
-    .select(dreamColumns)
-    .from(dreams)
-    .where(and(ownedBy(userId), eq(dreams.idempotencyKey, idempotencyKey)))
-    .limit(1);
+  const [row] = await selectDreamByIdempotencyKey(db, { userId, idempotencyKey });
   return row;
 }
 
@@ -234,6 +257,43 @@ const MATCH_COLUMNS = [
   'isRecurring',
 ] as const satisfies readonly (keyof typeof sourceColumns)[];
 
+/**
+ * The journal's pages without a search or a filter: the dashboard's latest dreams, the list as it opens and as it
+ * scrolls. Prepared reads (decision 055).
+ */
+const selectNewest = preparedRead<{ userId: string; limit: number }, { id: string; packed: PackedListRow }>(
+  'dreams_newest',
+  (db) =>
+    db
+      .select(listSelection(dreams))
+      .from(dreams)
+      .where(and(eq(dreams.userId, sql.placeholder('userId')), isLive))
+      .orderBy(...newestFirst(dreams))
+      .limit(sql.placeholder('limit')),
+);
+const selectNewestAfter = preparedRead<
+  { userId: string; limit: number; dreamtOn: string; recordedAt: string; id: string },
+  { id: string; packed: PackedListRow }
+>('dreams_newest_after', (db) =>
+  db
+    .select(listSelection(dreams))
+    .from(dreams)
+    .where(
+      and(
+        eq(dreams.userId, sql.placeholder('userId')),
+        isLive,
+        sql`(${dreams.dreamtOn}, ${dreams.recordedAt}, ${dreams.id}) < (${sql.placeholder('dreamtOn')}::date, ${sql.placeholder('recordedAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      ),
+    )
+    .orderBy(...newestFirst(dreams))
+    .limit(sql.placeholder('limit')),
+);
+
+const hasAttributeFilter = (filters: DreamFilters) =>
+  [filters.from, filters.to, filters.emotion, filters.isLucid, filters.isNightmare, filters.isRecurring].some(
+    (value) => value !== undefined,
+  );
+
 /** One page of the user's live dreams, newest night first. */
 export async function listDreamRows(
   db: DbOrTx,
@@ -243,6 +303,18 @@ export async function listDreamRows(
 ): Promise<DreamListRow[]> {
   const { after, limit } = page;
   const hasTokens = filters.tokenGroups.length > 0 || filters.tagToken !== undefined;
+  if (!hasTokens && !hasAttributeFilter(filters)) {
+    const rows = after
+      ? await selectNewestAfter(db, {
+          userId,
+          limit,
+          dreamtOn: after.dreamtOn,
+          recordedAt: after.recordedAt.toISOString(),
+          id: after.id,
+        })
+      : await selectNewest(db, { userId, limit });
+    return rows.map(unpackListRow);
+  }
   if (!hasTokens) {
     const rows = await db
       .select(listSelection(dreams))

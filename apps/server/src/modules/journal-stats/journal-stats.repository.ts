@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
 import { dreams } from '../../db/schema/dreams.ts';
 import { userJournalStats, userRecordedDays } from '../../db/schema/journal-stats.ts';
@@ -37,26 +38,35 @@ export interface StatsRow {
 }
 
 /**
- * The stats row; with `recordedDay`, also whether a dream is recorded on that day (`isRecordedDay`, else null), in the
- * same statement: the dashboard asks both on every visit.
+ * The stats row, and whether a dream is recorded on `recordedDay` (null when no day is asked) in the same statement:
+ * the dashboard asks both on every visit. A prepared read (decision 055).
  */
+const selectStats = preparedRead<
+  { userId: string; recordedDay: string | null },
+  StatsRow & { isRecordedDay: boolean | null }
+>('journal_stats_find', (db) => {
+  const recordedDay = sql.placeholder('recordedDay');
+  const isRecorded = db
+    .select({ day: userRecordedDays.day })
+    .from(userRecordedDays)
+    .where(and(eq(userRecordedDays.userId, sql.placeholder('userId')), eq(userRecordedDays.day, recordedDay)));
+  return db
+    .select({
+      ...statsColumns,
+      isRecordedDay: sql<
+        boolean | null
+      >`case when ${recordedDay}::date is null then null else exists (${isRecorded}) end`,
+    })
+    .from(userJournalStats)
+    .where(eq(userJournalStats.userId, sql.placeholder('userId')));
+});
+
 export async function findStats(
   db: DbOrTx,
   userId: string,
   options: { recordedDay?: string } = {},
 ): Promise<(StatsRow & { isRecordedDay: boolean | null }) | undefined> {
-  const { recordedDay } = options;
-  const isRecordedDay =
-    recordedDay === undefined
-      ? sql<null>`null`
-      : sql<boolean>`exists (${db
-          .select({ day: userRecordedDays.day })
-          .from(userRecordedDays)
-          .where(and(eq(userRecordedDays.userId, userId), eq(userRecordedDays.day, recordedDay)))})`;
-  const [row] = await db
-    .select({ ...statsColumns, isRecordedDay })
-    .from(userJournalStats)
-    .where(statsOf(userId));
+  const [row] = await selectStats(db, { userId, recordedDay: options.recordedDay ?? null });
   return row;
 }
 

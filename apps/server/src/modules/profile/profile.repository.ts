@@ -1,12 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfilePatch = Partial<Pick<ProfileRow, 'timeZone' | 'isTimeZoneSet' | 'locale' | 'theme' | 'plan'>>;
 
+/** The time zone and plan most requests need: a prepared read (decision 055). */
+const selectProfile = preparedRead<{ userId: string }, ProfileRow>('profile_find', (db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(1),
+);
+
 export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await selectProfile(db, { userId });
   return row;
 }
 
