@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routes } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
 import { forgetSessionData } from '@/lib/session-data';
 import { Toaster } from '@/components/ui/sonner';
 import { startProxy, type TestProxy } from './server/proxy';
@@ -25,10 +26,14 @@ export function setupAppWithServer(): { readonly server: TestProxy } {
     holder.server = await startProxy({ main: testServer.url, generative: testServer.generativeUrl });
     pointAppAt(holder.server.url);
   });
-  afterEach(() => {
+  afterEach(async () => {
     // Unmount first: pages write to localStorage on their way out (the dream draft), which must not leak.
     cleanup();
     toast.dismiss();
+    // What the test's app still had on its way (a read a screen or a route's loader asked for as the test ended) is
+    // let through and answered while it is still this test's, not counted among the next test's requests.
+    holder.server.releaseHeld();
+    await settleRequests();
     // As a sign-out does: an answer the previous test's app still awaited (a save it did not wait for) cannot put
     // that user's data back into the cache the next test starts with.
     forgetSessionData();
@@ -37,6 +42,17 @@ export function setupAppWithServer(): { readonly server: TestProxy } {
   });
   afterAll(() => holder.server.close());
   return holder;
+}
+
+/**
+ * Waits (up to 2 s) until no query or mutation of the app's cache is under way. A query still looking its session up
+ * is under way too: its request goes out and is answered before this resolves, so it reaches the proxy in this test.
+ */
+async function settleRequests() {
+  const deadline = Date.now() + 2_000;
+  while ((queryClient.isFetching() > 0 || queryClient.isMutating() > 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** Points the app's runtime config (auth and API) at a server; before the app first reads it. */

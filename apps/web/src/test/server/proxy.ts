@@ -59,6 +59,8 @@ export interface TestProxy {
   stallStream(method: string, pattern: string): Promise<() => void>;
   /** The next matching event stream's connection dies after `afterDeltas` delta events. */
   cutStream(method: string, pattern: string, afterDeltas: number): void;
+  /** Lets every request or stream a test held go on (to the server, and its answer to the client). */
+  releaseHeld(): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -233,6 +235,9 @@ export async function startProxy(targets: Record<Upstream, string>): Promise<Tes
     },
     cutStream(method, pattern, afterDeltas) {
       addRule(method, pattern, { kind: 'cut', afterDeltas });
+    },
+    releaseHeld() {
+      for (const release of pendingReleases.splice(0)) release();
     },
     reset() {
       rules.length = 0;
