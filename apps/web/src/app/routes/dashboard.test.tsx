@@ -172,6 +172,16 @@ describe('dashboard /app (spec section 2)', () => {
     await waitFor(async () => expect((await userApi(account).get<Profile>('/me/profile')).isTimeZoneSet).toBe(true));
   });
 
+  it("asks for the streak and every other answer again once the browser's time zone is stored", async () => {
+    await openDashboard({ firstName: 'Ana', timeZone: null });
+    await waitFor(() => expect(api.server.requestsTo('PATCH', '/me/profile')).toHaveLength(1));
+    // The first answers were counted in the default zone; the 'Hoje' card's streak (GET /rewards) too.
+    await waitFor(() => expect(api.server.requestsTo('GET', '/rewards')).toHaveLength(2));
+    await waitFor(() => expect(api.server.requestsTo('GET', '/me/overview')).toHaveLength(2));
+    // The profile is the save's own answer, not asked again.
+    expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1);
+  });
+
   it('leaves a time zone the user already has alone', async () => {
     await openDashboard();
     await waitFor(() => expect(api.server.requestsTo('GET', '/me/profile')).toHaveLength(1));
