@@ -23,10 +23,6 @@ describe('preparedRead', () => {
       { id: 1, label: 'voar' },
       { id: 2, label: 'cair' },
     ]);
-  });
-  afterAll(() => database.close());
-
-  beforeAll(() => {
     builds = [];
     findNote = preparedRead('prepared_read_test_find_note', (db) => {
       builds.push(db);
@@ -36,6 +32,7 @@ describe('preparedRead', () => {
         .where(eq(notes.id, sql.placeholder('id')));
     });
   });
+  afterAll(() => database.close());
 
   it("answers each call with that call's values, from one query built once for the database", async () => {
     expect(await findNote(database.db, { id: 1 })).toEqual([{ label: 'voar' }]);

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
@@ -74,7 +88,8 @@ function unpackListRow(row: { id: string; packed: PackedListRow }): DreamListRow
 }
 
 const isLive = isNull(dreams.deletedAt);
-const ownedBy = (userId: string) => eq(dreams.userId, userId);
+/** The user's rows: `userId` a value, or a prepared read's placeholder (decision 055). */
+const ownedBy = (userId: string | Placeholder) => eq(dreams.userId, userId);
 
 /** Inserts the dreams whose idempotency key the user has not used yet; returns the ids inserted. */
 export async function insertDreams(db: DbOrTx, values: NewDreamRow[]): Promise<Set<string>> {
@@ -97,13 +112,12 @@ export async function insertDream(db: DbOrTx, values: NewDreamRow): Promise<bool
   return rows.length > 0;
 }
 
-/** A dream of the user: live ones only unless `isDeletedIncluded`. */
 /** A live dream as its page opens it: a prepared read (decision 055). */
 const selectLiveDream = preparedRead<{ userId: string; id: string }, DreamRow>('dreams_find_live', (db) =>
   db
     .select(dreamColumns)
     .from(dreams)
-    .where(and(eq(dreams.userId, sql.placeholder('userId')), eq(dreams.id, sql.placeholder('id')), isLive))
+    .where(and(ownedBy(sql.placeholder('userId')), eq(dreams.id, sql.placeholder('id')), isLive))
     .limit(1),
 );
 
@@ -114,12 +128,11 @@ const selectDreamByIdempotencyKey = preparedRead<{ userId: string; idempotencyKe
     db
       .select(dreamColumns)
       .from(dreams)
-      .where(
-        and(eq(dreams.userId, sql.placeholder('userId')), eq(dreams.idempotencyKey, sql.placeholder('idempotencyKey'))),
-      )
+      .where(and(ownedBy(sql.placeholder('userId')), eq(dreams.idempotencyKey, sql.placeholder('idempotencyKey'))))
       .limit(1),
 );
 
+/** A dream of the user: live ones only unless `isDeletedIncluded`. */
 export async function findDream(
   db: DbOrTx,
   userId: string,
@@ -232,10 +245,25 @@ const attributeConditions = (filters: DreamFilters, src: Source) => [
   filters.isRecurring === undefined ? undefined : sql`${src.isRecurring} = ${filters.isRecurring}`,
 ];
 
+/** A list position as query values, or as a prepared read's placeholders. */
+interface PositionValues {
+  dreamtOn: string | Placeholder;
+  recordedAt: string | Placeholder;
+  id: string | Placeholder;
+}
+
+const positionValues = (at: ListPosition) => ({
+  dreamtOn: at.dreamtOn,
+  recordedAt: at.recordedAt.toISOString(),
+  id: at.id,
+});
+
+/** The rows after `at` in the list order. */
+const olderThan = (src: Source, at: PositionValues) =>
+  sql`(${src.dreamtOn}, ${src.recordedAt}, ${src.id}) < (${at.dreamtOn}::date, ${at.recordedAt}::timestamptz, ${at.id}::uuid)`;
+
 const afterPosition = (after: ListPosition | undefined, src: Source) =>
-  after
-    ? sql`(${src.dreamtOn}, ${src.recordedAt}, ${src.id}) < (${after.dreamtOn}::date, ${after.recordedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : undefined;
+  after ? olderThan(src, positionValues(after)) : undefined;
 
 /**
  * How many of the newest dreams a word or tag search reads in journal order before it turns to the GIN index.
@@ -257,42 +285,46 @@ const MATCH_COLUMNS = [
   'isRecurring',
 ] as const satisfies readonly (keyof typeof sourceColumns)[];
 
+/** A page of the user's live dreams in list order, read through the list index; `conditions` narrow it. */
+const newestPage = (
+  db: DbOrTx,
+  page: {
+    userId: string | Placeholder;
+    limit: number | Placeholder;
+    after?: PositionValues;
+    conditions?: (SQL | undefined)[];
+  },
+) =>
+  db
+    .select(listSelection(dreams))
+    .from(dreams)
+    .where(and(ownedBy(page.userId), isLive, ...(page.conditions ?? []), page.after && olderThan(dreams, page.after)))
+    .orderBy(...newestFirst(dreams))
+    .limit(page.limit);
+
+type ListRowPacked = { id: string; packed: PackedListRow };
+
 /**
  * The journal's pages without a search or a filter: the dashboard's latest dreams, the list as it opens and as it
  * scrolls. Prepared reads (decision 055).
  */
-const selectNewest = preparedRead<{ userId: string; limit: number }, { id: string; packed: PackedListRow }>(
-  'dreams_newest',
-  (db) =>
-    db
-      .select(listSelection(dreams))
-      .from(dreams)
-      .where(and(eq(dreams.userId, sql.placeholder('userId')), isLive))
-      .orderBy(...newestFirst(dreams))
-      .limit(sql.placeholder('limit')),
+const selectNewest = preparedRead<{ userId: string; limit: number }, ListRowPacked>('dreams_newest', (db) =>
+  newestPage(db, { userId: sql.placeholder('userId'), limit: sql.placeholder('limit') }),
 );
 const selectNewestAfter = preparedRead<
-  { userId: string; limit: number; dreamtOn: string; recordedAt: string; id: string },
-  { id: string; packed: PackedListRow }
+  { userId: string; limit: number } & ReturnType<typeof positionValues>,
+  ListRowPacked
 >('dreams_newest_after', (db) =>
-  db
-    .select(listSelection(dreams))
-    .from(dreams)
-    .where(
-      and(
-        eq(dreams.userId, sql.placeholder('userId')),
-        isLive,
-        sql`(${dreams.dreamtOn}, ${dreams.recordedAt}, ${dreams.id}) < (${sql.placeholder('dreamtOn')}::date, ${sql.placeholder('recordedAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
-      ),
-    )
-    .orderBy(...newestFirst(dreams))
-    .limit(sql.placeholder('limit')),
+  newestPage(db, {
+    userId: sql.placeholder('userId'),
+    limit: sql.placeholder('limit'),
+    after: {
+      dreamtOn: sql.placeholder('dreamtOn'),
+      recordedAt: sql.placeholder('recordedAt'),
+      id: sql.placeholder('id'),
+    },
+  }),
 );
-
-const hasAttributeFilter = (filters: DreamFilters) =>
-  [filters.from, filters.to, filters.emotion, filters.isLucid, filters.isNightmare, filters.isRecurring].some(
-    (value) => value !== undefined,
-  );
 
 /** One page of the user's live dreams, newest night first. */
 export async function listDreamRows(
@@ -303,25 +335,14 @@ export async function listDreamRows(
 ): Promise<DreamListRow[]> {
   const { after, limit } = page;
   const hasTokens = filters.tokenGroups.length > 0 || filters.tagToken !== undefined;
-  if (!hasTokens && !hasAttributeFilter(filters)) {
-    const rows = after
-      ? await selectNewestAfter(db, {
-          userId,
-          limit,
-          dreamtOn: after.dreamtOn,
-          recordedAt: after.recordedAt.toISOString(),
-          id: after.id,
-        })
-      : await selectNewest(db, { userId, limit });
-    return rows.map(unpackListRow);
-  }
   if (!hasTokens) {
-    const rows = await db
-      .select(listSelection(dreams))
-      .from(dreams)
-      .where(and(ownedBy(userId), isLive, ...attributeConditions(filters, dreams), afterPosition(after, dreams)))
-      .orderBy(...newestFirst(dreams))
-      .limit(limit);
+    const conditions = attributeConditions(filters, dreams).filter((condition) => condition !== undefined);
+    const rows =
+      conditions.length > 0
+        ? await newestPage(db, { userId, limit, after: after && positionValues(after), conditions })
+        : after
+          ? await selectNewestAfter(db, { userId, limit, ...positionValues(after) })
+          : await selectNewest(db, { userId, limit });
     return rows.map(unpackListRow);
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
 import { dreamAnalyses } from '../../db/schema/analyses.ts';
@@ -7,7 +7,8 @@ import { userJournalStats, userRecordedDays } from '../../db/schema/journal-stat
 import { userStreakDays } from '../../db/schema/rewards.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
 
-const statsOf = (userId: string) => eq(userJournalStats.userId, userId);
+/** The user's stats row: `userId` a value, or a prepared read's placeholder (decision 055). */
+const statsOf = (userId: string | Placeholder) => eq(userJournalStats.userId, userId);
 
 /** What the readers need of the stats row, without the sealed tally. */
 const statsColumns = {
@@ -58,7 +59,7 @@ const selectStats = preparedRead<
       >`case when ${recordedDay}::date is null then null else exists (${isRecorded}) end`,
     })
     .from(userJournalStats)
-    .where(eq(userJournalStats.userId, sql.placeholder('userId')));
+    .where(statsOf(sql.placeholder('userId')));
 });
 
 export async function findStats(
