@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   analysisSchema,
   analysisStatsSchema,
@@ -15,7 +14,6 @@ import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { isAppError } from '../../errors.ts';
 import {
   completeAnalysis,
   deleteAnalyses,
@@ -29,7 +27,7 @@ import {
 } from './analyses.service.ts';
 import { providerBaseUrl } from './providers/create-provider.ts';
 import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
-import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
+import { abortOnDisconnect, frameOf, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -55,57 +53,21 @@ export async function analysesRoutes(
     context: RequestContext,
     prepared: PreparedAnalysis,
   ) {
-    const controller = abortOnDisconnect(reply);
-    const stream = new PassThrough();
-    const send = (event: AnalysisStreamEvent) => {
-      if (!stream.writableEnded) stream.write(frameOf(event));
-    };
-    reply
-      .status(200)
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    send({
-      event: 'start',
-      data: {
-        provider: options.provider.id,
-        model: options.provider.model,
-        isGenerative: options.provider.isGenerative,
-      },
+    return streamProviderAnswer<AnalysisStreamEvent, Analysis>(request, reply, {
+      provider: options.provider,
+      baseUrl: providerBaseUrl(app.deps.config.env),
+      what: 'analysis',
+      run: (signal, emit) =>
+        completeAnalysis(
+          context,
+          { prepared, signal, onDelta: (field, text) => emit({ event: 'delta', data: { field, text } }) },
+          options.provider,
+        ),
+      done: (analysis) => ({ event: 'done', data: analysis }),
+      toAppError,
+      errorEvent: (data) => ({ event: 'error', data }),
+      internalMessage: 'Não foi possível concluir a análise agora. Nenhum crédito foi usado. Tente novamente.',
     });
-    return completeAnalysis(
-      context,
-      {
-        prepared,
-        signal: controller.signal,
-        onDelta: (field, text) => send({ event: 'delta', data: { field, text } }),
-      },
-      options.provider,
-    )
-      .then((analysis) => send({ event: 'done', data: analysis }))
-      .catch((caught: unknown) => {
-        logProviderFailure(request, caught, options.provider, providerBaseUrl(app.deps.config.env), 'analysis');
-        const error = toAppError(caught);
-        if (isAppError(error)) {
-          request.log.info({ code: error.code, statusCode: error.statusCode }, 'analysis ended without a result');
-          send({ event: 'error', data: { code: error.code, message: error.message } });
-        } else {
-          request.log.error({ err: error }, 'analysis failed');
-          send({
-            event: 'error',
-            data: {
-              code: 'internal_error',
-              message: 'Não foi possível concluir a análise agora. Nenhum crédito foi usado. Tente novamente.',
-            },
-          });
-        }
-      })
-      .finally(() => {
-        clearInterval(heartbeat);
-        stream.end();
-      });
   }
 
   app.post(

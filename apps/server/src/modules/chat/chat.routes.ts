@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   chatSendResultSchema,
   chatThreadDetailSchema,
@@ -18,7 +17,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { isAppError } from '../../errors.ts';
 import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
 import { createChatProvider, type ChatProvider } from './chat-provider.ts';
@@ -38,7 +36,7 @@ import {
   type ChatDeps,
   type PreparedSend,
 } from './chat.service.ts';
-import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
+import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const threadParams = z.object({ id: z.uuid({ error: 'Conversa inválida' }) });
@@ -57,46 +55,18 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
 
   function streamAnswer(request: FastifyRequest, reply: FastifyReply, context: RequestContext, prepared: PreparedSend) {
-    const controller = abortOnDisconnect(reply);
-    const stream = new PassThrough();
-    const send = (event: ChatStreamEvent) => {
-      if (!stream.writableEnded) stream.write(frameOf(event));
-    };
-    reply
-      .status(200)
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    send({
-      event: 'start',
-      data: { provider: provider.id, model: provider.model, isGenerative: provider.isGenerative },
+    return streamProviderAnswer<ChatStreamEvent, ChatSendResult>(request, reply, {
+      provider,
+      baseUrl,
+      what: 'chat answer',
+      run: (signal, emit) =>
+        completeSend(context, deps, prepared, { signal, onDelta: (text) => emit({ event: 'delta', data: { text } }) }),
+      done: (result) => ({ event: 'done', data: result }),
+      toAppError,
+      errorEvent: (data) => ({ event: 'error', data }),
+      internalMessage: 'Não foi possível concluir a resposta agora. Tente novamente.',
+      onEnd: () => prepared.release(),
     });
-    return completeSend(context, deps, prepared, {
-      signal: controller.signal,
-      onDelta: (text) => send({ event: 'delta', data: { text } }),
-    })
-      .then((result) => send({ event: 'done', data: result }))
-      .catch((caught: unknown) => {
-        logProviderFailure(request, caught, provider, baseUrl, 'chat');
-        const error = toAppError(caught);
-        if (isAppError(error)) {
-          request.log.info({ code: error.code, statusCode: error.statusCode }, 'chat answer ended without a result');
-          send({ event: 'error', data: { code: error.code, message: error.message } });
-        } else {
-          request.log.error({ err: error }, 'chat answer failed');
-          send({
-            event: 'error',
-            data: { code: 'internal_error', message: 'Não foi possível concluir a resposta agora. Tente novamente.' },
-          });
-        }
-      })
-      .finally(() => {
-        prepared.release();
-        clearInterval(heartbeat);
-        stream.end();
-      });
   }
 
   app.get(

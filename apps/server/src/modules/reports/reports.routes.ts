@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import {
   createMonthlyReportSchema,
@@ -11,7 +10,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { isAppError } from '../../errors.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
 import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
 import { createReportWriter, type ReportWriter } from './report-writer.ts';
@@ -25,7 +23,7 @@ import {
   reportLimitError,
   type PreparedReport,
 } from './reports.service.ts';
-import { abortOnDisconnect, frameOf, HEARTBEAT_MS, logProviderFailure } from '../../lib/event-stream.ts';
+import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const toAppError = (error: unknown) => (error instanceof ProviderError ? reportFailureError(error.failure) : error);
@@ -42,47 +40,21 @@ export async function reportsRoutes(app: AppInstance, options: { writer?: Report
     context: RequestContext,
     prepared: PreparedReport,
   ) {
-    const controller = abortOnDisconnect(reply);
-    const stream = new PassThrough();
-    const send = (event: MonthlyReportStreamEvent) => {
-      if (!stream.writableEnded) stream.write(frameOf(event));
-    };
-    reply
-      .status(200)
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    send({ event: 'start', data: { provider: writer.id, model: writer.model, isGenerative: writer.isGenerative } });
-    return completeReport(
-      context,
-      {
-        prepared,
-        signal: controller.signal,
-        onDelta: (field, text) => send({ event: 'delta', data: { field, text } }),
-      },
-      writer,
-    )
-      .then((report) => send({ event: 'done', data: report }))
-      .catch((caught: unknown) => {
-        logProviderFailure(request, caught, writer, providerBaseUrl(app.deps.config.env), 'monthly report');
-        const error = toAppError(caught);
-        if (isAppError(error)) {
-          request.log.info({ code: error.code, statusCode: error.statusCode }, 'monthly report ended without a result');
-          send({ event: 'error', data: { code: error.code, message: error.message } });
-        } else {
-          request.log.error({ err: error }, 'monthly report failed');
-          send({
-            event: 'error',
-            data: { code: 'internal_error', message: 'Não foi possível concluir o relatório agora. Tente novamente.' },
-          });
-        }
-      })
-      .finally(() => {
-        clearInterval(heartbeat);
-        stream.end();
-      });
+    return streamProviderAnswer<MonthlyReportStreamEvent, MonthlyReport>(request, reply, {
+      provider: writer,
+      baseUrl: providerBaseUrl(app.deps.config.env),
+      what: 'monthly report',
+      run: (signal, emit) =>
+        completeReport(
+          context,
+          { prepared, signal, onDelta: (field, text) => emit({ event: 'delta', data: { field, text } }) },
+          writer,
+        ),
+      done: (report) => ({ event: 'done', data: report }),
+      toAppError,
+      errorEvent: (data) => ({ event: 'error', data }),
+      internalMessage: 'Não foi possível concluir o relatório agora. Tente novamente.',
+    });
   }
 
   app.get(
