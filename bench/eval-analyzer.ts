@@ -20,7 +20,7 @@ import {
 const showMisses = process.argv.includes('--misses');
 const showErrors = process.argv.includes('--errors');
 const TARGETS = { symbolPrecision: 0.92, symbolRecall: 0.8, nightmareRecall: 0.9, emotionRecall: 0.7 };
-const HELD_OUT = /^[a-z]+-h\d+$/;
+const HELD_OUT = /^[a-z]+-m?h\d+$/;
 
 const pct = (value: number) => value.toFixed(3);
 const field = (score: FieldScore) =>
