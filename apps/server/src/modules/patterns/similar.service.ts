@@ -10,6 +10,7 @@ import { openResult } from '../analyses/analyses.sealing.ts';
 import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
 import { documentTokens, foldText, tokenize } from '../dreams/dreams.search.ts';
 import type { UserKeys } from '../keys/keys.crypto.ts';
+import { groupForms, isContentWord } from '../analyses/text/content-words.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { LRUCache } from 'lru-cache';
 import {
@@ -99,24 +100,25 @@ function sharedWordsOf(words: { word: string; tokens: string[]; weight: number }
     .map((entry) => entry.word);
 }
 
-/** The distinct words of a text as written (lower case, accents kept), with their tokens, one per token set. */
+/**
+ * The content words of a text as written (lower case, accents kept) with their tokens: function words, verbs of
+ * seeing or telling, time fillers and numbers left out, and the forms of one word as one, shown in the form the
+ * text uses most (analyses/text/content-words.ts, docs/decisions/061).
+ */
 function wordsOf(keys: UserKeys, texts: (string | null)[], weights: Map<string, number>) {
-  const byTokens = new Map<string, { word: string; tokens: string[]; weight: number }>();
-  const seen = new Set<string>();
+  const counts = new Map<string, number>();
   for (const text of texts) {
     if (!text) continue;
     for (const raw of text.toLocaleLowerCase('pt-BR').split(/[^\p{L}\p{N}]+/u)) {
-      if (seen.has(raw)) continue;
-      seen.add(raw);
-      if (tokenize(raw).length === 0) continue; // a stopword or a letter
-      const tokens = documentTokens(keys.index, [raw]);
-      const id = [...tokens].sort().join(',');
-      if (byTokens.has(id)) continue;
-      const weight = Math.max(0, ...tokens.map((token) => weights.get(token) ?? 0));
-      byTokens.set(id, { word: raw, tokens, weight });
+      if (raw) counts.set(raw, (counts.get(raw) ?? 0) + 1);
     }
   }
-  return [...byTokens.values()];
+  const content = [...counts].filter(([raw]) => tokenize(raw).length > 0 && isContentWord(raw));
+  return groupForms(content, ([raw]) => raw, { weightOf: ([, count]) => count }).map((group) => {
+    const tokens = [...new Set(group.items.flatMap(([raw]) => documentTokens(keys.index, [raw])))];
+    const weight = Math.max(0, ...tokens.map((token) => weights.get(token) ?? 0));
+    return { word: group.form, tokens, weight };
+  });
 }
 
 function symbolsOf(keys: UserKeys, userId: string, row: { id: string; dreamId: string; resultEnc: Buffer }) {
@@ -134,13 +136,28 @@ export async function listSimilarDreams(
   if (!hasPatterns(plan)) {
     throw new ForbiddenError('plan_required', 'Sonhos parecidos fazem parte dos planos Lucid e Oracle.');
   }
+  return { items: await rankSimilarDreams(ctx, dreamId, { samples, limit: SIMILAR_DREAMS_LIMIT }) };
+}
+
+/**
+ * The user's dreams most like one of theirs, whatever the plan: the page's answer (above) and the context a
+ * generative analysis is given (analyses.service.ts, after the AI consent). Without the kept samples, the rarity
+ * sample is counted for this call.
+ */
+export async function rankSimilarDreams(
+  ctx: RequestContext,
+  dreamId: string,
+  options: { samples?: RaritySampleCache; limit: number },
+): Promise<SimilarDream[]> {
   const source = await findSourceDream(ctx.db, ctx.userId, dreamId);
   if (!source) throw dreamNotFound();
   const tokens = [...new Set(source.searchTokens)];
-  if (tokens.length === 0 && source.tagTokens.length === 0) return { items: [] };
+  if (tokens.length === 0 && source.tagTokens.length === 0) return [];
 
   // Rarity in the journal, then the rarest tokens look for candidates.
-  const sample = await samples.read(ctx);
+  const sample = options.samples
+    ? await options.samples.read(ctx)
+    : await countSampleTokens(ctx.db, ctx.userId, SAMPLE_SIZE);
   const weights = new Map(tokens.map((token) => [token, idf(sample.counts.get(token) ?? 0, sample.size)]));
   const tagWeight = idf(0, sample.size);
   const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) + tagWeight * source.tagTokens.length;
@@ -161,7 +178,7 @@ export async function listSimilarDreams(
     POOL,
     PER_TOKEN_LIMIT,
   );
-  if (pool.length === 0) return { items: [] };
+  if (pool.length === 0) return [];
 
   // Every candidate scored on all of this dream's tokens: the share of its weight the other holds, as a cosine
   // (the other's length counts against it: a long dream holds many words by chance).
@@ -205,8 +222,8 @@ export async function listSimilarDreams(
     top.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   }
 
-  const chosen = top.filter((dream) => dream.score >= MIN_SCORE).slice(0, SIMILAR_DREAMS_LIMIT);
-  if (chosen.length === 0) return { items: [] };
+  const chosen = top.filter((dream) => dream.score >= MIN_SCORE).slice(0, options.limit);
+  if (chosen.length === 0) return [];
   const open = (field: 'title' | 'content' | 'notes', blob: Buffer | null) =>
     blob ? openField(keys, ctx.userId, source.id, field, blob) : null;
   const words = wordsOf(
@@ -226,5 +243,5 @@ export async function listSimilarDreams(
       sharedSymbols: dream.sharedSymbols,
     };
   });
-  return { items };
+  return items;
 }

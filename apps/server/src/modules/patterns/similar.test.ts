@@ -43,7 +43,7 @@ describe('similar dreams', () => {
     expect(items[0]?.excerpt).toContain('ornitorrinco');
     const commonItem = items.find((item) => item.id === common.id);
     expect(commonItem?.score).toBeLessThan(items[0]!.score);
-    expect(commonItem?.sharedWords.sort()).toEqual(['casa', 'noite']);
+    expect(commonItem?.sharedWords).toEqual(['casa']); // "noite" frames a dream: not a word it holds (decision 061)
     expect(items.map((item) => item.id)).not.toContain(source.id);
     for (const item of items) expect(item.score).toBeGreaterThan(0);
   });
@@ -76,6 +76,24 @@ describe('similar dreams', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("names only content words in common, one per word, in this dream's most common form (decision 061)", async () => {
+    const u = await user();
+    const source = await dream(
+      u,
+      'Sonhei que vi o farol lá de noite, não sei, e acordei depois. Eu voava sobre o farol: voo, voo e voar era fácil. ' +
+        'Caí perto de 12 gaivotas. Then I saw the lighthouse again and woke up.',
+    );
+    const other = await dream(
+      u,
+      'Vi um farol lá longe de noite e não acordei. Voando alto, depois caindo no meio de 12 gaivotas. ' +
+        'I saw the lighthouse, then woke.',
+    );
+    const { items } = await similar(u, source.id);
+    expect(items.map((item) => item.id)).toEqual([other.id]);
+    const words = items[0]!.sharedWords;
+    expect([...words].sort()).toEqual(['caí', 'farol', 'gaivotas', 'lighthouse', 'voo']);
   });
 
   it("never returns another user's dreams, even with the same text; excludes the dream itself and deleted dreams", async () => {
