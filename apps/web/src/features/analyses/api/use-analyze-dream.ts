@@ -6,8 +6,9 @@ import {
   type DreamAnalysesResponse,
 } from '@sonhario/contracts/analyses';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isApiError, streamApi } from '@/lib/api-client';
+import { useCallback, useRef, useState } from 'react';
+import { useProviderStream } from '@/hooks/use-provider-stream';
+import { type ApiError, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface AnalysisAuthor {
@@ -80,94 +81,50 @@ function recordAnalysis(queryClient: QueryClient, analysis: Analysis) {
 export function useAnalyzeDream(dreamId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AnalyzeState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
+  const stream = useProviderStream(dreamId);
   // Kept after a lost connection only: the retry is then the same request, so a server that did finish (and
   // charge) before the connection dropped can answer with that analysis instead of making and charging another.
   const retryKey = useRef<string | null>(null);
 
-  useEffect(
-    () => () => {
-      running.current?.abort();
-      running.current = null;
-    },
-    [dreamId],
-  );
-
   /** Runs one analysis; resolves with how it ended (null when cancelled or replaced by another start). */
   const start = useCallback(async (): Promise<AnalyzeState | null> => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
+    const controller = stream.begin();
     const key = retryKey.current ?? newAnalysisKey();
     retryKey.current = null;
     setState({ status: 'streaming', author: null, summary: '', interpretation: '' });
-
-    let outcome: AnalyzeState | null = null;
-    const finish = (next: AnalyzeState) => {
-      if (running.current === controller) running.current = null;
-      outcome = next;
-      setState(next);
-    };
-    // Set by the stream's callback: an object, so that the checks after the stream read what it wrote.
-    const progress = { isFinished: false };
-    try {
-      await streamApi(`/dreams/${encodeURIComponent(dreamId)}/analyses`, {
-        body: {},
-        headers: { 'Idempotency-Key': key },
-        signal: controller.signal,
-        schema: analysisStreamEventSchema,
-        onEvent: (event) => {
-          if (controller.signal.aborted || progress.isFinished) return;
-          switch (event.event) {
-            case 'start':
-              setState((current) => (current.status === 'streaming' ? { ...current, author: event.data } : current));
-              break;
-            case 'delta': {
-              const { field, text } = event.data;
-              setState((current) =>
-                current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current,
-              );
-              break;
-            }
-            case 'done':
-              progress.isFinished = true;
-              recordAnalysis(queryClient, event.data);
-              finish({ status: 'done', analysis: event.data });
-              break;
-            case 'error':
-              progress.isFinished = true;
-              finish({
-                status: 'error',
-                // The stream answered 200 before the provider failed: the event's code says why.
-                failure: { kind: 'provider', error: new ApiError(200, event.data.code, event.data.message) },
-              });
-              break;
-          }
-        },
-      });
-      if (!progress.isFinished && !controller.signal.aborted) {
-        // The server ended the stream without its final event: as good as a dropped connection.
-        retryKey.current = key;
-        finish({ status: 'error', failure: { kind: 'network' } });
-      }
-    } catch (error) {
-      if (controller.signal.aborted || progress.isFinished) return outcome;
-      const failure = failureOf(error);
+    const end = await stream.read(controller, `/dreams/${encodeURIComponent(dreamId)}/analyses`, {
+      body: {},
+      headers: { 'Idempotency-Key': key },
+      schema: analysisStreamEventSchema,
+      onStart: (author) => setState((current) => (current.status === 'streaming' ? { ...current, author } : current)),
+      onDelta: ({ field, text }) =>
+        setState((current) =>
+          current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current,
+        ),
+    });
+    if (end === null) return null;
+    let outcome: AnalyzeState;
+    if (end.kind === 'done') {
+      recordAnalysis(queryClient, end.result);
+      outcome = { status: 'done', analysis: end.result };
+    } else if (end.kind === 'provider') {
+      // The stream answered 200 before the provider failed: the event's code says why.
+      outcome = { status: 'error', failure: { kind: 'provider', error: end.error } };
+    } else {
+      const failure = failureOf(end.error);
       if (failure.kind === 'network') retryKey.current = key;
-      finish({ status: 'error', failure });
+      outcome = { status: 'error', failure };
     }
+    setState(outcome);
     return outcome;
-  }, [dreamId, queryClient]);
+  }, [dreamId, queryClient, stream]);
 
   /** Stops the analysis under way (nothing is stored or charged); no-op when none is. */
   const cancel = useCallback(() => {
-    const controller = running.current;
-    if (!controller) return false;
-    running.current = null;
-    controller.abort();
+    if (!stream.stop()) return false;
     setState({ status: 'cancelled' });
     return true;
-  }, []);
+  }, [stream]);
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
 

@@ -17,7 +17,8 @@ import type { AnalysisProviderId } from '@sonhario/contracts/analyses';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { ApiError, apiRequest, isApiError, streamApi } from '@/lib/api-client';
+import { useProviderStream } from '@/hooks/use-provider-stream';
+import { type ApiError, apiRequest, isApiError } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
 /** The chat's query keys (only this feature reads them; under `chat` so an account-wide reset clears them all). */
@@ -243,7 +244,7 @@ export function useSendChatMessage({
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SendState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
+  const stream = useProviderStream();
   /** The message of the answer under way (the state's copy may not be applied yet when 'Parar' is pressed). */
   const sending = useRef<{ threadId: string | null; content: string; countBefore: number } | null>(null);
   const onCreated = useRef(onThreadCreated);
@@ -253,37 +254,21 @@ export function useSendChatMessage({
     onLateStored.current = onStoredAfterStop;
   }, [onThreadCreated, onStoredAfterStop]);
 
-  useEffect(
-    () => () => {
-      running.current?.abort();
-      running.current = null;
-    },
-    [],
-  );
-
   /** Sends; resolves with how it ended (null when cancelled or replaced by another send). */
   const send = useCallback(
     async (target: ChatTarget, content: string): Promise<SendState | null> => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
+      const controller = stream.begin();
       let threadId = 'threadId' in target ? target.threadId : null;
       const message = { threadId, content, countBefore: 0 };
       sending.current = message;
       setState({ status: 'streaming', threadId, content, author: null, text: '' });
 
-      let outcome: SendState | null = null;
       const finish = (next: SendState) => {
-        if (running.current === controller) {
-          running.current = null;
-          sending.current = null;
-        }
-        outcome = next;
+        if (sending.current === message) sending.current = null;
         setState(next);
+        return next;
       };
-      const progress = { isFinished: false };
-      const isAborted = () => controller.signal.aborted;
-      let countBefore = 0;
+      let failure: ChatFailure;
       try {
         if (threadId === null && 'create' in target) {
           const thread = await createThread(queryClient, target.create);
@@ -294,64 +279,42 @@ export function useSendChatMessage({
           setState((current) => (current.status === 'streaming' ? { ...current, threadId: created } : current));
           onCreated.current?.(thread);
         }
-        if (threadId === null) return null;
-        countBefore = queryClient.getQueryData<ChatThreadDetail>(chatKeys.thread(threadId))?.messages.length ?? 0;
-        message.countBefore = countBefore;
-        await streamApi(`/chat/threads/${encodeURIComponent(threadId)}/messages`, {
-          body: { content, language },
-          signal: controller.signal,
-          schema: chatStreamEventSchema,
-          onEvent: (event) => {
-            if (controller.signal.aborted || progress.isFinished) return;
-            switch (event.event) {
-              case 'start':
-                setState((current) => (current.status === 'streaming' ? { ...current, author: event.data } : current));
-                break;
-              case 'delta':
-                setState((current) =>
-                  current.status === 'streaming' ? { ...current, text: current.text + event.data.text } : current,
-                );
-                break;
-              case 'done':
-                progress.isFinished = true;
-                recordSend(queryClient, event.data);
-                finish({ status: 'done', result: event.data });
-                break;
-              case 'error':
-                progress.isFinished = true;
-                finish({
-                  status: 'error',
-                  threadId,
-                  content,
-                  failure: { kind: 'provider', error: new ApiError(200, event.data.code, event.data.message) },
-                });
-                break;
-            }
-          },
-        });
-        if (!progress.isFinished && !controller.signal.aborted) {
-          // The server ended the stream without its final event: as good as a dropped connection.
-          throw new ApiError(0, 'network_error', 'Sem conexão com o servidor.');
-        }
       } catch (error) {
-        if (controller.signal.aborted || progress.isFinished) return outcome;
-        const failure = failureOf(error);
-        if (failure.kind === 'network' && threadId !== null) {
-          const isStored = await wasStored(queryClient, threadId, content, countBefore);
-          // Read through a function: the check above does not stay true across the await.
-          if (isAborted()) return null;
-          if (isStored) {
-            finish({ status: 'idle' });
-            return outcome;
-          }
-        }
-        // A refusal may carry news the page shows (the limit reached): the usage is read again.
-        if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
-        finish({ status: 'error', threadId, content, failure });
+        if (!stream.isCurrent(controller)) return null;
+        stream.release(controller);
+        return finish({ status: 'error', threadId, content, failure: failureOf(error) });
       }
-      return outcome;
+      if (threadId === null) return null;
+      const countBefore = queryClient.getQueryData<ChatThreadDetail>(chatKeys.thread(threadId))?.messages.length ?? 0;
+      message.countBefore = countBefore;
+      const end = await stream.read(controller, `/chat/threads/${encodeURIComponent(threadId)}/messages`, {
+        body: { content, language },
+        schema: chatStreamEventSchema,
+        onStart: (author) => setState((current) => (current.status === 'streaming' ? { ...current, author } : current)),
+        onDelta: ({ text }) =>
+          setState((current) => (current.status === 'streaming' ? { ...current, text: current.text + text } : current)),
+      });
+      if (end === null) return null;
+      if (end.kind === 'done') {
+        recordSend(queryClient, end.result);
+        return finish({ status: 'done', result: end.result });
+      }
+      if (end.kind === 'provider') {
+        failure = { kind: 'provider', error: end.error };
+      } else {
+        failure = failureOf(end.error);
+        if (failure.kind === 'network') {
+          const isStored = await wasStored(queryClient, threadId, content, countBefore);
+          // Another send or a stop meanwhile: that one owns the state now.
+          if (sending.current !== message) return null;
+          if (isStored) return finish({ status: 'idle' });
+        }
+      }
+      // A refusal may carry news the page shows (the limit reached): the usage is read again.
+      if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
+      return finish({ status: 'error', threadId, content, failure });
     },
-    [language, queryClient],
+    [language, queryClient, stream],
   );
 
   /**
@@ -360,12 +323,9 @@ export function useSendChatMessage({
    * again, and such an answer then shows (state `done`-like: idle) instead of the 'nothing was counted' note.
    */
   const cancel = useCallback((): string | null => {
-    const controller = running.current;
     const message = sending.current;
-    if (!controller || !message) return null;
-    running.current = null;
+    if (!message || !stream.stop()) return null;
     sending.current = null;
-    controller.abort();
     setState({ status: 'cancelled', threadId: message.threadId, content: message.content });
     const { threadId } = message;
     if (threadId !== null) {
@@ -381,7 +341,7 @@ export function useSendChatMessage({
         });
     }
     return message.content;
-  }, [queryClient]);
+  }, [queryClient, stream]);
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
 

@@ -6,8 +6,9 @@ import {
   type ReportMonthsResponse,
 } from '@sonhario/contracts/reports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, isApiError, streamApi } from '@/lib/api-client';
+import { useCallback, useState } from 'react';
+import { useProviderStream } from '@/hooks/use-provider-stream';
+import { apiRequest, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
@@ -72,87 +73,49 @@ function failureOf(error: unknown): ReportFailure {
 export function useGenerateReport() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<GenerateState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
-
-  useEffect(
-    () => () => {
-      running.current?.abort();
-      running.current = null;
-    },
-    [],
-  );
+  const stream = useProviderStream();
 
   const start = useCallback(
     async (month: string) => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
+      const controller = stream.begin();
       setState({ status: 'streaming', month, author: null, summary: '', emotionalArc: '' });
-      const finish = (next: GenerateState) => {
-        if (running.current === controller) running.current = null;
-        setState(next);
-      };
-      const progress = { isFinished: false };
-      try {
-        await streamApi('/reports/monthly', {
-          body: { month },
-          signal: controller.signal,
-          schema: monthlyReportStreamEventSchema,
-          onEvent: (event) => {
-            if (controller.signal.aborted || progress.isFinished) return;
-            switch (event.event) {
-              case 'start':
-                setState((current) => (current.status === 'streaming' ? { ...current, author: event.data } : current));
-                break;
-              case 'delta': {
-                const { field, text } = event.data;
-                setState((current) =>
-                  current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current,
-                );
-                break;
+      const end = await stream.read(controller, '/reports/monthly', {
+        body: { month },
+        schema: monthlyReportStreamEventSchema,
+        onStart: (author) => setState((current) => (current.status === 'streaming' ? { ...current, author } : current)),
+        onDelta: ({ field, text }) =>
+          setState((current) =>
+            current.status === 'streaming' ? { ...current, [field]: current[field] + text } : current,
+          ),
+      });
+      if (end === null) return;
+      if (end.kind === 'done') {
+        const report = end.result;
+        queryClient.setQueryData(reportKey(report.month), report);
+        queryClient.setQueryData<ReportMonthsResponse>(monthsKey, (data) =>
+          data
+            ? {
+                ...data,
+                items: data.items.map((item) =>
+                  item.month === report.month ? { ...item, reportCreatedAt: report.createdAt } : item,
+                ),
               }
-              case 'done':
-                progress.isFinished = true;
-                queryClient.setQueryData(reportKey(event.data.month), event.data);
-                queryClient.setQueryData<ReportMonthsResponse>(monthsKey, (data) =>
-                  data
-                    ? {
-                        ...data,
-                        items: data.items.map((item) =>
-                          item.month === event.data.month ? { ...item, reportCreatedAt: event.data.createdAt } : item,
-                        ),
-                      }
-                    : data,
-                );
-                finish({ status: 'done', report: event.data });
-                break;
-              case 'error':
-                progress.isFinished = true;
-                finish({
-                  status: 'error',
-                  failure: { kind: 'other', error: new ApiError(200, event.data.code, event.data.message) },
-                });
-                break;
-            }
-          },
+            : data,
+        );
+        setState({ status: 'done', report });
+      } else {
+        setState({
+          status: 'error',
+          failure: end.kind === 'provider' ? { kind: 'other', error: end.error } : failureOf(end.error),
         });
-        if (!progress.isFinished && !controller.signal.aborted)
-          finish({ status: 'error', failure: { kind: 'network' } });
-      } catch (error) {
-        if (controller.signal.aborted || progress.isFinished) return;
-        finish({ status: 'error', failure: failureOf(error) });
       }
     },
-    [queryClient],
+    [queryClient, stream],
   );
 
   const cancel = useCallback(() => {
-    const controller = running.current;
-    if (!controller) return;
-    running.current = null;
-    controller.abort();
-    setState({ status: 'cancelled' });
-  }, []);
+    if (stream.stop()) setState({ status: 'cancelled' });
+  }, [stream]);
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
 
