@@ -5,6 +5,9 @@
 //   npm run eval:analyzer -- --misses   # and every entry the analyzer got wrong
 //   npm run eval:analyzer -- --errors   # every wrong, forbidden or missed symbol and theme, with the dream id and
 //                                       # the words that triggered it (the cause to fix by rule)
+//
+// Then, when ../shared/eval/dreambank-dev.json is there, the same reader on 500 real English dreams and a hand-labelled
+// sample of them (bench/eval-dreambank.ts, decision 057); `--misses` lists that sample's misses too.
 import { explainReading } from '../apps/server/src/modules/analyses/builtin/builtin-analyzer.ts';
 import {
   GOLD_LANGUAGES,
@@ -16,6 +19,7 @@ import {
   type FieldScore,
   type Miss,
 } from '../apps/server/src/modules/analyses/builtin/gold.ts';
+import { evalDreambank } from './eval-dreambank.ts';
 
 const showMisses = process.argv.includes('--misses');
 const showErrors = process.argv.includes('--errors');
@@ -119,3 +123,5 @@ console.log(
     `nightmare recall ≥ ${TARGETS.nightmareRecall}; emotion recall ≥ ${TARGETS.emotionRecall}; no forbidden output: ` +
     (isMet ? 'met' : 'NOT MET'),
 );
+
+await evalDreambank({ showMisses });
