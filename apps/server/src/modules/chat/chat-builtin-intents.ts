@@ -1,0 +1,235 @@
+// What the dreamer's message asks, by rule (docs/decisions/060): a greeting or thanks, a question about meaning or
+// cause ("o que significa", "why do I keep…"), a guess only they can weigh ("será que…", "was it really…"), how often
+// or since when, a comparison, who or where, a feeling shared ("fiquei com saudade", "I felt scared"), or free text;
+// and its key words as the dreamer wrote them, with "ele"/"her" resolved to a person of the dream when it can be.
+import type { Emotion } from '@sonhario/contracts/dreams';
+import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
+import { foldText } from '../dreams/dreams.search.ts';
+import { peopleIn, type DreamPerson } from './chat-builtin-dreams.ts';
+import { contentWords, padded, quiet, type Lang } from './chat-builtin-words.ts';
+
+export interface MessageReading {
+  isQuestion: boolean;
+  isGreeting: boolean;
+  isThanks: boolean;
+  asksMeaning: boolean;
+  asksWhy: boolean;
+  /** A guess about the dream only the dreamer can weigh: "será que era ele", "was it really her". */
+  asksSpeculation: boolean;
+  asksFrequency: boolean;
+  asksComparison: boolean;
+  asksWho: boolean;
+  asksWhere: boolean;
+  /** Feelings the dreamer names (not denied), with their own word for it ("saudade"). */
+  feelings: { emotion: Emotion; word: string }[];
+  /** The content words, as written (lower case), in order; people's words included. */
+  keywords: string[];
+  /** People the message names ("meu avô", "my mom"). */
+  people: DreamPerson[];
+  /** A third-person pronoun the message uses for someone: he/him/ele/dele → 'm', she/her/ela/dela → 'f'. */
+  pronoun: 'm' | 'f' | null;
+  /** The part after "será que" / the question, with no question mark, for reflecting it back. */
+  clause: string | null;
+}
+
+const has = (text: string, phrases: readonly string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
+
+const GREETINGS = [
+  'oi',
+  'ola',
+  'oie',
+  'bom dia',
+  'boa tarde',
+  'boa noite',
+  'e ai',
+  'hello',
+  'hi',
+  'hey',
+  'good morning',
+  'good evening',
+];
+const THANKS = [
+  'obrigado',
+  'obrigada',
+  'obg',
+  'brigado',
+  'brigada',
+  'valeu',
+  'agradeco',
+  'thanks',
+  'thank you',
+  'thx',
+  'cheers',
+];
+const MEANING = [
+  'o que significa',
+  'significa',
+  'significado',
+  'quer dizer',
+  'simboliza',
+  'representa',
+  'what does',
+  'meaning',
+  'mean',
+  'means',
+  'symbolize',
+  'symbolise',
+  'represent',
+  'stand for',
+];
+const WHY = ['por que', 'porque', 'pq', 'por qual motivo', 'why', 'how come'];
+const SPECULATION = [
+  'sera que',
+  'sera q',
+  'seria',
+  'era mesmo',
+  'foi mesmo',
+  'e possivel',
+  'sera possivel',
+  'voce acha',
+  'vc acha',
+  'do you think',
+  'could it be',
+  'was it really',
+  'is it really',
+  'was that really',
+  'is it possible',
+  'might it',
+];
+const FREQUENCY = [
+  'quantas vezes',
+  'quantos sonhos',
+  'com que frequencia',
+  'desde quando',
+  'toda hora',
+  'sempre sonho',
+  'vivo sonhando',
+  'sonho tanto',
+  'sonhando tanto',
+  'tanto com',
+  'de novo',
+  'outra vez',
+  'se repete',
+  'repetindo',
+  'how often',
+  'how many',
+  'since when',
+  'keep dreaming',
+  'keeps coming back',
+  'again and again',
+  'so often',
+  'so much about',
+];
+const COMPARISON = [
+  'compar',
+  'comparar',
+  'parecido',
+  'parecidos',
+  'parecida',
+  'semelhante',
+  'em comum',
+  'diferente',
+  'diferenca',
+  'outros sonhos',
+  'other dreams',
+  'compare',
+  'similar',
+  'in common',
+  'different',
+  'difference',
+  'alike',
+];
+const FEELING_VERBS = [
+  'fiquei',
+  'senti',
+  'sinto',
+  'sentindo',
+  'estou com',
+  'to com',
+  'tô com',
+  'acordei com',
+  'me deixou',
+  'i felt',
+  'i feel',
+  'feeling',
+  'made me feel',
+  'left me',
+  'i woke up',
+  'i am',
+  'im',
+];
+// A feeling denied is not shared ("não senti medo", "I wasn't scared").
+const NEGATIONS = ['nao', 'nem', 'nunca', 'sem', 'not', 'wasnt', 'didnt', 'never', 'no', 'dont', 'isnt'];
+
+function findFeelings(folded: string): { emotion: Emotion; word: string }[] {
+  const words = folded.trim().split(' ');
+  const found: { emotion: Emotion; word: string; at: number }[] = [];
+  for (const entry of EMOTION_LEXICON) {
+    for (const trigger of [...entry.triggers.pt, ...entry.triggers.en]) {
+      const phrase = padded(trigger);
+      const at = folded.indexOf(phrase);
+      if (at < 0 || found.some((feeling) => feeling.emotion === entry.id)) continue;
+      const index = folded.slice(0, at).trim().split(' ').filter(Boolean).length;
+      const before = words.slice(Math.max(0, index - 3), index);
+      if (before.some((word) => NEGATIONS.includes(word))) continue;
+      found.push({ emotion: entry.id, word: trigger, at });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ emotion, word }) => ({ emotion, word }));
+}
+
+/** What the question is about, as the dreamer put it ("era mesmo ele vindo se despedir"), for reflecting it back. */
+function clauseOf(message: string): string | null {
+  const first = message.split(/(?<=[?!.])\s+/u).find((sentence) => sentence.includes('?')) ?? null;
+  if (!first) return null;
+  const clause = quiet(first)
+    .replace(/^e\s+/iu, '')
+    .replace(/(^|\s)(ser[áa]\s+que|ser[áa]\s+q|voc[êe]\s+acha\s+que|vc\s+acha\s+que)\s+/iu, '$1')
+    .trim()
+    .replace(/[.!]+$/u, '');
+  const words = clause.split(' ');
+  return words.length >= 2 && words.length <= 16 ? clause : null;
+}
+
+export function readMessage(message: string): MessageReading {
+  const folded = padded(message);
+  const words = folded.trim().split(' ').filter(Boolean);
+  const keywords = contentWords(message);
+  const isQuestion =
+    /\?\s*$/u.test(message.trim()) ||
+    /^\s*(quem|onde|como|quando|qual|quais|what|who|where|when|how|why|is|was|do|does|did)\b/iu.test(foldText(message));
+  const feelings = findFeelings(folded);
+  const pronoun = has(folded, ['ele', 'dele', 'nele', 'he', 'him', 'his'])
+    ? 'm'
+    : has(folded, ['ela', 'dela', 'nela', 'she', 'her'])
+      ? 'f'
+      : null;
+  return {
+    isQuestion,
+    isGreeting: has(` ${words.slice(0, 3).join(' ')} `, GREETINGS) && keywords.length <= 1,
+    isThanks: has(folded, THANKS),
+    asksMeaning: has(folded, MEANING),
+    asksWhy: has(folded, WHY) && isQuestion,
+    asksSpeculation: has(folded, SPECULATION),
+    asksFrequency: has(folded, FREQUENCY),
+    asksComparison: COMPARISON.some((word) => folded.includes(` ${word}`)),
+    asksWho: has(folded, ['quem', 'who']),
+    asksWhere: has(folded, ['onde', 'aonde', 'where']),
+    feelings: has(folded, FEELING_VERBS) || !isQuestion ? feelings : [],
+    keywords,
+    people: peopleIn(message),
+    pronoun,
+    clause: clauseOf(message),
+  };
+}
+
+/** The dreamer's own words for what they felt, for the answer's language ("saudade" stays "saudade" in pt). */
+export function feelingWords(reading: MessageReading, lang: Lang, name: (emotion: Emotion) => string): string[] {
+  return reading.feelings.map((feeling) =>
+    lang === 'pt' &&
+    /^[\p{L} ]+$/u.test(feeling.word) &&
+    EMOTION_LEXICON.some((e) => e.triggers.pt.includes(feeling.word))
+      ? feeling.word
+      : name(feeling.emotion),
+  );
+}
