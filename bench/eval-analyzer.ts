@@ -7,7 +7,8 @@
 //                                       # the words that triggered it (the cause to fix by rule)
 //
 // Then, when ../shared/eval/dreambank-dev.json is there, the same reader on 500 real English dreams and a hand-labelled
-// sample of them (bench/eval-dreambank.ts, decision 057); `--misses` lists that sample's misses too.
+// sample of them (bench/eval-dreambank.ts, decision 057); `--misses` lists the misses of its tune part too,
+// `--misses --misses-heldout` those of its held-out part.
 import { explainReading } from '../apps/server/src/modules/analyses/builtin/builtin-analyzer.ts';
 import {
   GOLD_LANGUAGES,
@@ -124,4 +125,4 @@ console.log(
     (isMet ? 'met' : 'NOT MET'),
 );
 
-await evalDreambank({ showMisses });
+await evalDreambank({ showMisses, showHeldOutMisses: process.argv.includes('--misses-heldout') });
