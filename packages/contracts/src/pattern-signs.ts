@@ -9,6 +9,15 @@ import { EMOTIONS } from './dreams.ts';
 export const SIGN_KINDS = ['symbol', 'person', 'place', 'tag', 'emotion', 'recurring'] as const;
 export type SignKind = (typeof SIGN_KINDS)[number];
 
+/**
+ * How the signs are grouped (docs/decisions/061): images first (what is met in the dream: symbols, people, places),
+ * then feelings (the emotions marked, the recurring flag), then the user's own tags.
+ */
+export const SIGN_GROUPS = ['images', 'feelings', 'tags'] as const;
+export type SignGroup = (typeof SIGN_GROUPS)[number];
+export const signGroupOf = (kind: SignKind): SignGroup =>
+  kind === 'tag' ? 'tags' : kind === 'emotion' || kind === 'recurring' ? 'feelings' : 'images';
+
 export const SIGN_RULES = {
   /** A sign is shown when it is in at least this many dreams… */
   minDreams: 3,
@@ -20,8 +29,10 @@ export const SIGN_RULES = {
   recentWindow: 1000,
   /** The newest dreams named per sign. */
   dreamsPerSign: 5,
-  /** Signs answered beyond the pinned ones (the most frequent). */
+  /** Tags read beyond the pinned ones (the most used). */
   maxSigns: 20,
+  /** Signs answered per group beyond the pinned ones (the most frequent): images lead, so they get the most room. */
+  maxPerGroup: { images: 12, feelings: 6, tags: 6 } satisfies Record<SignGroup, number>,
   /** Pins a user can hold. */
   maxPins: 20,
 } as const;
@@ -52,6 +63,8 @@ export type SignDream = z.infer<typeof signDreamSchema>;
 
 export const dreamSignSchema = z.object({
   kind: z.enum(SIGN_KINDS),
+  /** signGroupOf(kind): the answer lists the images, then the feelings, then the tags. */
+  group: z.enum(SIGN_GROUPS),
   key: z.string(),
   /** As the user or the analysis wrote it (an emotion's id, 'recurring' for the recurring-dream flag). */
   label: z.string(),
@@ -100,7 +113,10 @@ export const dreamSignsResponseSchema = z.object({
   analysedCount: z.number().int(),
   /** The newest dreams read for emotions, recurring dreams and what goes together (at most SIGN_RULES.recentWindow). */
   recentCount: z.number().int(),
-  /** Pinned first (newest pin first), then by count. */
+  /**
+   * By group (images, feelings, tags: SIGN_GROUPS), and in each group pinned first (newest pin first), then by count;
+   * at most SIGN_RULES.maxPerGroup unpinned per group.
+   */
   signs: z.array(dreamSignSchema),
   cooccurrence: z.object({
     /** Fewer than COOCCURRENCE_RULES.minDreams dreams: no pairs are said. */

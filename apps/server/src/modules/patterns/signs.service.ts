@@ -5,7 +5,9 @@ import { hasPatterns } from '@sonhario/contracts/patterns';
 import {
   COOCCURRENCE_RULES,
   DREAM_SIGN_ERROR_CODES,
+  SIGN_GROUPS,
   SIGN_RULES,
+  signGroupOf,
   type CooccurrenceKind,
   type CooccurrencePair,
   type DreamSign,
@@ -18,6 +20,7 @@ import {
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
+import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
 import { openDreamSummary, openTagName } from '../dreams/dreams.sealing.ts';
 import { blindToken, foldText, tagToken } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
@@ -134,11 +137,21 @@ interface Found {
   dreams?: { id: string; dreamtOn: string }[];
   /** The tag token (tags) or the emotion the dreams are looked up by. */
   lookup?: string;
+  /** Other keys of the same sign (the forms of one word merged into it): a pin on any of them finds it. */
+  aliases?: string[];
+}
+
+interface AnalysedName {
+  kind: SignKind;
+  key: string;
+  label: string;
+  dreams: { id: string; dreamtOn: string }[];
+  aliases?: string[];
 }
 
 interface AnalysedNames {
-  /** `<kind>:<folded>` → the first spelling and the dreams naming it. */
-  names: Map<string, { kind: SignKind; key: string; label: string; dreams: { id: string; dreamtOn: string }[] }>;
+  /** `<kind>:<folded>` → the most common spelling and the dreams naming it (forms of one word merged). */
+  names: Map<string, AnalysedName>;
   rows: WindowAnalysisRow[];
 }
 
@@ -198,7 +211,36 @@ async function nameAnalysed(
       names.set(id, entry);
     }
   }
-  return { names, rows };
+  return { names: mergeForms(names), rows };
+}
+
+/**
+ * The forms of one name as one sign ("Voo" and "Voar", "cachorro" and "cachorros"; symbols the builtin lexicon maps
+ * to one entry), in its most common spelling, each dream once (analyses/text/content-words.ts, decision 061).
+ */
+function mergeForms(names: AnalysedNames['names']): AnalysedNames['names'] {
+  const merged: AnalysedNames['names'] = new Map();
+  for (const kind of ['symbol', 'person', 'place'] as const) {
+    const entries = [...names.values()].filter((entry) => entry.kind === kind);
+    const groups = groupForms(entries, (entry) => entry.label, {
+      weightOf: (entry) => entry.dreams.length,
+      sameAs: kind === 'symbol' ? (word) => lexiconIdOf('symbol', word) : undefined,
+    });
+    for (const group of groups) {
+      const dreams = new Map<string, { id: string; dreamtOn: string }>();
+      for (const entry of group.items) for (const dream of entry.dreams) dreams.set(dream.id, dream);
+      const keys = [...new Set(group.items.map((entry) => entry.key))];
+      const key = keys.includes(group.key) ? group.key : (keys[0] ?? group.key);
+      merged.set(`${kind}:${key}`, {
+        kind,
+        key,
+        label: group.form,
+        dreams: [...dreams.values()],
+        aliases: keys.filter((other) => other !== key),
+      });
+    }
+  }
+  return merged;
 }
 
 const share = (count: number, base: number) => (base > 0 ? Math.min(1, count / base) : 0);
@@ -354,7 +396,9 @@ async function computeDreamSigns(
     const lookup =
       sign.kind === 'tag' ? tagToken(keys.index, sign.key) : sign.kind === 'emotion' ? sign.key : undefined;
     const known =
-      sign.kind === 'tag' ? tagSigns.get(lookup ?? '') : signs.find((s) => s.kind === sign.kind && s.key === sign.key);
+      sign.kind === 'tag'
+        ? tagSigns.get(lookup ?? '')
+        : signs.find((s) => s.kind === sign.kind && (s.key === sign.key || s.aliases?.includes(sign.key)));
     const base =
       sign.kind === 'symbol' || sign.kind === 'person' || sign.kind === 'place'
         ? windowRows.length
@@ -370,13 +414,18 @@ async function computeDreamSigns(
       pinId: id,
     };
   });
-  const pinnedIds = new Set(pinnedSigns.map((s) => (s.kind === 'tag' ? `tag:${s.lookup}` : `${s.kind}:${s.key}`)));
+  const idOf = (s: Found) =>
+    s.kind === 'tag' ? [`tag:${s.lookup}`] : [s.key, ...(s.aliases ?? [])].map((key) => `${s.kind}:${key}`);
+  const pinnedIds = new Set(pinnedSigns.flatMap(idOf));
   const ranked = signs
     .filter((s) => isSign(s.count, s.base))
-    .filter((s) => !pinnedIds.has(s.kind === 'tag' ? `tag:${s.lookup}` : `${s.kind}:${s.key}`))
-    .sort(byCount)
-    .slice(0, SIGN_RULES.maxSigns);
-  const shown: (Found & { pinId?: string })[] = [...pinnedSigns, ...ranked];
+    .filter((s) => !idOf(s).some((id) => pinnedIds.has(id)))
+    .sort(byCount);
+  // Images lead, then feelings, then tags (decision 061); in each, the pinned ones first, then the most frequent.
+  const shown: (Found & { pinId?: string })[] = SIGN_GROUPS.flatMap((group) => [
+    ...pinnedSigns.filter((s) => signGroupOf(s.kind) === group),
+    ...ranked.filter((s) => signGroupOf(s.kind) === group).slice(0, SIGN_RULES.maxPerGroup[group]),
+  ]);
 
   const pairs = [...journalPairs(journal), ...symbolPairs(analysed)]
     .sort((x, y) => y.lift - x.lift || y.together - x.together)
@@ -431,6 +480,7 @@ async function computeDreamSigns(
 
   const answered: DreamSign[] = shown.map((sign, i) => ({
     kind: sign.kind,
+    group: signGroupOf(sign.kind),
     key: sign.key,
     label: sign.label,
     count: sign.count,

@@ -1,4 +1,9 @@
-import type { DreamSignPin, DreamSignsResponse } from '@sonhario/contracts/pattern-signs';
+import {
+  SIGN_GROUPS,
+  signGroupOf,
+  type DreamSignPin,
+  type DreamSignsResponse,
+} from '@sonhario/contracts/pattern-signs';
 import type { PlanId } from '@sonhario/contracts/profile';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +107,34 @@ describe('dream signs', () => {
     const after = await signsOf(u);
     expect(after.analysedCount).toBe(2);
     expect(after.signs.filter((s) => ['symbol', 'person', 'place'].includes(s.kind))).toEqual([]);
+  });
+
+  it('leads with the images, then the feelings, then the tags, each sign saying its group (decision 061)', async () => {
+    const u = await user('oracle');
+    for (let i = 0; i < 4; i += 1) {
+      const d = await dream(u, `Eu voava sobre o mar e uma cobra me olhava da praia, vez ${i}.`, {
+        tags: ['viagem'],
+        emotions: ['alegria', 'medo'],
+        isRecurring: true,
+      });
+      const res = await api(t, u).post(`/dreams/${d.id}/analyses`, {});
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const { signs } = await signsOf(u);
+    // Everything recurs in all four dreams: the order is the groups', not the counts' (emotions came first before).
+    expect(signs.every((s) => s.count === 4)).toBe(true);
+    const groups = signs.map((s) => s.group);
+    expect(groups[0]).toBe('images');
+    expect(groups).toEqual([...groups].sort((a, b) => SIGN_GROUPS.indexOf(a) - SIGN_GROUPS.indexOf(b)));
+    expect(new Set(groups)).toEqual(new Set(SIGN_GROUPS));
+    for (const sign of signs) expect(sign.group).toBe(signGroupOf(sign.kind));
+    expect(signs.filter((s) => s.group === 'images').map((s) => s.kind)).toContain('symbol');
+    expect(
+      signs
+        .filter((s) => s.group === 'feelings')
+        .map((s) => s.kind)
+        .sort(),
+    ).toEqual(['emotion', 'emotion', 'recurring']);
   });
 
   it('pins a sign (sealed, keyed hash), lists it first even below the threshold, refuses twice, unpins', async () => {

@@ -1,6 +1,7 @@
 import {
   dreamSignPinSchema,
   dreamSignsResponseSchema,
+  SIGN_GROUPS,
   type DreamSign,
   type DreamSignsResponse,
   type SignKind,
@@ -25,14 +26,20 @@ export function useDreamSigns(options: { isEnabled?: boolean } = {}) {
   });
 }
 
-/** Pinned first (in the order the server gives them), then the rest by count, as the server ranks them. */
+/**
+ * As the server ranks them: by group (images, feelings, tags), and in each group pinned first (in the order the
+ * server gives them, the one just pinned first), then the rest by count.
+ */
 function withPin(data: DreamSignsResponse, sign: DreamSign, pinId: string | null): DreamSignsResponse {
   const changed = data.signs.map((s) => (s.kind === sign.kind && s.key === sign.key ? { ...s, pinId } : s));
-  const pinned = changed.filter((s) => s.pinId !== null);
-  const rest = changed.filter((s) => s.pinId === null).sort((a, b) => b.count - a.count);
-  const moved = pinned.find((s) => s.kind === sign.kind && s.key === sign.key);
-  const ordered = moved ? [moved, ...pinned.filter((s) => s !== moved)] : pinned;
-  return { ...data, signs: [...ordered, ...rest] };
+  const signs = SIGN_GROUPS.flatMap((group) => {
+    const inGroup = changed.filter((s) => s.group === group);
+    const pinned = inGroup.filter((s) => s.pinId !== null);
+    const rest = inGroup.filter((s) => s.pinId === null).sort((a, b) => b.count - a.count);
+    const moved = pinned.find((s) => s.kind === sign.kind && s.key === sign.key);
+    return [...(moved ? [moved, ...pinned.filter((s) => s !== moved)] : pinned), ...rest];
+  });
+  return { ...data, signs };
 }
 
 /**

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
-import { createDreams, createUser, setPlan, userApi, type TestUser } from '@/test/server/real-server';
+import { analyseDream, createDreams, createUser, setPlan, userApi, type TestUser } from '@/test/server/real-server';
 
 setupAppWithServer();
 
@@ -20,10 +20,16 @@ function openPatterns() {
 }
 
 const signsRegion = () => screen.findByRole('region', { name: 'Sinais de sonho' });
-const signsList = async () => within(await signsRegion()).findByRole('list', { name: /Sinais de sonho, os fixados/ });
-/** The names of the listed signs, in order. */
+const signsList = async () => within(await signsRegion()).findByRole('group', { name: /Sinais de sonho, os fixados/ });
+/** The names of the listed signs, in order (every group's). */
 const signNames = async () =>
   within(await signsList())
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement?.tagName === 'OL')
+    .map((item) => item.querySelector('p span')?.textContent);
+/** The names of one group's signs, in order. */
+const groupNames = async (group: string) =>
+  within(await within(await signsList()).findByRole('list', { name: group }))
     .getAllByRole('listitem')
     .filter((item) => item.parentElement?.tagName === 'OL')
     .map((item) => item.querySelector('p span')?.textContent);
@@ -44,7 +50,9 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
     openPatterns();
     const region = await signsRegion();
     expect(within(region).getByText(/Quem pratica sonho lúcido aprende seus sinais/)).toBeInTheDocument();
-    await waitFor(async () => expect((await signNames()).slice(0, 2)).toEqual(['escola', 'Medo']));
+    // Feelings before tags; no analysed dream yet: the images' heading says when they come.
+    await waitFor(async () => expect((await signNames()).slice(0, 2)).toEqual(['Medo', 'escola']));
+    expect(within(region).getByText(/As imagens que se repetem aparecem aqui/)).toBeInTheDocument();
     expect(await signNames()).toContain('voo');
     expect(await signNames()).not.toContain('Alegria'); // in two dreams: below the threshold
     const voo = within(await signsList()).getByRole('list', { name: 'Sonhos com voo' });
@@ -55,22 +63,53 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
     expect(within(voo).getAllByRole('link')).toHaveLength(3);
 
     await userEvent.click(within(region).getByRole('button', { name: 'Fixar voo como sinal de sonho' }));
-    await waitFor(async () => expect((await signNames())[0]).toBe('voo'));
+    await waitFor(async () => expect((await groupNames('Suas etiquetas'))[0]).toBe('voo'));
     const unpin = await within(region).findByRole('button', { name: 'Desafixar voo' });
     expect(unpin).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(unpin).toBeEnabled());
     const stored = await userApi(account).get<{ signs: { key: string; pinId: string | null }[] }>('/patterns/signs');
-    expect(stored.signs[0]).toMatchObject({ key: 'voo', pinId: expect.any(String) });
+    expect(stored.signs.find((s) => s.key === 'voo')).toMatchObject({ pinId: expect.any(String) });
 
     await userEvent.click(unpin);
-    await waitFor(async () => expect((await signNames())[0]).toBe('escola'));
+    await waitFor(async () => expect((await groupNames('Suas etiquetas'))[0]).toBe('escola'));
     await waitFor(async () =>
       expect(
-        (await userApi(account).get<{ signs: { pinId: string | null }[] }>('/patterns/signs')).signs[0]?.pinId,
-      ).toBeNull(),
+        (await userApi(account).get<{ signs: { pinId: string | null }[] }>('/patterns/signs')).signs.some(
+          (s) => s.pinId,
+        ),
+      ).toBe(false),
     );
     // Too few dreams for what goes together.
     expect(within(region).getByText('Ainda há poucos sonhos para ver o que vem junto')).toBeInTheDocument();
+  });
+
+  it('groups the signs under headings, the images of the analysed dreams first, then feelings, then tags', async () => {
+    await setPlan(account, 'oracle');
+    const dreams = await createDreams(
+      account,
+      Array.from({ length: 3 }, (_, i) => ({
+        title: `Mar ${i}`,
+        content: 'Eu nadava no mar e uma cobra enorme me seguia até a escada.',
+        tags: ['praia'],
+        emotions: ['medo' as const],
+      })),
+    );
+    for (const dream of dreams) await analyseDream(account, dream.id);
+    openPatterns();
+    const region = await signsRegion();
+    const headings = await within(region).findAllByRole('heading', { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Imagens',
+      'Sentimentos',
+      'Suas etiquetas',
+      'Aparecem juntos',
+    ]);
+    const images = await groupNames('Imagens');
+    expect(images).toEqual(expect.arrayContaining(['Mar', 'Cobra']));
+    expect((await signNames()).slice(0, images.length)).toEqual(images);
+    expect(await groupNames('Sentimentos')).toEqual(['Medo']);
+    expect(await groupNames('Suas etiquetas')).toEqual(['praia']);
+    expect(within(region).queryByText(/As imagens que se repetem aparecem aqui/)).not.toBeInTheDocument();
   });
 
   it('shows what appears together over enough dreams', async () => {

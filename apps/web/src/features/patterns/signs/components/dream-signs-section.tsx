@@ -1,8 +1,10 @@
 import {
   COOCCURRENCE_RULES,
+  SIGN_GROUPS,
   SIGN_RULES,
   type CooccurrencePair,
   type DreamSign,
+  type SignGroup,
   type SignKind,
 } from '@sonhario/contracts/pattern-signs';
 import {
@@ -126,6 +128,43 @@ function SignItem({ sign, onToggle }: { sign: DreamSign; onToggle: (sign: DreamS
   );
 }
 
+/**
+ * One group of signs under its heading (decision 061): images (symbols, people, places) lead, then feelings, then
+ * the user's tags. The images' heading stays with a calm line while too few analysed dreams hold any.
+ */
+function SignGroupList({
+  group,
+  signs,
+  onToggle,
+}: {
+  group: SignGroup;
+  signs: DreamSign[];
+  onToggle: (sign: DreamSign) => void;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  if (signs.length === 0 && group !== 'images') return null;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <div className="grid gap-0.5">
+        <h3 id={headingId} className="font-display text-base font-semibold">
+          {t(`dreamSigns.groups.${group}.title`)}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t(`dreamSigns.groups.${group}.hint`)}</p>
+      </div>
+      {signs.length === 0 ? (
+        <Calm title={t('dreamSigns.groups.images.empty', { count: SIGN_RULES.minDreams })} />
+      ) : (
+        <ol aria-labelledby={headingId} className="grid gap-2">
+          {signs.map((sign) => (
+            <SignItem key={`${sign.kind}:${sign.key}`} sign={sign} onToggle={onToggle} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function PairItem({ pair }: { pair: CooccurrencePair }) {
   const { t } = useTranslation();
   const labelOf = useSignLabel();
@@ -228,11 +267,16 @@ export function DreamSignsSection() {
             })}
           />
         ) : (
-          <ol aria-label={t('dreamSigns.listLabel')} className="grid gap-2">
-            {data.signs.map((sign) => (
-              <SignItem key={`${sign.kind}:${sign.key}`} sign={sign} onToggle={onToggle} />
+          <div aria-label={t('dreamSigns.listLabel')} role="group" className="grid gap-5">
+            {SIGN_GROUPS.map((group) => (
+              <SignGroupList
+                key={group}
+                group={group}
+                signs={data.signs.filter((sign) => sign.group === group)}
+                onToggle={onToggle}
+              />
             ))}
-          </ol>
+          </div>
         )}
         <section aria-labelledby="dream-signs-together" className="grid gap-3">
           <h3 id="dream-signs-together" className="font-display text-lg font-semibold">
