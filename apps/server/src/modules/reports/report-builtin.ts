@@ -4,6 +4,7 @@ import type { Emotion } from '@sonhario/contracts/dreams';
 import type { MonthlyReportResult, ReportCounts, ReportStreamedField } from '@sonhario/contracts/reports';
 import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { ProviderError } from '../analyses/providers/provider.ts';
+import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
 import type { ReportRequest, ReportWriter } from './report-writer.ts';
 
 /** Stored with each builtin report as its `model`: the rules' version. */
@@ -77,6 +78,89 @@ function change(now: number, before: number, lang: Lang, what: [string, string])
     : `${diff} ${what[1]} a ${word} (${before} → ${now})`;
 }
 
+/** "a, b e c" / "a, b and c". */
+function listOf(items: string[], lang: Lang): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${lang === 'en' ? 'and' : 'e'} ${items.at(-1)}`;
+}
+
+/**
+ * Two to four questions built from the month itself (decision 061): the image seen most with its count, the people
+ * who came back, the nights of the nightmares, the feeling marked most, the lucid dreams; the general questions only
+ * fill a month that has too little of its own.
+ */
+function questionsOf(request: ReportRequest, lang: Lang, month: string): string[] {
+  const { stats, people, nightmareNights } = request;
+  const en = lang === 'en';
+  const questions: string[] = [];
+  const image = stats.symbols[0];
+  if (image) {
+    const times = en ? plural(image.count, 'dream', 'dreams') : plural(image.count, 'sonho', 'sonhos');
+    questions.push(
+      en
+        ? `“${image.name}” was in ${times} in ${month}, more than any other image. What does it bring to mind in your waking days right now?`
+        : `“${image.name}” esteve em ${times} de ${month}, mais que qualquer outra imagem. O que ela traz à sua mente nos seus dias agora?`,
+    );
+  }
+  const recurring = people.slice(0, 3);
+  if (recurring.length === 1) {
+    const [person] = recurring;
+    questions.push(
+      en
+        ? `“${person?.name}” came back in ${person?.count} dreams this month. How are things with this person — or with what they stand for to you?`
+        : `“${person?.name}” voltou em ${person?.count} sonhos neste mês. Como anda sua relação com essa pessoa — ou com o que ela representa para você?`,
+    );
+  } else if (recurring.length > 1) {
+    const names = listOf(
+      recurring.map((person) => `“${person.name}”`),
+      lang,
+    );
+    questions.push(
+      en
+        ? `${names} came back in more than one dream. What place do they hold in your life this month?`
+        : `${names} voltaram em mais de um sonho. Que lugar essas pessoas ocupam na sua vida neste mês?`,
+    );
+  }
+  if (nightmareNights.length > 0) {
+    const days = listOf(
+      [...new Set(nightmareNights.map((night) => String(Number(night.slice(8, 10)))))].slice(0, 4),
+      lang,
+    );
+    const one = nightmareNights.length === 1;
+    questions.push(
+      en
+        ? `${one ? 'Your nightmare came' : `Your ${nightmareNights.length} nightmares came`} on the night${one ? '' : 's'} of ${month} ${days}. Was anything weighing on you around ${one ? 'that night' : 'those nights'}?`
+        : `${one ? 'O pesadelo veio' : `Os ${nightmareNights.length} pesadelos vieram`} na${one ? ' noite do dia' : 's noites dos dias'} ${days} de ${month}. Havia algo pesando em você ${one ? 'nessa noite' : 'nessas noites'}?`,
+    );
+  }
+  const feeling = stats.emotions[0];
+  if (feeling && feeling.count >= 2) {
+    const name = emotionName(feeling.emotion, lang);
+    questions.push(
+      en
+        ? `You marked ${name} in ${feeling.count} dreams. When, in your waking month, was that feeling with you too?`
+        : `Você marcou ${name} em ${feeling.count} sonhos. Em que momentos do mês, acordado, esse sentimento também esteve com você?`,
+    );
+  }
+  if (stats.counts.lucid > 0)
+    questions.push(
+      en
+        ? `In ${plural(stats.counts.lucid, 'dream', 'dreams')} you knew you were dreaming. What helped you notice, and could it help again?`
+        : `Em ${plural(stats.counts.lucid, 'sonho', 'sonhos')} você soube que sonhava. O que ajudou você a perceber, e poderia ajudar de novo?`,
+    );
+  const general = en
+    ? [
+        'Which dream of the month would you like to remember, and why?',
+        'What would you like to pay attention to in your dreams next month?',
+      ]
+    : [
+        'Qual sonho do mês você gostaria de lembrar, e por quê?',
+        'Ao que você gostaria de prestar atenção nos sonhos do próximo mês?',
+      ];
+  for (const question of general) if (questions.length < 2) questions.push(question);
+  return questions.slice(0, 4);
+}
+
 /**
  * The offline report (builtin provider): nothing but what the statistics say, in sentences, with reflective
  * questions chosen by rule. It interprets nothing, and the UI labels it as not generative AI.
@@ -87,7 +171,6 @@ function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
   const { counts, previousMonth } = stats;
   const name = monthName(request.month, lang);
   const topEmotion = stats.emotions[0];
-  const topSymbol = stats.symbols[0];
 
   const summary =
     lang === 'en'
@@ -102,6 +185,14 @@ function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
           : '') +
         (stats.averageMood === null ? '' : ` Seu humor médio ao acordar foi ${decimal(stats.averageMood, lang)} de 5.`);
 
+  // A tag that is a form of a theme already named ("voar" beside the theme "Voo") is not a second theme.
+  const themeNames = stats.themes.slice(0, 4).map((theme) => theme.name);
+  const tagsBeyondThemes = stats.tags.filter((tag) => {
+    const groups = groupForms([...themeNames, tag.name], (name) => name, {
+      sameAs: (word) => lexiconIdOf('theme', word),
+    });
+    return groups.length === themeNames.length + 1;
+  });
   const themes = [
     ...stats.themes.slice(0, 4).map((theme) => ({
       name: theme.name,
@@ -110,7 +201,7 @@ function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
           ? `Named by the analyses of ${plural(theme.count, 'dream', 'dreams')}.`
           : `Apontado nas análises de ${plural(theme.count, 'sonho', 'sonhos')}.`,
     })),
-    ...stats.tags.slice(0, 2).map((tag) => ({
+    ...tagsBeyondThemes.slice(0, 2).map((tag) => ({
       name: tag.name,
       description:
         lang === 'en'
@@ -180,41 +271,7 @@ function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
         : `Em relação ao mês anterior: ${changes.join('; ')}.`;
   }
 
-  const questions: string[] = [];
-  if (topSymbol)
-    questions.push(
-      lang === 'en'
-        ? `What does "${topSymbol.name}" bring to mind in your waking life this month?`
-        : `O que “${topSymbol.name}” lembra na sua vida desperta neste mês?`,
-    );
-  if (counts.nightmares > 0)
-    questions.push(
-      lang === 'en'
-        ? 'Was anything weighing on you on the nights of your nightmares?'
-        : 'Havia algo pesando em você nas noites dos pesadelos?',
-    );
-  if (counts.lucid > 0)
-    questions.push(
-      lang === 'en'
-        ? 'What helped you notice you were dreaming, and could it help again?'
-        : 'O que ajudou você a perceber que sonhava, e poderia ajudar de novo?',
-    );
-  if (topEmotion)
-    questions.push(
-      lang === 'en'
-        ? `Where else did you feel ${emotionName(topEmotion.emotion, lang)} this month?`
-        : `Onde mais você sentiu ${emotionName(topEmotion.emotion, lang)} neste mês?`,
-    );
-  questions.push(
-    lang === 'en'
-      ? 'Which dream of the month would you like to remember, and why?'
-      : 'Qual sonho do mês você gostaria de lembrar, e por quê?',
-  );
-  questions.push(
-    lang === 'en'
-      ? 'What would you like to pay attention to in your dreams next month?'
-      : 'Ao que você gostaria de prestar atenção nos sonhos do próximo mês?',
-  );
+  const questions = questionsOf(request, lang, name);
 
   return {
     summary,
@@ -222,7 +279,7 @@ function writeStatisticalReport(request: ReportRequest): MonthlyReportResult {
     emotionalArc,
     recurringSymbols,
     changeFromPreviousMonth,
-    reflectionQuestions: questions.slice(0, 4),
+    reflectionQuestions: questions,
   };
 }
 

@@ -42,6 +42,10 @@ export interface ReportRequest {
   dreams: ReportDream[];
   /** Dreams of the month whose text was not sent (they are in the statistics). */
   omittedDreams: number;
+  /** People the month's analyses name in two dreams or more (forms of one name merged), most frequent first. */
+  people: { name: string; count: number }[];
+  /** The nights (YYYY-MM-DD) of the month's nightmares, in night order. */
+  nightmareNights: string[];
 }
 
 interface ReportRunOptions {

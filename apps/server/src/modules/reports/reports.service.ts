@@ -25,6 +25,7 @@ import type { RequestContext } from '../../context.ts';
 import { AppError, ForbiddenError } from '../../errors.ts';
 import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
+import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
 import { ProviderError, type ProviderFailure } from '../analyses/providers/provider.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { openField } from '../dreams/dreams.sealing.ts';
@@ -197,21 +198,22 @@ interface OpenedDream {
   analysis: AnalysisResult | null;
 }
 
-const fold = (name: string) => name.trim().toLocaleLowerCase('pt-BR');
-
-/** Counts names once per dream, keeping the first spelling met; the top ones, most frequent first. */
-function topNames(lists: string[][], top: number = REPORT_LIMITS.statsTop) {
-  const counts = new Map<string, { name: string; count: number }>();
-  for (const list of lists) {
-    const seen = new Map<string, string>();
-    for (const item of list) if (fold(item) && !seen.has(fold(item))) seen.set(fold(item), item.trim());
-    for (const [key, name] of seen) {
-      const entry = counts.get(key) ?? { name, count: 0 };
-      entry.count += 1;
-      counts.set(key, entry);
-    }
-  }
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).slice(0, top);
+/**
+ * Counts names once per dream, the forms of one word as one ("voo", "voar"; "cachorro", "cachorros"; with `kind`,
+ * names the builtin lexicon maps to one symbol or theme: "Voo", "voar", "flying"), shown in the spelling met most
+ * (analyses/text/content-words.ts, decision 061); the top ones, most frequent first.
+ */
+function topNames(lists: string[][], top: number = REPORT_LIMITS.statsTop, kind?: 'symbol' | 'theme') {
+  const uses = lists.flatMap((list, dream) =>
+    list.flatMap((name) => (name.trim() ? [{ name: name.trim(), dream }] : [])),
+  );
+  const groups = groupForms(uses, (use) => use.name, {
+    sameAs: kind ? (word) => lexiconIdOf(kind, word) : undefined,
+  });
+  return groups
+    .map((group) => ({ name: group.form, count: new Set(group.items.map((use) => use.dream)).size }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+    .slice(0, top);
 }
 
 const isEmotion = (value: string): value is Emotion => (EMOTIONS as readonly string[]).includes(value);
@@ -362,8 +364,16 @@ export async function prepareReport(
     analysed: analyses.length,
     averageMood: averageMood(dreams),
     emotions: emotionCounts(dreams).slice(0, REPORT_LIMITS.statsTop),
-    themes: topNames(analyses.map((analysis) => analysis.themes.map((theme) => theme.name))),
-    symbols: topNames(analyses.map((analysis) => analysis.symbols.map((symbol) => symbol.symbol))),
+    themes: topNames(
+      analyses.map((analysis) => analysis.themes.map((theme) => theme.name)),
+      REPORT_LIMITS.statsTop,
+      'theme',
+    ),
+    symbols: topNames(
+      analyses.map((analysis) => analysis.symbols.map((symbol) => symbol.symbol)),
+      REPORT_LIMITS.statsTop,
+      'symbol',
+    ),
     tags: topNames(dreams.map((dream) => dream.tags)),
   };
   const sent = selectDreams(dreams);
@@ -377,6 +387,8 @@ export async function prepareReport(
       arc: arcOf(dreams),
       dreams: sent,
       omittedDreams: dreams.length - sent.length,
+      people: topNames(analyses.map((analysis) => analysis.characters)).filter((person) => person.count >= 2),
+      nightmareNights: dreams.filter((dream) => dream.row.isNightmare).map((dream) => dream.row.dreamtOn),
     },
   };
 }

@@ -167,6 +167,38 @@ describe('monthly report (builtin provider)', () => {
     expect((await api(t, user).get(`/reports/monthly?month=${month}`)).json<MonthlyReport>().dreamCount).toBe(4);
   });
 
+  it('merges the forms of one word and asks about the month itself: its top image with its count, its nightmares (decision 061)', async () => {
+    const user = await signUpUser(t, { isConsenting: true });
+    await setPlan(contextFor(t, user.id), 'oracle');
+    // The month before this one: every night of it is past.
+    const [year, index] = (await currentMonthOf(t, user)).split('-').map(Number) as [number, number];
+    const month = index === 1 ? `${year - 1}-12` : `${year}-${String(index - 1).padStart(2, '0')}`;
+    const tags = ['voo', 'voar', 'voando', 'Voo'];
+    for (const [i, tag] of tags.entries()) {
+      const dream = await postDream(t, user, {
+        content: `Eu voava sobre o mar, bem alto, e via a praia lá embaixo (vez ${i}).`,
+        dreamtOn: `${month}-0${i + 2}`,
+        tags: [tag],
+        isNightmare: i === 1,
+      });
+      expect((await api(t, user).post(`/dreams/${dream.id}/analyses`, {})).statusCode).toBe(201);
+    }
+    const res = await generate(t, user, month, false);
+    expect(res.statusCode, res.body).toBe(201);
+    const { stats, result } = res.json<MonthlyReport>();
+    // One tag, in the spelling used most, counted once per dream.
+    expect(stats.tags).toEqual([{ name: 'voo', count: 4 }]);
+    // No theme twice under two forms ("Voo" from the analyses, "voar" from the tags).
+    const flightNames = result.themes.map((theme) => theme.name.toLowerCase()).filter((name) => name.startsWith('vo'));
+    expect(flightNames).toHaveLength(1);
+    const top = stats.symbols[0]!;
+    expect(top.count).toBe(4);
+    expect(result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
+    expect(result.reflectionQuestions.length).toBeLessThanOrEqual(4);
+    expect(result.reflectionQuestions[0]).toContain(`“${top.name}” esteve em 4 sonhos`);
+    expect(result.reflectionQuestions.some((question) => question.includes('noite do dia 3'))).toBe(true);
+  });
+
   it('refuses Dreamer and Lucid (403 plan_required) and anonymous requests (401)', async () => {
     const user = await signUpUser(t, { isConsenting: true });
     const dream = await postDream(t, user, { content: 'Um sonho qualquer.' });
