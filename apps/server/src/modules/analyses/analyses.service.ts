@@ -35,6 +35,7 @@ import type { UserKeys } from '../keys/keys.crypto.ts';
 import { openResult, sealResult } from './analyses.sealing.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
+import { assessDreamDistress, heedAnalysisDistress } from '../safety/safe-reply.ts';
 import {
   deleteAnalysisRows,
   findAnalysisByIdempotencyKey,
@@ -259,10 +260,20 @@ export async function completeAnalysis(
   provider: AnalysisProvider,
 ): Promise<Analysis> {
   const { prepared, ...options } = input;
-  const raw = await provider.analyze(prepared.request, options);
-  const parsed = analysisResultSchema.safeParse(raw);
-  if (!parsed.success) throw new ProviderError('invalid_output', 'provider result does not match the schema');
+  // The safety layer (docs/decisions/056): when the dream's words show distress, the interpretation is held back from
+  // the stream until it is checked, then sent whole (with the safe paragraph first if it did not take the signal in).
+  const dreamDistress = assessDreamDistress(prepared.request.dream);
+  const onDelta: typeof options.onDelta = dreamDistress.isDistress
+    ? (field, text) => {
+        if (field !== 'interpretation') options.onDelta(field, text);
+      }
+    : options.onDelta;
+  const raw = await provider.analyze(prepared.request, { signal: options.signal, onDelta });
+  const checked = analysisResultSchema.safeParse(raw);
+  if (!checked.success) throw new ProviderError('invalid_output', 'provider result does not match the schema');
   if (options.signal.aborted) throw new ProviderError('aborted', 'analysis cancelled');
+  const result = heedAnalysisDistress(checked.data, dreamDistress, prepared.request.language);
+  if (dreamDistress.isDistress) options.onDelta('interpretation', result.interpretation);
 
   const keys = await ctx.keys.forUser(ctx.userId);
   const id = randomUUID();
@@ -275,7 +286,7 @@ export async function completeAnalysis(
     model: provider.model,
     language: prepared.request.language,
     charge: 'quota',
-    resultEnc: sealResult(keys, ctx.userId, { id, dreamId: prepared.dreamId }, parsed.data),
+    resultEnc: sealResult(keys, ctx.userId, { id, dreamId: prepared.dreamId }, result),
     createdAt: now,
   };
   try {
@@ -290,11 +301,11 @@ export async function completeAnalysis(
       });
       const stored = { ...row, charge };
       await insertAnalysis(tx.db, { ...stored, userId: ctx.userId, idempotencyKey: prepared.idempotencyKey ?? null });
-      await recordAnalysisCreated(tx, keys, parsed.data);
+      await recordAnalysisCreated(tx, keys, result);
       await rewardJournalChanged(tx, keys, { kinds: ['analyses', 'nightmares_analysed'] });
       return { stored, currentVersion };
     });
-    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, parsed.data);
+    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, result);
   } catch (error) {
     // The same idempotency key finished first on another request: answer with that one (charged once).
     if (prepared.idempotencyKey && isUniqueViolation(error)) {

@@ -25,7 +25,6 @@ import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { addDays, localDate, localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
-import { hasDistress } from '../analyses/builtin/builtin-analyzer.ts';
 import { ProviderError, type ProviderFailure } from '../analyses/providers/provider.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
@@ -34,6 +33,8 @@ import type { UserKeys } from '../keys/keys.crypto.ts';
 import { listLatestAnalysisRows } from '../patterns/similar.repository.ts';
 import { listSimilarDreams, type RaritySampleCache } from '../patterns/similar.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
+import { assessDistress } from '../safety/distress.ts';
+import { answerHeedsDistress, safeReply } from '../safety/safe-reply.ts';
 import {
   CHAT_BUDGET,
   cutText,
@@ -543,7 +544,8 @@ export async function completeSend(
   } else {
     dreams = await journalDreams(ctx, keys, deps, content);
   }
-  const distress = hasDistress(content);
+  const assessed = assessDistress(content);
+  const distress = assessed.isDistress;
   const request: ChatRequest = {
     kind: thread.kind === 'dream' ? 'dream' : 'journal',
     language,
@@ -553,8 +555,16 @@ export async function completeSend(
     message: content,
     distress,
   };
-  const answer = await provider.answer(request, { signal, onDelta: options.onDelta });
+  // The safety layer (docs/decisions/056): a model's answer to a distressed message is held back from the stream
+  // until it is checked; one that does not take the signal in is replaced by the safe reply. The answer is read too.
+  const isHeld = distress && provider.isGenerative;
+  let answer = await provider.answer(request, { signal, onDelta: isHeld ? () => {} : options.onDelta });
   if (signal.aborted) throw new ProviderError('aborted', 'answer cancelled');
+  if (isHeld) {
+    if (!answerHeedsDistress(answer, language)) answer = safeReply(language, assessed.kinds);
+    options.onDelta(answer);
+  }
+  const isAnswerDistress = distress || assessDistress(answer).isDistress;
   const dreamRefs: ChatDreamRef[] = referencedLabels(answer, dreams).map((dream) => ({
     ref: dream.label,
     dreamId: dream.dreamId,
@@ -563,7 +573,7 @@ export async function completeSend(
   }));
 
   const userBody: MessageBody = { content, dreamRefs: [], distress };
-  const answerBody: MessageBody = { content: answer, dreamRefs, distress };
+  const answerBody: MessageBody = { content: answer, dreamRefs, distress: isAnswerDistress };
   const stored = await withTransaction(ctx, async (tx) => {
     await lockChatUsage(tx.db, ctx.userId);
     const window = await readUsage(tx, prepared.profile, deps.fairUsePerDay);

@@ -4,8 +4,8 @@ import type { AnalysisLanguage, AnalysisResult, DreamType } from '@sonhario/cont
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { foldText, tokenize } from '../../dreams/dreams.search.ts';
 import { enForms, ptForms } from './inflections.ts';
+import { assessDistress } from '../../safety/distress.ts';
 import {
-  DISTRESS_PHRASES,
   DREAM_CHARACTERS,
   DREAM_SETTINGS,
   DREAM_SYMBOLS,
@@ -182,7 +182,6 @@ const LUCIDITY = LUCIDITY_PHRASES.map((entry) => ({
   entry,
   phrases: [...entry.phrases.pt, ...entry.phrases.en].map((phrase) => ` ${normalizePhrase(phrase)} `),
 }));
-const DISTRESS = [...DISTRESS_PHRASES.pt, ...DISTRESS_PHRASES.en].map((phrase) => ` ${normalizePhrase(phrase)} `);
 const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 
 const PT_MARKERS = new Set(
@@ -1045,7 +1044,8 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   else if (input.isRecurring) dreamType = 'recorrente';
   else if ((input.vividness ?? 0) >= 4) dreamType = 'vívido';
 
-  const distress = DISTRESS.some((phrase) => padded.includes(phrase));
+  // The one safety layer (modules/safety, docs/decisions/056), reading the text as a dream report.
+  const distress = assessDistress(text, { context: 'dream' }).isDistress;
 
   // Texts in the requested language.
   const locale = lang === 'pt' ? 'pt-BR' : 'en';
@@ -1149,13 +1149,4 @@ export function findSymbolIds(text: string): string[] {
   // The same reading as analyzeDream's: a negated mention ("não tinha cachorro") is not the symbol.
   const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), IMAGE_READ);
   return [...hits.keys()].map((symbol) => symbol.id);
-}
-
-/**
- * Whether a text holds one of the lexicon's distress phrases: the same check as an analysis's `distress` (the chat
- * runs it on the user's messages, docs/decisions/035).
- */
-export function hasDistress(text: string): boolean {
-  const padded = ` ${normalizePhrase(text)} `;
-  return DISTRESS.some((phrase) => padded.includes(phrase));
 }

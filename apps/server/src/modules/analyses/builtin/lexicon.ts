@@ -349,16 +349,6 @@ export const LUCIDITY_PHRASES: readonly PhraseEntry[] = [
   { id: 'lucid_word', label: { pt: 'Descreveu o sonho como lúcido', en: 'Described the dream as lucid' }, phrases: { pt: ['sonho lucido', 'fiquei lucido', 'fiquei lucida'], en: ['lucid dream', 'became lucid', 'went lucid'] } },
 ];
 
-/**
- * Phrases that suggest the dreamer may be at risk. Deliberately narrow: a false alarm is a kindness, but
- * dreams are full of death and falling, which alone never set this flag.
- */
-// prettier-ignore
-export const DISTRESS_PHRASES: { pt: readonly string[]; en: readonly string[] } = {
-  pt: ['queria morrer', 'quero morrer', 'vontade de morrer', 'nao aguento mais', 'nao quero mais viver', 'quero me machucar', 'vontade de me machucar', 'pensei em me machucar', 'vou me machucar', 'quero me matar', 'vontade de me matar', 'pensei em me matar', 'vou me matar', 'tirar minha vida', 'tirar a minha vida', 'acabar com a minha vida', 'acabar com minha vida', 'sem vontade de viver', 'suicidio', 'suicidar'],
-  en: ['want to die', 'wanted to die', 'wish i was dead', 'wish i were dead', 'kill myself', 'killing myself', 'want to hurt myself', 'hurting myself', 'end my life', 'take my own life', 'no reason to live', 'can t go on', 'cannot go on', 'suicide', 'suicidal'],
-};
-
 /** Words and phrases by which a dreamer says the dream was a nightmare (not when negated: "não foi um pesadelo"). */
 export const NIGHTMARE_PHRASES: readonly string[] = [
   'pesadelo',
