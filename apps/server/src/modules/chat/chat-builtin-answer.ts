@@ -225,9 +225,8 @@ function topicsOf(a: Answer): Topic[] {
     seen.add(pt);
     seen.add(en);
     const person = a.message.people.find((p) => foldText(p.label.pt).endsWith(word) || p.key === word);
-    const symbols = DREAM_SYMBOLS.filter((entry) =>
-      [...entry.triggers.pt, ...entry.triggers.en].some((trigger) => foldText(trigger) === word),
-    ).map((entry) => entry.id);
+    const symbol = SYMBOL_BY_WORD.get(word);
+    const symbols = symbol ? [symbol.id] : [];
     const dreams = a.facts
       .filter(
         (facts) =>
@@ -261,25 +260,27 @@ function sentenceWith(facts: DreamFacts, word: string): string | undefined {
   });
 }
 
+type Symbol = (typeof DREAM_SYMBOLS)[number];
+
+// The lexicon's symbols by each of their words (folded), and by the stems of their one-word names, built once.
+const SYMBOL_BY_WORD = new Map<string, Symbol>();
+const SYMBOL_BY_STEM = new Map<string, Symbol>();
+for (const symbol of DREAM_SYMBOLS) {
+  for (const name of [...symbol.triggers.pt, ...symbol.triggers.en, symbol.name.pt, symbol.name.en]) {
+    const folded = foldText(name);
+    if (!SYMBOL_BY_WORD.has(folded)) SYMBOL_BY_WORD.set(folded, symbol);
+    if (folded.includes(' ') || folded.length < 4) continue;
+    const stems = stemsOf(folded);
+    for (const stem of [stems.pt, stems.en]) if (!SYMBOL_BY_STEM.has(stem)) SYMBOL_BY_STEM.set(stem, symbol);
+  }
+}
+
 /** The lexicon's symbol a word names: the word itself first, then a word of the same stem ("cobras" → cobra). */
-function symbolFor(word: string) {
-  const names = (symbol: (typeof DREAM_SYMBOLS)[number]) => [
-    ...symbol.triggers.pt,
-    ...symbol.triggers.en,
-    symbol.name.pt,
-    symbol.name.en,
-  ];
-  const exact = DREAM_SYMBOLS.find((symbol) => names(symbol).some((name) => foldText(name) === word));
+function symbolFor(word: string): Symbol | undefined {
+  const exact = SYMBOL_BY_WORD.get(word);
   if (exact) return exact;
   const { pt, en } = stemsOf(word);
-  return DREAM_SYMBOLS.find((symbol) =>
-    names(symbol).some((name) => {
-      const folded = foldText(name);
-      if (folded.includes(' ') || folded.length < 4) return false;
-      const stems = stemsOf(folded);
-      return stems.pt === pt || stems.en === en;
-    }),
-  );
+  return SYMBOL_BY_STEM.get(pt) ?? SYMBOL_BY_STEM.get(en);
 }
 
 /** What the lexicon commonly associates with an image the message names, stated as a possibility. */
@@ -481,8 +482,13 @@ function questionsFor(facts: DreamFacts | undefined, a: Answer, focus: string | 
 }
 
 /** One question: the first of the pool not asked before in this conversation. */
-function oneQuestion(pool: string[], a: Answer): string {
-  return pool.find((question) => !a.asked.includes(question)) ?? pool[0] ?? '';
+/**
+ * One question: among the first `spread` of the pool not asked before in this conversation (the pool is most
+ * specific first: 1 keeps the most specific, more lets the wording vary with the message).
+ */
+function oneQuestion(pool: string[], a: Answer, spread = 1): string {
+  const fresh = pool.filter((question) => !a.asked.includes(question));
+  return fresh.length > 0 ? pick(fresh.slice(0, spread), a.seed >>> 9) : (pool[0] ?? '');
 }
 
 // --- the answers -------------------------------------------------------------------------------------------------
@@ -593,14 +599,19 @@ function dreamAnswer(a: Answer): string[] {
   }
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
   const imageWord = focusImage && !visit ? asWritten(a.request.message, focusImage) : null;
-  paragraphs.push(oneQuestion(questionsFor(facts, a, imageWord), a));
+  const hasSpecific = imageWord !== null || facts.people.some((p) => p.speech.length > 0 || p.isDeceased);
+  paragraphs.push(oneQuestion(questionsFor(facts, a, imageWord), a, hasSpecific ? 1 : 3));
   return paragraphs;
 }
 
 function feelingReflection(a: Answer, facts: DreamFacts[]): string {
   const { lang } = a;
   const words = feelingWords(a.message, lang, (emotion) => emotionName(emotion, lang));
-  const felt = list(words.slice(0, 2), lang);
+  const felt = list(
+    words.slice(0, 2).map((feeling) => feeling.word),
+    lang,
+  );
+  const isNoun = words[0]?.isNoun ?? true;
   const withIt = facts.filter((f) =>
     a.message.feelings.some(
       (feeling) =>
@@ -610,11 +621,11 @@ function feelingReflection(a: Answer, facts: DreamFacts[]): string {
   const opening = pick(
     lang === 'pt'
       ? [
-          `Você ficou com ${felt}. Faz sentido ficar com isso depois de um sonho assim.`,
+          `${isNoun ? `Você ficou com ${felt}` : `Você se sentiu ${felt}`}. Faz sentido ficar com isso depois de um sonho assim.`,
           `${cap(felt)} — é isso que ficou em você. É um sentimento que merece espaço.`,
         ]
       : [
-          `You were left with ${felt}. It makes sense to carry that after a dream like this.`,
+          `You felt ${felt}. It makes sense to carry that after a dream like this.`,
           `${cap(felt)} — that is what stayed with you. It deserves some room.`,
         ],
     a.seed,
@@ -752,10 +763,12 @@ function journalAnswer(a: Answer): string[] {
   // What else comes back across the dreams in view (the topic's, or all of them).
   const pool = focus.length >= 2 ? focus : a.facts;
   const focusStems = focusWord ? stemsOf(foldText(focusWord)) : null;
+  const focusSymbol = focusWord ? symbolFor(foldText(focusWord)) : undefined;
   const shared = sharedElements(pool, lang).filter((entry) => {
     if (!focusStems) return true;
     const stems = stemsOf(foldText(entry.name).split(' ').at(-1) ?? '');
-    return stems.pt !== focusStems.pt && stems.en !== focusStems.en;
+    const isFocusSymbol = focusSymbol !== undefined && symbolFor(foldText(entry.name))?.id === focusSymbol.id;
+    return stems.pt !== focusStems.pt && stems.en !== focusStems.en && !isFocusSymbol;
   });
   if (shared.length > 0 && !message.asksComparison) {
     const names = shared.slice(0, 3).map((entry) => `${entry.name} (${list(entry.dreams.slice(0, 4).map(ref), lang)})`);
@@ -763,11 +776,11 @@ function journalAnswer(a: Answer): string[] {
       pick(
         lang === 'pt'
           ? [
-              `Nesses sonhos também voltam ${list(names, lang)}.`,
+              `Nesses sonhos também ${names.length > 1 ? 'voltam' : 'volta'} ${list(names, lang)}.`,
               `O que mais se repete entre eles: ${list(names, lang)}.`,
             ]
           : [
-              `In these dreams, ${list(names, lang)} also come back.`,
+              `In these dreams, ${list(names, lang)} also ${names.length > 1 ? 'come' : 'comes'} back.`,
               `What else repeats among them: ${list(names, lang)}.`,
             ],
         seed >>> 2,
@@ -799,7 +812,11 @@ function journalAnswer(a: Answer): string[] {
   const isPerson =
     focusWord !== null && a.message.people.some((p) => foldText(p.label.pt).endsWith(foldText(focusWord)));
   paragraphs.push(
-    oneQuestion([...(focusWord ? [] : sharedQuestion), ...questionsFor(subject, a, isPerson ? null : focusWord)], a),
+    oneQuestion(
+      [...(focusWord ? [] : sharedQuestion), ...questionsFor(subject, a, isPerson ? null : focusWord)],
+      a,
+      focusWord && !isPerson ? 1 : 3,
+    ),
   );
   return paragraphs;
 }

@@ -3,8 +3,8 @@
 // the words it holds, folded and stemmed, to find the same people, places and images in the other dreams given.
 import type { AnalysisLanguage } from '@sonhario/contracts/analyses';
 import type { Emotion } from '@sonhario/contracts/dreams';
-import { analyzeDream, findSymbolIds } from '../analyses/builtin/builtin-analyzer.ts';
-import { DREAM_SETTINGS, EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
+import { findSymbolIds } from '../analyses/builtin/builtin-analyzer.ts';
+import { DREAM_SETTINGS, DREAM_SYMBOLS, EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import type { ChatContextDream } from './chat-context.ts';
 import { padded, quiet, stemSet, type Lang } from './chat-builtin-words.ts';
@@ -175,28 +175,54 @@ const SPEECH_PATTERNS = [
   /\b(?:said|told me|says|whispered|kept saying)(?:\s+to me)?(?:\s+that)?\s+([^.!?;\n"“”]{3,90})/giu,
 ];
 
-/** The reading the guide works from: the dream's analysis, or the builtin reader's when it has none. */
-function readingOf(dream: ChatContextDream, language: AnalysisLanguage) {
-  if (dream.analysis) return dream.analysis;
-  const result = analyzeDream(
-    {
-      title: dream.title,
-      content: dream.content,
-      emotions: dream.emotions,
-      isNightmare: dream.isNightmare,
-      isRecurring: dream.isRecurring,
-      lucidity: dream.lucidity,
-      vividness: dream.vividness,
-    },
-    { language },
-  );
+// A feeling denied is not shared ("não senti medo", "I wasn't scared").
+const NEGATIONS = ['nao', 'nem', 'nunca', 'sem', 'not', 'wasnt', 'didnt', 'never', 'no', 'dont', 'isnt'];
+
+// The feelings' and places' triggers, padded once.
+const FEELING_TRIGGERS = EMOTION_LEXICON.map((entry) => ({
+  entry,
+  triggers: [...entry.triggers.pt, ...entry.triggers.en].map((trigger) => ({ trigger, phrase: padded(trigger) })),
+}));
+const PLACE_TRIGGERS = DREAM_SETTINGS.map((entry) => ({
+  entry,
+  triggers: (['pt', 'en'] as const).flatMap((source) =>
+    entry.triggers[source].map((trigger) => ({ source, trigger, phrase: padded(trigger) })),
+  ),
+}));
+
+export function findFeelings(folded: string): { emotion: Emotion; word: string }[] {
+  const words = folded.trim().split(' ');
+  const found: { emotion: Emotion; word: string; at: number }[] = [];
+  for (const { entry, triggers } of FEELING_TRIGGERS) {
+    for (const { trigger, phrase } of triggers) {
+      const at = folded.indexOf(phrase);
+      if (at < 0 || found.some((feeling) => feeling.emotion === entry.id)) continue;
+      const index = folded.slice(0, at).trim().split(' ').filter(Boolean).length;
+      const before = words.slice(Math.max(0, index - 3), index);
+      if (before.some((word) => NEGATIONS.includes(word))) continue;
+      found.push({ emotion: entry.id, word: trigger, at });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ emotion, word }) => ({ emotion, word }));
+}
+
+/**
+ * The reading the guide works from: the dream's stored analysis; without one, the lexicon's symbols and the feelings
+ * the text names, read here (the full reader costs ten times more, and a journal answer reads up to ten dreams).
+ */
+function readingOf(dream: ChatContextDream, text: string, lang: Lang) {
+  const ids = findSymbolIds(text);
+  if (dream.analysis) return { ...dream.analysis, symbolIds: ids };
+  const symbols = ids.flatMap((id) => {
+    const symbol = DREAM_SYMBOLS.find((entry) => entry.id === id);
+    return symbol ? [symbol.name[lang]] : [];
+  });
   return {
-    summary: result.summary,
-    themes: result.themes.map((theme) => theme.name),
-    symbols: result.symbols.map((symbol) => symbol.symbol),
-    emotions: result.emotions.map((emotion) => emotion.emotion),
-    reflectionQuestions: result.reflectionQuestions,
-    dreamType: result.dreamType,
+    themes: [] as string[],
+    symbols,
+    emotions: findFeelings(padded(text)).map((feeling) => feeling.emotion) as string[],
+    dreamType: 'comum',
+    symbolIds: ids,
   };
 }
 
@@ -283,10 +309,9 @@ function personLabel(key: string, before: string | undefined): { label: Record<L
 /** Places the dream names: the lexicon's settings found in the folded text, a longer name over one inside it. */
 function findPlaces(folded: string, lang: Lang): { key: string; label: string }[] {
   const hits: { key: string; label: string; start: number; end: number }[] = [];
-  for (const entry of DREAM_SETTINGS) {
-    for (const source of ['pt', 'en'] as const) {
-      for (const trigger of entry.triggers[source]) {
-        const phrase = padded(trigger);
+  for (const { entry, triggers } of PLACE_TRIGGERS) {
+    {
+      for (const { source, trigger, phrase } of triggers) {
         const start = folded.indexOf(phrase);
         if (start < 0) continue;
         // The dreamer's own word when it is in the answer's language ("na casa da minha avó" → "casa da sua avó").
@@ -334,8 +359,8 @@ export function emotionName(emotion: Emotion, lang: Lang): string {
 /** What the guide knows of one dream of the context. */
 export function factsOf(dream: ChatContextDream, language: AnalysisLanguage): DreamFacts {
   const lang: Lang = language === 'en' ? 'en' : 'pt';
-  const reading = readingOf(dream, language);
   const text = [dream.title, dream.content].filter(Boolean).join('.\n');
+  const reading = readingOf(dream, text, lang);
   const folded = padded(text);
   const people = findPeople(text);
   const places = findPlaces(folded, lang);
@@ -362,7 +387,7 @@ export function factsOf(dream: ChatContextDream, language: AnalysisLanguage): Dr
     people,
     places,
     images,
-    symbolIds: new Set(findSymbolIds(text)),
+    symbolIds: new Set(reading.symbolIds),
     emotions,
     dreamType,
     speech: findSpeech(dream.content),

@@ -5,7 +5,7 @@
 import type { Emotion } from '@sonhario/contracts/dreams';
 import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
-import { peopleIn, type DreamPerson } from './chat-builtin-dreams.ts';
+import { findFeelings, peopleIn, type DreamPerson } from './chat-builtin-dreams.ts';
 import { contentWords, padded, quiet, type Lang } from './chat-builtin-words.ts';
 
 export interface MessageReading {
@@ -158,26 +158,6 @@ const FEELING_VERBS = [
   'i am',
   'im',
 ];
-// A feeling denied is not shared ("não senti medo", "I wasn't scared").
-const NEGATIONS = ['nao', 'nem', 'nunca', 'sem', 'not', 'wasnt', 'didnt', 'never', 'no', 'dont', 'isnt'];
-
-function findFeelings(folded: string): { emotion: Emotion; word: string }[] {
-  const words = folded.trim().split(' ');
-  const found: { emotion: Emotion; word: string; at: number }[] = [];
-  for (const entry of EMOTION_LEXICON) {
-    for (const trigger of [...entry.triggers.pt, ...entry.triggers.en]) {
-      const phrase = padded(trigger);
-      const at = folded.indexOf(phrase);
-      if (at < 0 || found.some((feeling) => feeling.emotion === entry.id)) continue;
-      const index = folded.slice(0, at).trim().split(' ').filter(Boolean).length;
-      const before = words.slice(Math.max(0, index - 3), index);
-      if (before.some((word) => NEGATIONS.includes(word))) continue;
-      found.push({ emotion: entry.id, word: trigger, at });
-    }
-  }
-  return found.sort((a, b) => a.at - b.at).map(({ emotion, word }) => ({ emotion, word }));
-}
-
 /** What the question is about, as the dreamer put it ("era mesmo ele vindo se despedir"), for reflecting it back. */
 function clauseOf(message: string): string | null {
   const first = message.split(/(?<=[?!.])\s+/u).find((sentence) => sentence.includes('?')) ?? null;
@@ -223,13 +203,27 @@ export function readMessage(message: string): MessageReading {
   };
 }
 
-/** The dreamer's own words for what they felt, for the answer's language ("saudade" stays "saudade" in pt). */
-export function feelingWords(reading: MessageReading, lang: Lang, name: (emotion: Emotion) => string): string[] {
-  return reading.feelings.map((feeling) =>
-    lang === 'pt' &&
-    /^[\p{L} ]+$/u.test(feeling.word) &&
-    EMOTION_LEXICON.some((e) => e.triggers.pt.includes(feeling.word))
-      ? feeling.word
-      : name(feeling.emotion),
-  );
+// Feelings said as nouns in Portuguese ("fiquei com saudade"); the others are adjectives ("fiquei assustada").
+const PT_FEELING_NOUNS = new Set(
+  'saudade medo raiva vergonha culpa ansiedade paz alegria tristeza angustia alivio nojo calma pavor terror susto panico luto amor carinho'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The dreamer's own word for what they felt when it is in the answer's language ("saudade", "scared"), else the
+ * feeling's name; and whether it reads as a noun ("ficou com saudade") or an adjective ("se sentiu assustado").
+ */
+export function feelingWords(
+  reading: MessageReading,
+  lang: Lang,
+  name: (emotion: Emotion) => string,
+): { word: string; isNoun: boolean }[] {
+  return reading.feelings.map((feeling) => {
+    const own =
+      /^[\p{L} ]+$/u.test(feeling.word) &&
+      EMOTION_LEXICON.some((entry) => entry.id === feeling.emotion && entry.triggers[lang].includes(feeling.word));
+    const word = own ? feeling.word : name(feeling.emotion);
+    return { word, isNoun: !own || PT_FEELING_NOUNS.has(foldText(word)) };
+  });
 }

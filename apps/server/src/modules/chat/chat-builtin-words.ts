@@ -17,7 +17,7 @@ const STOPWORDS = new Set(
     'menos ja ainda sempre nunca nao sim so tambem tb entao mesmo mesma quando como onde quem qual quais porque pq ' +
     'porque sera seria sobre algo alguma algum alguem coisa coisas vez vezes quantas quantos quanto desde ate ' +
     'frequencia significa significado significam quer querem dizer diz simboliza simbolizam representa representam ' +
-    'hoje ontem agora depois antes noite dia outro outra outros outras todo toda todos todas cada nada novo nova ' +
+    'hoje ontem agora depois antes noite dia outro outra outros outras todo toda todos todas cada nada tudo novo nova ' +
     // Portuguese verbs with no topic of their own: being, having, going, dreaming, perceiving.
     'ser sou e era eram foi fui fosse estar estou to tava estava estavam esta estao ter tem tenho tinha tinham teve ' +
     'ir vou vai ia iam indo vir vem veio vindo vinha fazer faz fiz fez fico fica ficou fiquei ficar pode posso podia ' +
@@ -51,8 +51,16 @@ export function contentWords(text: string): string[] {
 
 /** A word's two stems, as the search keys them: a word matches another when either stem does. */
 export function stemsOf(word: string): { pt: string; en: string } {
-  return { pt: `pt:${stemPortuguese(word)}`, en: `en:${stemEnglish(word)}` };
+  let stems = stemCache.get(word);
+  if (!stems) {
+    stems = { pt: `pt:${stemPortuguese(word)}`, en: `en:${stemEnglish(word)}` };
+    // A journal's vocabulary is a few thousand words; the cache is dropped whole past that.
+    if (stemCache.size >= 20_000) stemCache.clear();
+    stemCache.set(word, stems);
+  }
+  return stems;
 }
+const stemCache = new Map<string, { pt: string; en: string }>();
 
 /** Every stem of a text's content words (pt and en), for finding a word in it. */
 export function stemSet(texts: (string | null | undefined)[]): Set<string> {

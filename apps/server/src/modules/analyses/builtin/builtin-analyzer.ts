@@ -61,7 +61,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos voo voos glasses letters'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos voo voos glasses letters fogos botao botoes'.split(
     ' ',
   ),
 );
@@ -117,7 +117,7 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
         const word = triggerWord(trigger);
         if (word === undefined) continue;
         add(index.forms[lang], word, target);
-        for (const form of lang === 'pt' ? ptForms(word) : enForms(word)) {
+        for (const form of lang === 'pt' ? ptForms(word, /ç(?:ar|er|ir)$/iu.test(trigger.trim())) : enForms(word)) {
           if (form === word || named[lang].has(form) || AMBIGUOUS_FORMS.has(form) || isStopword(form)) continue;
           add(index.forms[lang], form, target);
         }
@@ -183,35 +183,70 @@ const LUCIDITY = LUCIDITY_PHRASES.map((entry) => ({
   phrases: [...entry.phrases.pt, ...entry.phrases.en].map((phrase) => ` ${normalizePhrase(phrase)} `),
 }));
 const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
+const NIGHTMARE_WORDS = ['pesadelo', 'pesadelos', 'pesadelao', 'nightmare', 'nightmares'].map((word) => ` ${word} `);
 
+// The language of the text itself, not of the interface (issue 31): a short dream often has no "the" or "que" ("A
+// huge dog chased me through a dark forest."). Each language scores its function words (those of one language only:
+// "a", "me", "no", "so" are both), the spellings the other language lacks (ã, õ, ç, "nh", "lh", "-ção" in Portuguese;
+// "th", "w", "y", "k", "-ing" in English) and the words its lexicon knows; a tie is read in the interface's
+// language. A pure function on the words (docs/decisions/058): a few microseconds, no model to load.
 const PT_MARKERS = new Set(
-  'que nao um uma eu estava com para minha meu era muito mas sonhei sonho entao quando ele ela tinha tava pra'.split(
+  'que q nao um uma uns umas eu estava estavam tava tavam com para pra pro pros minha meu minhas meus era eram muito mt mas sonhei sonho entao quando qdo ele ela eles elas tinha tinham de da das dos em na nas os ao aos se isso esse essa isto aquele aquela foi fui pq vc voce tb tambem ai dai la ja aqui tudo todo toda todos depois fiquei ficou estou tipo agr ngm gnt kkk kkkk kkkkk mim sem mais muita num numa pela pelo nem nunca ninguem nada porque onde quem hoje ontem acordei'.split(
     ' ',
   ),
 );
 const EN_MARKERS = new Set(
-  'the and was my of to it with dreamed dreamt dream that then when he she had were'.split(' '),
+  'the and was my of to it with dreamed dreamt dream that then when he she had were i we you they is are in on at through into from but this his her our their there what been did didn couldn wasn weren don doesn t s ll ve an by for out up down over just all about around after before because while who which not would could should some something someone someplace got went came saw felt woke like'.split(
+    ' ',
+  ),
 );
+const PT_SPELLING = /[ãõç]|nh|lh|(?:cao|coes|oes|ado|ada|ando|endo|indo|ava|avam|ei|eu|ou|inha|inho)$/u;
+const EN_SPELLING = /th|wh|sh|w|y|k|(?:ing|ed|ly|ght)$/u;
 
-/** The language the dream is written in: its lexicon matches every word, the other one only long words. */
-function detectLanguage(words: readonly string[]): Lang {
+/** The language a text is written in, from its words (folded, lowercase) and raw text; `fallback` on a tie. */
+export function detectLanguage(words: readonly string[], fallback: Lang = 'pt', raw = ''): Lang {
   let pt = 0;
   let en = 0;
   for (const word of words) {
-    if (PT_MARKERS.has(word)) pt++;
-    else if (EN_MARKERS.has(word)) en++;
+    if (PT_MARKERS.has(word)) pt += 2;
+    else if (EN_MARKERS.has(word)) en += 2;
+    else if (word.length >= 3) {
+      const isPt = SYMBOL_INDEX.forms.pt.has(word) || EMOTION_INDEX.forms.pt.has(word);
+      const isEn = SYMBOL_INDEX.forms.en.has(word) || EMOTION_INDEX.forms.en.has(word);
+      if (isPt && !isEn) pt += 1;
+      else if (isEn && !isPt) en += 1;
+      if (PT_SPELLING.test(word)) pt += 0.5;
+      if (EN_SPELLING.test(word)) en += 0.5;
+    }
   }
-  return en > pt ? 'en' : 'pt';
+  // Accents Portuguese writes and English does not (the words are folded, the raw text is not).
+  pt += Math.min(4, (raw.match(/[ãõçáéíóúâêô]/giu) ?? []).length);
+  return pt === en ? fallback : en > pt ? 'en' : 'pt';
 }
 
-// Negation: a word is negated when a negator comes at most three words before it in the same clause, with no
-// intensifier in between ("não tive medo", "I wasn't scared", "sem medo"; but "nunca senti tanta paz", "never felt
-// so calm" are the feeling, strongly).
-const NEGATORS = new Set(
-  'nao nem nunca jamais not never nor didn wasn weren don doesn isn aren couldn wouldn hadn haven nt'.split(' '),
+// Negation: a word is negated when a negator of the dream's language comes at most four words before it in the same
+// clause, with no intensifier in between ("não tive medo", "I wasn't scared", "I can't remember the dog"; but "nunca
+// senti tanta paz", "never felt so calm" are the feeling, strongly). "no" is Portuguese for "in the": it negates only
+// in English.
+const NEGATORS: Record<Lang, Set<string>> = {
+  pt: new Set('nao nem nunca jamais'.split(' ')),
+  en: new Set(
+    'not never nor didn wasn weren don doesn isn aren couldn wouldn hadn haven hasn won shouldn nt t cannot refused refuse refuses refusing'.split(
+      ' ',
+    ),
+  ),
+};
+// These negate only the next word or two (articles and prepositions not counted): "sem medo", "no fear", "nothing on
+// the walls", "no one else" ("sem rosto me persegue" is a chase).
+const SHORT_NEGATORS: Record<Lang, Set<string>> = {
+  pt: new Set('sem nenhum nenhuma ninguem'.split(' ')),
+  en: new Set('no without nobody nothing none neither'.split(' ')),
+};
+const NOT_COUNTED = new Set(
+  'the a an any of on in at to into onto go went o os as de do da dos das no na nos nas um uma algum alguma qualquer ir'.split(
+    ' ',
+  ),
 );
-// These negate only the next word or two: "sem medo", "no fear", "without any fear" ("sem rosto me persegue" is a chase).
-const SHORT_NEGATORS = new Set('sem nenhum nenhuma no without nobody ninguem'.split(' '));
 const SHORT_REACH = 2;
 // Also ends a negation: "and", "then", a modal or "stop" ("não conseguia parar de cair" and "I couldn't stop
 // falling" are falls).
@@ -221,6 +256,14 @@ const INTENSIFIERS = new Set(
   ),
 );
 const NEGATION_REACH = 4;
+// A clause that is only a negated auxiliary denies the clause before it: "I tried to scream, but I couldn't", "tentei
+// gritar mas não consegui", "tried to call her but nothing happened".
+const ELLIPSIS_WORDS = new Set(
+  'but mas and e i eu it he she we they ele ela nos a gente could couldn can t didn did wasn wouldn would nao conseguia consegui conseguiu conseguimos dava deu nothing nada happened aconteceu work worked funcionou funcionava adiantou so just mesmo'.split(
+    ' ',
+  ),
+);
+const ELLIPSIS_REACH = 6;
 
 /** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
 const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
@@ -268,6 +311,33 @@ const WAKE_MARKERS = ['acordei', 'acordo', 'woke up', 'i woke', 'wake up', 'woke
 const NOT_WAKING_BEFORE = new Set(
   'quase tentei tentava nao queria almost tried trying kept didn couldn never'.split(' '),
 );
+/** The dream goes on after a wake-up: it was a false awakening ("ainda tava sonhando", "I was still dreaming"). */
+const STILL_DREAMING = [
+  'ainda estava sonhando',
+  'ainda tava sonhando',
+  'ainda to sonhando',
+  'ainda estou sonhando',
+  'ainda era sonho',
+  'ainda era um sonho',
+  'ainda estava no sonho',
+  'ainda tava no sonho',
+  'continuava sonhando',
+  'continuava no sonho',
+  'sonho dentro do sonho',
+  'falso despertar',
+  'achei que tinha acordado',
+  'achei q tinha acordado',
+  'still dreaming',
+  'still in the dream',
+  'still asleep',
+  'dream within a dream',
+  'false awakening',
+  'or thought i did',
+  'thought i had woken',
+  'thought i woke up',
+];
+/** After a wake-up, this much of the report (words, and share of all words) is more dream, not the morning. */
+const DREAM_GOES_ON = { words: 40, share: 0.5 };
 const DREAM_RETURN = [
   'no sonho',
   'sonhei',
@@ -430,6 +500,7 @@ function phraseList(phrases: readonly string[]): PhraseIndex {
 const COMPARISON_WORDS = phraseList([...COMPARISONS.pt, ...COMPARISONS.en]);
 const WAKE_WORDS = phraseList(WAKE_MARKERS);
 const DREAM_RETURN_WORDS = phraseList(DREAM_RETURN);
+const STILL_DREAMING_WORDS = phraseList(STILL_DREAMING);
 const REAL_LIFE_WORDS = phraseList(REAL_LIFE);
 const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]);
 const TOPIC_WORDS = phraseList([...TOPICS.pt, ...TOPICS.en]);
@@ -461,14 +532,20 @@ type Words = {
   notImage: boolean[];
   present: Set<string>;
   blocked: Set<number>;
+  /** The language the text is written in (detectLanguage), whatever the interface's. */
+  lang: Lang;
+  /** Where the dreamer wakes up and the dream goes on (a false awakening: read through, not the end). */
+  falseAwakenings: number[];
+  /** Where the dreamer really wakes up (the dream's words end there), or -1. */
+  wakeAt: number;
 };
 
-function splitWords(text: string, titleLength = 0): Words {
+function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words {
   const words: string[] = [];
-  const negated: boolean[] = [];
   const sentenceStarts: number[] = [];
   /** The end (exclusive) of each word's clause. */
   const clauseEnds: number[] = [];
+  const clauses: [start: number, end: number][] = [];
   /** A capitalized word inside a sentence of the report (not its title): a name ("Linden Road", "Rose"). */
   const isName: boolean[] = [];
   const unaccented = text.normalize('NFD').replace(/\p{M}+/gu, '');
@@ -478,10 +555,11 @@ function splitWords(text: string, titleLength = 0): Words {
     let isSentenceStart = true;
     for (const casedClause of sentence.split(/[;:,()"“”]+|\s(?=(?:mas|but|porem|Mas|But|Porem)\s)/u)) {
       const casedWords = casedClause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-      const clauseWords = casedWords.map((word) => word.toLowerCase());
-      const clauseEnd = words.length + clauseWords.length;
-      for (let i = 0; i < clauseWords.length; i++) clauseEnds.push(clauseEnd);
+      const clauseEnd = words.length + casedWords.length;
+      if (casedWords.length > 0) clauses.push([words.length, clauseEnd]);
       casedWords.forEach((cased, at) => {
+        clauseEnds.push(clauseEnd);
+        words.push(cased.toLowerCase());
         isName.push(
           !isSentenceStart &&
             !(at === 0 && sentenceIndex === 0) &&
@@ -491,28 +569,83 @@ function splitWords(text: string, titleLength = 0): Words {
         );
         isSentenceStart = false;
       });
-      let negatorAt = -Infinity;
-      let reach = NEGATION_REACH;
-      clauseWords.forEach((word, at) => {
-        if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
-        negated.push(at - negatorAt <= reach);
-        words.push(word);
-        if (NEGATORS.has(word)) {
-          negatorAt = at;
-          reach = NEGATION_REACH;
-        } else if (SHORT_NEGATORS.has(word)) {
-          negatorAt = at;
-          reach = SHORT_REACH;
-        }
-      });
     }
     sentenceIndex++;
   }
   sentenceStarts.push(words.length);
 
+  const lang = detectLanguage(words, fallback, text);
+  const negated = Array.from({ length: words.length }, () => false);
+  const negators = NEGATORS[lang];
+  const shortNegators = SHORT_NEGATORS[lang];
+  clauses.forEach(([start, end], index) => {
+    let negatorAt = -Infinity;
+    let reach = NEGATION_REACH;
+    let isShort = false;
+    let counted = 0;
+    for (let at = start; at < end; at++) {
+      const word = words[at] ?? '';
+      if (INTENSIFIERS.has(word)) negatorAt = -Infinity;
+      if (at - negatorAt <= reach) {
+        negated[at] = true;
+        // Reach is counted in content words: "nothing on the walls" reaches "walls", "refused to go into the
+        // basement" reaches "basement".
+        if (!NOT_COUNTED.has(word) && ++counted >= (isShort ? SHORT_REACH : NEGATION_REACH)) negatorAt = -Infinity;
+      }
+      if (negators.has(word)) {
+        negatorAt = at;
+        reach = NEGATION_REACH + 3;
+        isShort = false;
+        counted = 0;
+      } else if (shortNegators.has(word)) {
+        negatorAt = at;
+        reach = SHORT_REACH + 3;
+        isShort = true;
+        counted = 0;
+      }
+    }
+    // An elliptic denial ("but I couldn't", "mas não consegui") negates the end of the clause before it.
+    const clauseWords = words.slice(start, end);
+    const previous = clauses[index - 1];
+    if (
+      previous &&
+      clauseWords.some((word) => negators.has(word)) &&
+      clauseWords.every((word) => ELLIPSIS_WORDS.has(word) || negators.has(word) || shortNegators.has(word)) &&
+      !sentenceStarts.includes(start)
+    )
+      for (let at = Math.max(previous[0], previous[1] - ELLIPSIS_REACH); at < previous[1]; at++) negated[at] = true;
+  });
+
+  // Waking up ends the dream only when it is the last awakening (issue 31): a wake-up followed by another one ("acordei
+  // de verdade", "woke up for real"), by a return to the dream ("percebi q ainda tava sonhando", "then I realized I
+  // was still dreaming") or by most of the report is a false awakening, read through.
+  const wakes: number[] = [];
+  for (let at = 0, sentence = 0; at < words.length; at++) {
+    while (at >= (sentenceStarts[sentence + 1] ?? Infinity)) sentence++;
+    if (
+      phraseAt(words, at, WAKE_WORDS) > 0 &&
+      sentence > 0 &&
+      !NOT_WAKING_BEFORE.has(words[at - 1] ?? '') &&
+      !NOT_WAKING_BEFORE.has(words[at - 2] ?? '')
+    )
+      wakes.push(at);
+  }
+  const isFalseAwakening = new Set<number>();
+  const last = wakes.at(-1) ?? -1;
+  let isLastFalse = false;
+  for (let at = last + 1; at < words.length && !isLastFalse; at++)
+    isLastFalse = phraseAt(words, at, STILL_DREAMING_WORDS) > 0;
+  const lastSentenceEnd = sentenceStarts.find((start) => start > last) ?? words.length;
+  const after = words.length - lastSentenceEnd;
+  if (after >= DREAM_GOES_ON.words && after >= DREAM_GOES_ON.share * words.length) isLastFalse = true;
+  // "I woke up" is found at "i woke" and at "woke up": one wake-up, the last one's.
+  for (const at of wakes) if (isLastFalse || last - at > 2) isFalseAwakening.add(at);
+  const falseAwakenings = [...isFalseAwakening].filter((at) => !isFalseAwakening.has(at - 1));
+
   const notImage = Array.from({ length: words.length }, () => false);
   let isAwake = false;
   let awakeFrom = 0;
+  let wakeAt = -1;
   let sentence = 0;
   for (let at = 0; at < words.length; at++) {
     while (at >= (sentenceStarts[sentence + 1] ?? Infinity)) sentence++;
@@ -540,9 +673,11 @@ function splitWords(text: string, titleLength = 0): Words {
     if (
       wake > 0 &&
       start > 0 &&
+      !isFalseAwakening.has(at) &&
       !NOT_WAKING_BEFORE.has(words[at - 1] ?? '') &&
       !NOT_WAKING_BEFORE.has(words[at - 2] ?? '')
     ) {
+      wakeAt = at;
       const next = words.slice(at + wake, at + wake + 4).join(' ');
       if (!WAKING_MOMENT.test(next)) isAwake = true;
       else awakeFrom = Math.max(awakeFrom, end);
@@ -578,7 +713,7 @@ function splitWords(text: string, titleLength = 0): Words {
       for (let i = 0; i < phrase.trim().split(' ').length; i++) blocked.add(start + i);
     }
   }
-  return { words, negated, notImage, present: new Set(words), blocked };
+  return { words, negated, notImage, present: new Set(words), blocked, lang, falseAwakenings, wakeAt };
 }
 
 // Word senses (lexicon.ts, WORD_SENSES): a trigger read in the sense the lexicon means only in the context it needs.
@@ -628,14 +763,19 @@ function holds(
   end: number,
 ): boolean {
   if (COSTUME.has(words[end + 1] ?? '')) return false;
+  // A number is "0" to the rules ("15 feet wide").
+  const wordAt = (at: number) => {
+    const word = words[at] ?? '';
+    return /^\d+$/.test(word) ? '0' : word;
+  };
   for (const sense of senses ?? []) {
     if (sense.ids && !sense.ids.has(id)) continue;
     for (let i = 1; i <= sense.window; i++) {
-      if (sense.notAfter.has(words[start - i] ?? '')) return false;
-      if (sense.notBefore.has(words[end + i] ?? '')) return false;
+      if (sense.notAfter.has(wordAt(start - i))) return false;
+      if (sense.notBefore.has(wordAt(end + i))) return false;
     }
-    if (sense.needsAfter.size > 0 && !sense.needsAfter.has(words[start - 1] ?? '')) return false;
-    if (sense.needsBefore.size > 0 && !sense.needsBefore.has(words[end + 1] ?? '')) return false;
+    if (sense.needsAfter.size > 0 && !sense.needsAfter.has(wordAt(start - 1))) return false;
+    if (sense.needsBefore.size > 0 && !sense.needsBefore.has(wordAt(end + 1))) return false;
     if (sense.needsContext.size > 0 && !hasAny(sense.needsContext, present)) return false;
     if (hasAny(sense.notWithContext, present)) return false;
   }
@@ -757,6 +897,35 @@ const TYPE_PHRASE: Record<DreamType, Bilingual> = {
   pesadelo: { pt: 'um pesadelo', en: 'a nightmare' },
   recorrente: { pt: 'um sonho recorrente', en: 'a recurring dream' },
   vívido: { pt: 'um sonho vívido', en: 'a vivid dream' },
+// Awareness of dreaming, in any wording: "percebi q tava sonhando", "caiu a ficha que era sonho", "I realized I was
+// still dreaming", "knew it was just a dream". Read on the words with Portuguese shorthand spelled out, not negated
+// ("não percebi que era um sonho").
+const COLLOQUIAL: Record<string, string> = {
+  q: 'que',
+  tava: 'estava',
+  tavam: 'estavam',
+  to: 'estou',
+  ta: 'esta',
+  pra: 'para',
+};
+const AWARE = {
+  pt: / (?:percebi|descobri|notei|entendi|vi|sabia|lembrei|me dei conta|me toquei|caiu a ficha)(?: de)? que(?: eu)?(?: ainda)? (?:estava|estou|era|esta|to) (?:sonhando|so um sonho|um sonho|sonho|num sonho)/u,
+  en: / (?:realized|realised|knew|noticed|understood|figured out|became aware|remembered|recognized|recognised|dawned on me)(?: that)? (?:i was|i m|i am|it was|this was|this is|it s|it is|we were)(?: just| only| still| actually)? (?:dreaming|a dream|in a dream)/u,
+};
+const AWARE_ENTRY = LUCIDITY_PHRASES.find((entry) => entry.id === 'realized');
+
+function readLucidity({ words, negated, lang }: Words) {
+  const spelled = words.map((word) => (lang === 'pt' ? (COLLOQUIAL[word] ?? word) : word));
+  const padded = ` ${spelled.join(' ')} `;
+  const isSaid = (at: number) => at >= 0 && !negated[wordsBefore(padded, at)];
+  const found = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => isSaid(padded.indexOf(phrase)))).map(
+    ({ entry }) => entry,
+  );
+  const aware = AWARE[lang].exec(padded);
+  if (aware && isSaid(aware.index) && AWARE_ENTRY && !found.includes(AWARE_ENTRY)) found.push(AWARE_ENTRY);
+  return found;
+}
+
 };
 
 const LOCAL_READING: Bilingual = {
@@ -775,6 +944,12 @@ const TEXT = {
     en: 'This is a local symbolic reading (no generative AI): Sonhário compares your account with a dictionary of symbols, themes and emotions, without sending anything out. The meanings below are possibilities, not answers — only you know what your dream means.',
   },
   nothing: {
+const UNFELT_DANGER = 2;
+/** The feelings that make a threat a nightmare: fear, anxiety, and the guilt or disgust of a scene of violence. */
+const DREAD = new Set<Emotion>(['medo', 'ansiedade', 'culpa', 'nojo']);
+/** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
+const DANGER_DENSITY = 100;
+const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
     pt: 'Nenhum símbolo do dicionário foi reconhecido neste relato; talvez ele fale de algo muito pessoal. Vale anotar as imagens que mais marcaram você.',
     en: 'No symbol from the dictionary was recognized in this account; perhaps it speaks of something very personal. It may help to note the images that stayed with you.',
   },
@@ -850,6 +1025,9 @@ function historySentence(
     )
     .join(' ');
 }
+  // A nightmare is said (the user's flag, "pesadelo") or felt: fear with intensity, or fear in a threatening scene
+  // (issue 31: a chase or an attack alone, with no fear, is not one). A dream the dreamer knew was a dream is lucid
+  // even with some fear in it ("percebi que estava sonhando", a reality check), unless it is called a nightmare.
 
 /** The first image of the account and the last one (of the symbols read), when they differ: the dream's movement. */
 function arcSentence(
@@ -860,7 +1038,10 @@ function arcSentence(
   const placed = symbols.flatMap((symbol) => {
     const hit = hits.get(symbol);
     return hit ? [{ name: symbol.name[lang], first: hit.first, last: Math.max(...hit.positions) }] : [];
-  });
+  };
+  const isCalledNightmare = NIGHTMARE.some(isSaid);
+  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream).
+  const isNamedNightmare = NIGHTMARE_WORDS.some(isSaid);
   if (placed.length < 2) return undefined;
   const opening = placed.reduce((a, b) => (b.first < a.first ? b : a));
   const closing = placed.reduce((a, b) => (b.last > a.last ? b : a));
@@ -976,8 +1157,14 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const lang: Lang = options.language === 'en' ? 'en' : 'pt';
   const text = [input.title ?? '', input.content].join('\n');
   const padded = ` ${normalizePhrase(text)} `;
-  const parsed = splitWords(text, titleLength(input.title));
-  const primary = detectLanguage(parsed.words);
+  const parsed = splitWords(text, titleLength(input.title), lang);
+  // Read in the text's own language (a tie goes to the interface's); written in the interface's (`lang`). Exposed for
+  // the composition: `textLanguage`, and where the dreamer woke up and the dream went on (`falseAwakenings`, word
+  // positions) or really woke up (`finalWakeAt`, -1 when the report never says so after its first sentence).
+  const primary = parsed.lang;
+  const textLanguage: Lang = parsed.lang;
+  const falseAwakenings: readonly number[] = parsed.falseAwakenings;
+  const finalWakeAt = parsed.wakeAt;
 
   // Emotions: words in the text (not negated ones), and those the dreamer picked, which weigh more than any word.
   const emotionHits = match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true });
@@ -989,7 +1176,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
   // The words say it was a nightmare ("pesadelo", "woke up screaming", "coração a mil"): fear is there even unnamed.
-  const isCalledNightmare = NIGHTMARE.some((phrase) => {
+  const isSaid = (phrase: string) => {
     const at = padded.indexOf(phrase);
     return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
   });
@@ -1013,9 +1200,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
       ? 0
       : round2(Math.max(-1, Math.min(1, emotions.reduce((sum, e) => sum + e.entry.valence * e.intensity, 0) / weight)));
 
-  const lucidityMatches = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => padded.includes(phrase))).map(
-    ({ entry }) => entry,
-  );
+  const lucidityMatches = readLucidity(parsed);
   const lucidity = Math.max(0, Math.min(3, Math.floor(input.lucidity ?? 0)));
   const luciditySignals = lucidityMatches.map((entry) => entry.label[lang]);
   if (lucidity > 0) {
@@ -1031,16 +1216,21 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     themes.some((theme) => THREAT_THEMES.has(theme.id)) ||
     [...symbolHits.keys()].some((symbol) => DANGER_SYMBOLS.has(symbol.id));
   let dreamType: DreamType = 'comum';
-  const isThreatened = sentiment <= 0.2 && [...symbolHits.keys()].some((symbol) => THREAT_SYMBOLS.has(symbol.id));
-  if (
-    input.isNightmare ||
-    isCalledNightmare ||
-    isThreatened ||
-    fear >= STRONG_FEAR ||
-    (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < 0)
-  )
-    dreamType = 'pesadelo';
-  else if (lucidity > 0 || lucidityMatches.length > 0) dreamType = 'lúcido';
+  const isLucid = lucidity > 0 || lucidityMatches.length > 0;
+  // A threat (a chase, an attack, a monster, a war, drowning, paralysis) is a nightmare with fear or anxiety named, or,
+  // with no such feeling, when the scene insists on danger and flight (wolves chasing, running, nowhere to go): two
+  // mentions or more, at least one in every 50 words. A long dream where a fight or a ghost passes by is not one.
+  let dangerMentions = 0;
+  for (const [symbol, hit] of symbolHits)
+    if (DANGER_SYMBOLS.has(symbol.id) || FLIGHT_SYMBOLS.has(symbol.id)) dangerMentions += hit.count;
+  const threats = [...symbolHits.keys()].filter((symbol) => THREAT_SYMBOLS.has(symbol.id));
+  const isAfraid = emotions.some(({ entry }) => DREAD.has(entry.id));
+  const isDense = dangerMentions >= UNFELT_DANGER && dangerMentions * DANGER_DENSITY >= parsed.words.length;
+  const isThreatened = sentiment <= 0.2 && threats.length > 0 && (isAfraid || isDense);
+  const isFrightened = fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < 0);
+  if (input.isNightmare || isNamedNightmare) dreamType = 'pesadelo';
+  else if (isLucid) dreamType = 'lúcido';
+  else if (isCalledNightmare || isThreatened || isFrightened) dreamType = 'pesadelo';
   else if (input.isRecurring) dreamType = 'recorrente';
   else if ((input.vividness ?? 0) >= 4) dreamType = 'vívido';
 
@@ -1117,7 +1307,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
 }
 
 /** The lexicon's edition, stored as the "model" of builtin analyses (bump it when the lexicon's meanings change). */
-export const BUILTIN_MODEL = 'léxico 2026.11';
+export const BUILTIN_MODEL = 'léxico 2026.12';
 
 /**
  * Why each symbol and theme was read: the words (a few either side) where its triggers hit, for the eval's
@@ -1130,7 +1320,7 @@ export function explainReading(input: Pick<BuiltinAnalysisInput, 'title' | 'cont
   const text = [input.title ?? '', input.content].join('\n');
   const padded = ` ${normalizePhrase(text)} `;
   const parsed = splitWords(text, titleLength(input.title));
-  const primary = detectLanguage(parsed.words);
+  const primary = parsed.lang;
   const around = (position: number) =>
     `${parsed.words.slice(Math.max(0, position - 3), position).join(' ')} [${parsed.words[position] ?? ''}] ${parsed.words
       .slice(position + 1, position + 4)
@@ -1147,6 +1337,6 @@ export function explainReading(input: Pick<BuiltinAnalysisInput, 'title' | 'cont
 export function findSymbolIds(text: string): string[] {
   const parsed = splitWords(text);
   // The same reading as analyzeDream's: a negated mention ("não tinha cachorro") is not the symbol.
-  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, detectLanguage(parsed.words), IMAGE_READ);
+  const hits = match(SYMBOL_INDEX, parsed, ` ${normalizePhrase(text)} `, parsed.lang, IMAGE_READ);
   return [...hits.keys()].map((symbol) => symbol.id);
 }

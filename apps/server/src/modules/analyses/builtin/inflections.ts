@@ -16,10 +16,13 @@ const PT_VERB_ENDINGS: Record<'ar' | 'er' | 'ir', readonly string[]> = {
   ),
 };
 
-/** pt stems whose spelling changes before an e or i ending: ataca-r → ataquei, chega-r → cheguei, abraça-r → abracei. */
-function ptVerbStem(stem: string, ending: string): string {
+/**
+ * pt stems whose spelling changes before an e or i ending: ataca-r → ataquei, chega-r → cheguei. A "ç" stem (folded to
+ * "c": abraça-r, dança-r) keeps its c: abracei, dancei.
+ */
+function ptVerbStem(stem: string, ending: string, hasCedilla = false): string {
   if (!/^[ei]/.test(ending)) return stem;
-  if (stem.endsWith('c')) return `${stem.slice(0, -1)}qu`;
+  if (stem.endsWith('c') && !hasCedilla) return `${stem.slice(0, -1)}qu`;
   if (stem.endsWith('g')) return `${stem}u`;
   return stem;
 }
@@ -56,12 +59,13 @@ const PT_NOT_VERBS = new Set(
   ),
 );
 
-export function ptForms(word: string): string[] {
+/** The forms of a folded pt trigger; `hasCedilla` when the trigger's stem ends in "ç" ("dançar", folded "dancar"). */
+export function ptForms(word: string, hasCedilla = false): string[] {
   const verb = /^(.{2,})(ar|er|ir)$/.exec(word);
   if (verb && word.length >= 4 && !PT_NOT_VERBS.has(word)) {
     const [, stem = '', conjugation] = verb;
     const endings = PT_VERB_ENDINGS[conjugation as 'ar' | 'er' | 'ir'];
-    return [word, ...endings.map((ending) => ptVerbStem(stem, ending) + ending)];
+    return [word, ...endings.map((ending) => ptVerbStem(stem, ending, hasCedilla) + ending)];
   }
   return ptNounForms(word);
 }

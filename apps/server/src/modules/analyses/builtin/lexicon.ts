@@ -110,7 +110,8 @@ const SYMBOL_ROWS: Row[] = [
   ['coracao', 'Coração', 'Heart', 'coração', 'heart, heartbeat', 'O coração pode representar afeto, coragem ou um ponto sensível.', 'The heart can represent affection, courage or a tender spot.'],
   ['gravidez', 'Gravidez', 'Pregnancy', 'grávida, gravidez, parto, gestação, grávida, gravida, bebê na barriga, teste de gravidez', 'pregnant, pregnancy, childbirth, labor, pregnant, expecting a baby, baby bump', 'A gravidez pode simbolizar um projeto ou uma parte de você em gestação.', 'Pregnancy can symbolize a project or a part of you taking shape.'],
   ['bebe', 'Bebê', 'Baby', 'bebê, recém-nascido', 'baby, newborn, infant', 'Um bebê pode falar de um novo começo, vulnerabilidade ou algo que pede cuidado.', 'A baby may speak of a new start, vulnerability or something that needs care.'],
-  ['doenca', 'Doença', 'Illness', 'doença, doente, febre, doente, hospital, internado, internada, câncer, cancer, vomitando', 'illness, disease, fever, ill, cancer, hospital bed', 'Adoecer no sonho pode sugerir cansaço ou algo que pede atenção.', 'Being ill in a dream may suggest tiredness or something asking for attention.'],
+  ['ex', 'Ex-parceiro', 'Ex-partner', 'meu ex, minha ex, o ex, a ex, ex-namorado, ex-namorada, ex-marido, ex-mulher, ex-esposa, antigo namorado, antiga namorada', 'my ex, an ex, ex-boyfriend, ex-girlfriend, ex-husband, ex-wife, former partner', 'Um ex no sonho costuma falar mais de uma fase, de um padrão ou de uma parte de você do que da pessoa em si.', 'An ex in a dream often speaks more of a phase, a pattern or a part of you than of the person.'],
+  ['doenca', 'Doença', 'Illness', 'doença, doente, febre, internado, internada, câncer, cancer', 'illness, disease, fever, ill, cancer, hospital bed, heart attack, stroke', 'Adoecer no sonho pode sugerir cansaço ou algo que pede atenção.', 'Being ill in a dream may suggest tiredness or something asking for attention.'],
   ['paralisia', 'Paralisia', 'Paralysis', 'paralisado, paralisia, travado, imóvel, não conseguia me mexer, nao conseguia me mexer, não conseguia mexer, corpo travado', 'paralyzed, paralysis, frozen stiff, unable to move, couldn t move, could not move, sleep paralysis', 'Não conseguir se mexer pode refletir sentir-se sem saída em alguma situação.', 'Being unable to move can mirror feeling stuck in some situation.'],
   ['espelho', 'Espelho', 'Mirror', 'espelho, reflexo', 'mirror, reflection', 'Um espelho pode convidar a olhar para a própria imagem e identidade.', 'A mirror may invite a look at your own image and identity.'],
   // Home and objects
@@ -138,11 +139,11 @@ const SYMBOL_ROWS: Row[] = [
   ['faca', 'Faca', 'Knife', 'faca, espada, tesoura, navalha, facada, esfaquear, punhal, canivete', 'knife, knives, sword, scissors, blade, stab, dagger, machete', 'Lâminas podem evocar cortes, decisões ou sentir-se ameaçado.', 'Blades can evoke cuts, decisions or feeling threatened.'],
   ['arma', 'Arma', 'Gun', 'arma, revólver, pistola, tiro, tiros, bala perdida, atirar, baleado, baleada, metralhadora, fuzil', 'gun, pistol, rifle, shot, shots, bullet, shoot, shooter, gunshot, shotgun', 'Armas podem falar de conflito, defesa ou sensação de perigo.', 'Weapons may speak of conflict, defense or a sense of danger.'],
   ['comida', 'Comida', 'Food', 'comida, comer, comendo, refeição, banquete', 'food, eating, ate, meal, feast, breakfast, dinner, lunch, sandwich, pizza, soup, snack', 'Comida pode evocar nutrição, desejo ou aquilo de que você sente falta.', 'Food can evoke nourishment, desire or something you are missing.'],
-  ['bolo', 'Bolo', 'Cake', 'bolo, doce, chocolate', 'cake, candy, chocolate, cupcake, dessert', 'Doces podem sugerir recompensa, celebração ou conforto.', 'Sweets may suggest reward, celebration or comfort.'],
+  ['bolo', 'Bolo', 'Cake', 'bolo, doce, chocolate, sorvete', 'cake, candy, chocolate, cupcake, dessert, ice cream, ice creams', 'Doces podem sugerir recompensa, celebração ou conforto.', 'Sweets may suggest reward, celebration or comfort.'],
   ['fruta', 'Fruta', 'Fruit', 'fruta, maçã, banana, uva, morango, manga madura, abacaxi', 'fruit, apple, banana, grapes, strawberry, oranges, peach, pineapple', 'Frutas podem falar de colheita, fertilidade ou tentação.', 'Fruit may speak of harvest, fertility or temptation.'],
   ['vela', 'Vela', 'Candle', 'vela', 'candle', 'Uma vela pode evocar esperança, fé ou uma luz frágil.', 'A candle can evoke hope, faith or a fragile light.'],
   ['foto', 'Foto', 'Photo', 'foto, fotografia, retrato, câmera', 'photo, photograph, picture, camera', 'Fotos podem sugerir memórias e o desejo de guardar um momento.', 'Photos may suggest memories and the wish to keep a moment.'],
-  ['computador', 'Computador', 'Computer', 'computador, tela, internet', 'computer, screen, laptop, internet', 'Telas podem falar de conexão, trabalho ou distância das pessoas.', 'Screens may speak of connection, work or distance from people.'],
+  ['computador', 'Computador', 'Computer', 'computador, tela, internet, notebook, planilha, planilhas', 'computer, screen, laptop, internet, spreadsheet, spreadsheets', 'Telas podem falar de conexão, trabalho ou distância das pessoas.', 'Screens may speak of connection, work or distance from people.'],
   ['boneca', 'Boneca', 'Doll', 'boneca, brinquedo, boneco', 'doll, toy, puppet', 'Brinquedos podem evocar a infância e partes brincalhonas ou esquecidas.', 'Toys can evoke childhood and playful or forgotten parts.'],
   ['mascara', 'Máscara', 'Mask', 'máscara, fantasia', 'mask, costume', 'Uma máscara pode falar do que se mostra e do que se esconde.', 'A mask may speak of what is shown and what is hidden.'],
   ['caixa', 'Caixa', 'Box', 'caixa, baú, gaveta', 'box, boxes, treasure chest, drawer', 'Uma caixa pode guardar segredos, lembranças ou algo por abrir.', 'A box may hold secrets, memories or something yet to open.'],
@@ -156,7 +157,7 @@ const SYMBOL_ROWS: Row[] = [
   ['aviao_simbolo', 'Avião', 'Airplane', 'avião, voo de avião, aeroporto', 'airplane, plane, aircraft, airport', 'Um avião pode evocar grandes mudanças, viagens ou ambições.', 'An airplane can evoke big changes, journeys or ambitions.'],
   ['trem', 'Trem', 'Train', 'trem, metrô, estação', 'train, subway, train station, railway, metro', 'Trens podem sugerir um caminho já traçado ou o medo de perder a vez.', 'Trains may suggest a set path or the fear of missing your turn.'],
   ['onibus', 'Ônibus', 'Bus', 'ônibus', 'bus, coach', 'Um ônibus pode falar de trajetos compartilhados e de seguir o ritmo dos outros.', 'A bus may speak of shared routes and keeping pace with others.'],
-  ['barco', 'Barco', 'Boat', 'barco, navio, canoa, bote', 'boat, ship, canoe, sail', 'Um barco pode representar como você navega as emoções.', 'A boat can represent how you navigate emotions.'],
+  ['barco', 'Barco', 'Boat', 'barco, navio, canoa, bote', 'boat, ship, canoe, sail, raft', 'Um barco pode representar como você navega as emoções.', 'A boat can represent how you navigate emotions.'],
   ['bicicleta', 'Bicicleta', 'Bicycle', 'bicicleta, bike', 'bicycle, bike', 'A bicicleta pode sugerir equilíbrio e esforço próprio.', 'A bicycle may suggest balance and your own effort.'],
   ['estrada', 'Estrada', 'Road', 'estrada, caminho, trilha, rodovia', 'road, path, trail, highway', 'Uma estrada pode evocar a jornada e as escolhas de direção.', 'A road can evoke the journey and choices of direction.'],
   ['acidente', 'Acidente', 'Accident', 'acidente, batida, colisão, capotar', 'accident, crash, collision', 'Um acidente pode refletir medo de perder o controle ou de um choque.', 'An accident can mirror a fear of losing control or of a shock.'],
@@ -171,22 +172,22 @@ const SYMBOL_ROWS: Row[] = [
   ['hospital_simbolo', 'Hospital', 'Hospital', 'hospital, médico, enfermeira, cirurgia', 'hospital, doctor, nurse, surgery', 'Um hospital pode sugerir cuidado, cura ou preocupação com a saúde.', 'A hospital may suggest care, healing or concern about health.'],
   ['igreja', 'Igreja', 'Church', 'igreja, templo, capela, altar', 'church, temple, chapel, altar', 'Um templo pode falar de fé, valores ou busca de sentido.', 'A temple may speak of faith, values or a search for meaning.'],
   ['cemiterio', 'Cemitério', 'Cemetery', 'cemitério, túmulo, caixão, velório, enterro', 'cemetery, grave, coffin, funeral, burial', 'O cemitério pode evocar despedidas, luto ou o fim de uma fase.', 'A cemetery can evoke farewells, grief or the end of a phase.'],
-  ['prisao', 'Prisão', 'Prison', 'prisão, cadeia, atrás das grades, jaula, cela', 'prison, jail, jail cell, prison cell, behind bars, cage', 'Uma prisão pode refletir sentir-se limitado ou culpado.', 'A prison can mirror feeling limited or guilty.'],
+  ['prisao', 'Prisão', 'Prison', 'prisão, cadeia, atrás das grades, jaula, cela', 'prison, jail, jail cell, prison cell, behind bars, cage, concentration camp, prison camp', 'Uma prisão pode refletir sentir-se limitado ou culpado.', 'A prison can mirror feeling limited or guilty.'],
   ['festa', 'Festa', 'Party', 'festa, aniversário, celebração, balada, aniversário, churrasco, formatura, parabéns, karaokê', 'party, birthday party, celebration, bbq, barbecue, wedding reception, prom', 'Uma festa pode falar de pertencimento, celebração ou pressão social.', 'A party may speak of belonging, celebration or social pressure.'],
   ['casamento', 'Casamento', 'Wedding', 'casamento, noiva, noivo', 'wedding, bride, groom, getting married, got married, marriage', 'Um casamento pode simbolizar união, compromisso ou integração de partes suas.', 'A wedding can symbolize union, commitment or the joining of parts of you.'],
-  ['palco', 'Palco', 'Stage', 'palco, plateia, show de, no show, holofote', 'stage, audience, concert, spotlight, onstage', 'Um palco pode evocar exposição, reconhecimento ou medo de julgamento.', 'A stage can evoke exposure, recognition or fear of judgement.'],
+  ['palco', 'Palco', 'Stage', 'palco, plateia, show de, no show, holofote, auditório, teatro', 'stage, audience, concert, spotlight, onstage, auditorium, theater, theatre', 'Um palco pode evocar exposição, reconhecimento ou medo de julgamento.', 'A stage can evoke exposure, recognition or fear of judgement.'],
   ['shopping', 'Loja', 'Shop', 'loja, mercado, shopping, supermercado', 'shop, store, market, mall, supermarket, grocery store', 'Lojas podem falar de escolhas, desejos e do que lhe falta.', 'Shops may speak of choices, desires and what you lack.'],
   ['piscina', 'Piscina', 'Pool', 'piscina', 'pool, swimming pool', 'Uma piscina pode sugerir emoções em um espaço contido e seguro.', 'A pool may suggest emotions in a contained, safe space.'],
   ['castelo', 'Castelo', 'Castle', 'castelo, palácio', 'castle, palace', 'Um castelo pode evocar proteção, ideais ou isolamento.', 'A castle can evoke protection, ideals or isolation.'],
   ['ruinas', 'Ruínas', 'Ruins', 'ruína, destroços, desabar, desabando, desmoronar', 'ruin, ruins, rubble, collapse, collapsing', 'Ruínas podem falar do que acabou e do que pode ser reconstruído.', 'Ruins may speak of what has ended and what could be rebuilt.'],
   // Actions and situations
   ['morte_simbolo', 'Morte', 'Death', 'morte, morrer, morrendo, morreu, morri, morto, morta, falecer, faleceu', 'death, die, dying, died, dead', 'A morte em sonhos costuma simbolizar fim de ciclo e transformação, não um aviso literal.', 'Death in dreams usually symbolizes the end of a cycle and change, not a literal warning.'],
-  ['perseguicao', 'Perseguição', 'Chase', 'perseguir, fugir, me seguir, me seguindo, me seguia, me seguiu, correndo atrás, correu atrás, vindo atrás, veio atrás', 'chase, pursue, flee, fled, escape, following me, followed me, after me, hunting me, was behind me, something behind me, someone behind me, right behind me, came for me', 'Ser perseguido pode refletir algo que você está evitando encarar.', 'Being chased may mirror something you are avoiding facing.'],
+  ['perseguicao', 'Perseguição', 'Chase', 'perseguir, fugir, me seguir, me seguindo, me seguia, me seguiu, correndo atrás, correu atrás, vindo atrás, veio atrás', 'chase, pursue, flee, fled, following me, followed me, came after me, coming after me, hunting me, was behind me, something behind me, someone behind me, right behind me, came for me, coming for me, comes for me, came for us, coming for us, comes for us', 'Ser perseguido pode refletir algo que você está evitando encarar.', 'Being chased may mirror something you are avoiding facing.'],
   ['prova_simbolo', 'Prova', 'Exam', 'prova, exame, teste, vestibular, enem, avaliação', 'exam, test, quiz, examination', 'Provas podem evocar sentir-se avaliado ou despreparado.', 'Exams may evoke feeling judged or unprepared.'],
   ['atraso', 'Atraso', 'Lateness', 'atrasado, atrasada, atraso, atrasar, perder a hora', 'late, delay, delayed, missed the bus, missed the train, missed my flight', 'Estar atrasado pode falar de pressão e do medo de perder oportunidades.', 'Being late may speak of pressure and a fear of missing opportunities.'],
   ['nudez', 'Nudez', 'Nudity', 'nua, pelado, pelada, pelados, nudez, sem roupa, sem roupas, estava nu, tava nu, fiquei nu', 'naked, nude, nudity', 'Estar nu pode refletir vulnerabilidade ou medo de ser exposto.', 'Being naked may mirror vulnerability or fear of being exposed.'],
   ['briga', 'Briga', 'Fight', 'briga, brigar, brigando, discussão, discutir, luta, lutar, lutando, brigou, brigaram, brigamos, discutimos, discutiu, gritando comigo, xingando, bati nele, porrada, soco', 'fight, fighting, fought, argue, argument, quarrel, fighting, fought, argued, arguing, yelling at, screaming at, screaming match', 'Brigas podem dar forma a conflitos internos ou tensões não ditas.', 'Fights may give shape to inner conflict or unspoken tension.'],
-  ['beijo', 'Beijo', 'Kiss', 'beijo, beijar, beijando, abraço, abraçar', 'kiss, kissing, hug, hugging, embrace', 'Beijos e abraços podem evocar desejo de proximidade e aceitação.', 'Kisses and hugs can evoke a wish for closeness and acceptance.'],
+  ['beijo', 'Beijo', 'Kiss', 'beijo, beijar, beijando, abraço, abraçar', 'kiss, kissing, hug, hugging, embrace, making out, made out, make out', 'Beijos e abraços podem evocar desejo de proximidade e aceitação.', 'Kisses and hugs can evoke a wish for closeness and acceptance.'],
   ['sexo', 'Sexo', 'Sex', 'sexo, transar, transa, sexual, fazer amor, fazendo amor, fizemos amor, fez amor, fazia amor, transando, tesão', 'sex, sexual, intercourse, make love, made love, making love, hooking up, hooked up, had sex, having sex', 'A intimidade no sonho pode falar de união, criatividade ou necessidades afetivas.', 'Intimacy in a dream may speak of union, creativity or emotional needs.'],
   ['traicao', 'Traição', 'Betrayal', 'trair, traição, traindo, traiu, amante', 'betray, betrayal, cheat, cheating, affair', 'Traição pode refletir insegurança no vínculo ou medo de ser deixado.', 'Betrayal may mirror insecurity in a bond or fear of being left.'],
   ['choro', 'Choro', 'Crying', 'chorar, chorando, chorei, choro, lágrima', 'cry, crying, cried, tear, tears, weep', 'Chorar pode ser um alívio de emoções guardadas.', 'Crying may be a release of held-back emotions.'],
@@ -200,7 +201,7 @@ const SYMBOL_ROWS: Row[] = [
   ['fim_do_mundo', 'Fim do mundo', 'End of the world', 'apocalipse, fim do mundo', 'apocalypse, end of the world', 'O fim do mundo pode simbolizar uma grande mudança sentida como total.', 'The end of the world may symbolize a big change felt as total.'],
   ['dancar', 'Dança', 'Dance', 'dançar, dançando, dança', 'dance, dancing, danced', 'Dançar pode evocar expressão, harmonia e liberdade do corpo.', 'Dancing can evoke expression, harmony and bodily freedom.'],
   ['cantar', 'Canto', 'Singing', 'cantar, cantando, música, canção', 'sing, singing, sang, music, song', 'A música pode falar de emoção, memória e expressão.', 'Music may speak of emotion, memory and expression.'],
-  ['trabalho_simbolo', 'Trabalho', 'Work', 'trabalho, emprego, escritório, reunião, demissão, chefe, trabalhar, no trabalho, do trabalho, serviço, firma, expediente, colega de trabalho, cliente', 'at work, to work, from work, my job, new job, old job, office, coworker, coworkers, work meeting, got fired, was fired, my boss, boss, meeting, job interview, my desk, shift', 'O trabalho no sonho pode refletir cobranças, ambições ou reconhecimento.', 'Work in a dream can mirror demands, ambitions or recognition.'],
+  ['trabalho_simbolo', 'Trabalho', 'Work', 'trabalho, emprego, escritório, reunião, demissão, chefe, trabalhar, no trabalho, do trabalho, serviço, firma, expediente, colega de trabalho, cliente', 'at work, to work, from work, my job, new job, old job, office, coworker, coworkers, work meeting, got fired, was fired, my boss, boss, meeting, job interview, my desk, shift, employee, employees, got hired, was hired, cashier, cashiers, my manager', 'O trabalho no sonho pode refletir cobranças, ambições ou reconhecimento.', 'Work in a dream can mirror demands, ambitions or recognition.'],
   ['mudanca', 'Mudança', 'Moving house', 'mudança, caixas de mudança, me mudei, mudei de casa, mudar de casa, mudando de casa, nos mudamos, mudamos de casa, caminhão de mudança', 'moving house, moving out, moved house, moving boxes, relocate, moving truck', 'Uma mudança pode simbolizar transição e novas fases.', 'A move can symbolize transition and new phases.'],
   ['trancado', 'Fechadura trancada', 'Locked door', 'trancado, trancada, trancar, porta fechada, sem saída', 'locked, lock in, shut', 'Algo trancado pode falar de limites, segredos ou portas ainda fechadas.', 'Something locked may speak of limits, secrets or doors still closed.'],
   ['viagem_simbolo', 'Viagem', 'Journey', 'viagem, viajar, viajando, turista', 'journey, trip, travel, traveling, tourist', 'Uma viagem pode evocar mudança, descoberta e partida.', 'A journey can evoke change, discovery and departure.'],
@@ -345,8 +346,8 @@ export const LUCIDITY_PHRASES: readonly PhraseEntry[] = [
   { id: 'realized', label: { pt: 'Percebeu que estava sonhando', en: 'Realized they were dreaming' }, phrases: { pt: ['percebi que estava sonhando', 'percebi que era um sonho', 'descobri que estava sonhando', 'me dei conta que estava sonhando', 'me dei conta de que estava sonhando', 'notei que estava sonhando'], en: ['i realized i was dreaming', 'realised i was dreaming', 'realized it was a dream', 'realised it was a dream', 'noticed i was dreaming', 'became aware i was dreaming', 'became lucid'] } },
   { id: 'knew', label: { pt: 'Sabia que era um sonho', en: 'Knew it was a dream' }, phrases: { pt: ['sabia que era um sonho', 'sabia que estava sonhando', 'tinha consciência de que estava sonhando', 'consciente de que era um sonho', 'isso é um sonho', 'isso e so um sonho', 'estou sonhando'], en: ['i knew it was a dream', 'knew i was dreaming', 'this is a dream', 'i am dreaming', 'i m dreaming', 'aware i was dreaming', 'aware that i was dreaming'] } },
   { id: 'control', label: { pt: 'Conseguiu controlar o sonho', en: 'Was able to control the dream' }, phrases: { pt: ['consegui controlar', 'controlei o sonho', 'controlar o sonho', 'mudei o sonho', 'decidi voar', 'mudei o cenario'], en: ['i could control', 'controlled the dream', 'control the dream', 'changed the dream', 'decided to fly', 'changed the scene'] } },
-  { id: 'reality_check', label: { pt: 'Fez um teste de realidade', en: 'Did a reality check' }, phrases: { pt: ['teste de realidade', 'olhei para as minhas maos', 'contei os dedos', 'tapei o nariz'], en: ['reality check', 'looked at my hands', 'counted my fingers', 'pinched my nose'] } },
-  { id: 'lucid_word', label: { pt: 'Descreveu o sonho como lúcido', en: 'Described the dream as lucid' }, phrases: { pt: ['sonho lucido', 'fiquei lucido', 'fiquei lucida'], en: ['lucid dream', 'became lucid', 'went lucid'] } },
+  { id: 'reality_check', label: { pt: 'Fez um teste de realidade', en: 'Did a reality check' }, phrases: { pt: ['teste de realidade', 'olhei para as minhas maos', 'olhei para as maos', 'olhei as maos', 'olhei minhas maos', 'olhar as maos', 'olhar para as maos', 'olhar minhas maos', 'contei os dedos', 'contar os dedos', 'tapei o nariz', 'tapar o nariz', 'tapei meu nariz', 'tampei o nariz', 'tampar o nariz'], en: ['reality check', 'looked at my hands', 'look at my hands', 'looking at my hands', 'counted my fingers', 'count my fingers', 'pinched my nose', 'pinch my nose', 'pinching my nose', 'held my nose', 'plugged my nose'] } },
+  { id: 'lucid_word', label: { pt: 'Descreveu o sonho como lúcido', en: 'Described the dream as lucid' }, phrases: { pt: ['sonho lucido', 'fiquei lucido', 'fiquei lucida', 'um lucido', 'lucido de novo', 'lucida de novo', 'tive lucidez'], en: ['lucid dream', 'became lucid', 'went lucid', 'got lucid', 'lucid again', 'was lucid', 'a lucid one'] } },
 ];
 
 /** Words and phrases by which a dreamer says the dream was a nightmare (not when negated: "não foi um pesadelo"). */
@@ -502,6 +503,7 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'killed it',
   'dying to',
   'dying of laughter',
+  'heart attack',
   'to die for',
   'break the ice',
   'broke the ice',
@@ -515,9 +517,6 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'from college',
   'after college',
   'from work',
-  'teeth falling',
-  'teeth fell',
-  'tooth fell',
   // pt, everyday idioms
   'caixa postal',
   'fila do caixa',
@@ -527,11 +526,6 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'o sistema caiu',
   'tiro e queda',
   'uma queda por',
-  'dentes caindo',
-  'dente caindo',
-  'dentes caiam',
-  'dentes cairam',
-  'dente caiu',
   'pe da',
   'pe de',
   'pe do',
@@ -596,6 +590,11 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'got a shot',
   'flu shot',
   'retracing my steps',
+  // A quantity, not a number on a door or a page ("a number of kids").
+  'a number of',
+  'large number of',
+  'any number of',
+  'um numero de',
   'retrace my steps',
 ];
 
@@ -645,7 +644,7 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
     ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
     ['reuniao', { notBefore: 'condominio emergencia pais familia', window: 2 }],
-    ['carteira', { notAfter: 'sentar sentei sentava sentada sentado numa', window: 2 }],
+    ['carteira, carteiras', { notAfter: 'sentar sentei sentava sentada sentado numa entre', window: 2 }],
     ['bolsa', { notBefore: 'estudo estudos integral valores faculdade', window: 2 }],
     // A root in a dream about teeth is the tooth's.
     ['raiz, raizes', { ids: 'arvore', notWithContext: 'dente dentes' }],
@@ -673,6 +672,21 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['sala, salas, quarto, quartos, cozinha, comodo, comodos', { ids: 'casas', needsContext: 'casa casas lar apartamento apto ape sobrado' }],
     // Lost something is a loss; being lost ("tava perdida") is the theme.
     ['perdido, perdida, perdidos, perdidas, perdi', { ids: 'perdido', notBefore: 'a o as os meu minha meus minhas um uma', window: 1 }],
+    // Teeth, hair and nails fall out: what falls is named before the verb, often a few words before ("meus dente tavam
+    // todos moles e caiam").
+    ['cair, caindo, caiu, caia, caiam, cairam, cai, despencou, despencando', { ids: 'queda', notAfter: 'dente dentes cabelo cabelos unha unhas', window: 6 }],
+    // A test is an exam at school; "o teste de tapar o nariz" is a reality check, "teste de farmácia" a pregnancy test.
+    ['teste, testes', { needsContext: 'prova provas escola faculdade facul professor professora questao questoes vestibular enem estudar estudei estudado aula caneta lapis' }],
+    // A corridor is a maze only when the dreamer is lost in it.
+    ['corredor, corredores', { ids: 'labirinto', needsContext: 'labirinto perdido perdida perdidos perdidas infinito infinitos interminavel interminaveis' }],
+    // "olho o relógio" is a look, not an eye.
+    ['olho', { ids: 'olhos', notBefore: 'o a os as pra para pro pros pras pela pelo em no na nos nas', window: 1 }],
+    // Someone who comes after the dreamer to tell, call or bring something is no chase ("veio atrás de mim pra avisar").
+    ['veio atras, vindo atras, correndo atras, correu atras', { ids: 'perseguicao', notBefore: 'avisar chamar dar entregar devolver perguntar falar conversar contar mostrar buscar trazer levar', window: 5 }],
+    // Going to fetch something is no search ("fui no quarto buscar mais cadeira").
+    ['buscar', { ids: 'procura', notAfter: 'fui foi vou vai ia iam fomos vamos ir indo', window: 3 }],
+    // Skipping class is no escape from a pursuer ("a gente fugiu da aula").
+    ['fugir, fugiu, fugi, fugimos, fugindo, fugia, fugiram', { ids: 'perseguicao', notBefore: 'aula aulas escola colegio dieta regra regras', window: 3 }],
   ],
   en: [
     ['wedding', { notBefore: 'ring band dress invitation invitations planning photo photos cake', window: 1 }],
@@ -707,5 +721,22 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['room, rooms, kitchen, kitchens', { ids: 'casas', needsContext: 'house houses home apartment flat' }],
     ['lost', { ids: 'perdido', notBefore: 'a an the my his her our their by it them all everything track control', window: 1 }],
     ['trapped', { ids: 'preso', notBefore: 'it him her them', window: 1 }],
+    // "made out of wood", "couldn't make out what he said" are no kiss.
+    ['made out, make out, making out', { notBefore: 'of what that the his her their', window: 1 }],
+    ['fall, fell, falling, fallen, falls', { ids: 'queda', notAfter: 'teeth tooth hair', window: 6 }],
+    // Measures are not body parts (0 stands for any number): "15 feet wide", "a few feet away", "two feet across".
+    ['feet, foot', { notAfter: '0 one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred hundreds thousand thousands few several couple many', window: 2 }],
+    ['feet, foot', { notBefore: 'tall wide long high deep away across under above below thick apart', window: 2 }],
+    // "everyone present", "at present", "the present day" are no gift.
+    ['present, presents', { ids: 'presente', notAfter: 'everyone everybody people all those who was were is are am be being been', window: 1 }],
+    ['present', { notAfter: 'at in', window: 2 }],
+    ['present', { notBefore: 'day moment time tense', window: 1 }],
+    // Ice cream is a sweet (a phrase of Cake), an ice cube no snow.
+    ['ice', { notBefore: 'cream creams cube cubes tea skating rink', window: 1 }],
+    // Someone behind, after or coming for the dreamer is a chase only with a flight, a threat or fear in the dream
+    // ("my boss stood behind me", "a guy in a costume comes for us and says we won").
+    ['was behind me, something behind me, someone behind me, right behind me, came after me, coming after me, came for me, coming for me, comes for me, came for us, coming for us, comes for us', { ids: 'perseguicao', needsContext: 'running chase chased chasing flee fled fleeing catch caught grab grabbed kill hurt attack attacked scared terrified afraid fear panic hide hid hiding' }],
+    // A corridor is a maze only when the dreamer is lost in it.
+    ['corridor, corridors, hallway, hallways', { ids: 'labirinto', needsContext: 'maze labyrinth lost endless forever winding twisting' }],
   ],
 };

@@ -20,7 +20,7 @@ import {
 
 const api = setupAppWithServer();
 
-const BUILTIN_LABEL = 'Análise simbólica local (sem IA generativa) · léxico 2026.11';
+const BUILTIN_LABEL = 'Análise simbólica local (sem IA generativa) · léxico 2026.12';
 const DREAM_TEXT = 'Eu voava sobre o mar ao entardecer e via uma casa antiga na praia.';
 
 let account: TestUser;

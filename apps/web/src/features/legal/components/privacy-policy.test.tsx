@@ -28,7 +28,7 @@ describe('/privacidade', () => {
     await openPrivacy();
     const section = aiSection();
     expect(await within(section).findByText('Este servidor usa a análise simbólica local')).toBeInTheDocument();
-    expect(section).toHaveTextContent('(versão léxico 2026.11)');
+    expect(section).toHaveTextContent('(versão léxico 2026.12)');
     expect(within(section).queryByText('Endereço')).not.toBeInTheDocument();
   });
 
