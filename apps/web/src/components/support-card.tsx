@@ -7,11 +7,13 @@ const linkClass =
 
 /**
  * Shown where an analysis or a chat answer noticed distress in the user's words: a calm word and where to find
- * someone to talk to (CVV, Brazil's free 24-hour emotional support line). Soft colours on purpose: this is care, not
- * an alarm. Shared by the analyses and the chat.
+ * someone to talk to. In Portuguese, CVV (Brazil's free 24-hour emotional support line, 188); in English, whose
+ * readers may live anywhere, findahelpline.com (free local lines by country) and the local emergency number
+ * (docs/decisions/056). Soft colours on purpose: this is care, not an alarm. Shared by the analyses and the chat.
  */
 export function SupportCard({ level = 3 }: { level?: 3 | 4 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const isBrazilian = i18n.language.startsWith('pt');
   const titleId = useId();
   const Heading = level === 3 ? 'h3' : 'h4';
   return (
@@ -30,17 +32,29 @@ export function SupportCard({ level = 3 }: { level?: 3 | 4 }) {
           {t('analyses.support.title')}
         </Heading>
         <p className="text-sm leading-relaxed text-pretty text-foreground/90">{t('analyses.support.text')}</p>
-        <p className="text-sm leading-relaxed text-pretty text-muted-foreground">{t('analyses.support.cvv')}</p>
+        <p className="text-sm leading-relaxed text-pretty text-muted-foreground">
+          {t(isBrazilian ? 'analyses.support.cvv' : 'analyses.support.helpline')} {t('analyses.support.emergency')}
+        </p>
         <div className="flex flex-col gap-x-5 sm:flex-row sm:flex-wrap">
-          <a href="tel:188" className={linkClass}>
-            <Phone aria-hidden="true" className="size-4" />
-            {t('analyses.support.call')}
-          </a>
-          <a href="https://cvv.org.br" target="_blank" rel="noopener noreferrer" className={linkClass}>
-            <ExternalLink aria-hidden="true" className="size-4" />
-            {t('analyses.support.site')}
-            <span className="sr-only"> {t('analyses.support.newTab')}</span>
-          </a>
+          {isBrazilian ? (
+            <>
+              <a href="tel:188" className={linkClass}>
+                <Phone aria-hidden="true" className="size-4" />
+                {t('analyses.support.call')}
+              </a>
+              <a href="https://cvv.org.br" target="_blank" rel="noopener noreferrer" className={linkClass}>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {t('analyses.support.site')}
+                <span className="sr-only"> {t('analyses.support.newTab')}</span>
+              </a>
+            </>
+          ) : (
+            <a href="https://findahelpline.com" target="_blank" rel="noopener noreferrer" className={linkClass}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('analyses.support.helplineSite')}
+              <span className="sr-only"> {t('analyses.support.newTab')}</span>
+            </a>
+          )}
         </div>
       </div>
     </aside>
