@@ -35,6 +35,7 @@ import type { UserKeys } from '../keys/keys.crypto.ts';
 import { openResult, sealResult } from './analyses.sealing.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
+import { readJournalContext } from '../patterns/journal-context.ts';
 import { assessDreamDistress, heedAnalysisDistress } from '../safety/safe-reply.ts';
 import {
   deleteAnalysisRows,
@@ -263,6 +264,11 @@ export async function completeAnalysis(
   // The safety layer (docs/decisions/056): when the dream's words show distress, the interpretation is held back from
   // the stream until it is checked, then sent whole (with the safe paragraph first if it did not take the signal in).
   const dreamDistress = assessDreamDistress(prepared.request.dream);
+  // A generative provider also reads the dreamer's recurring signs and most related dreams (decision 061; the consent
+  // was checked in prepareAnalysis), not beside a dream in distress. The builtin reader has its own history.
+  if (provider.isGenerative && !dreamDistress.isDistress) {
+    prepared.request.context ??= await readJournalContext(ctx, prepared.dreamId);
+  }
   const onDelta: typeof options.onDelta = dreamDistress.isDistress
     ? (field, text) => {
         if (field !== 'interpretation') options.onDelta(field, text);

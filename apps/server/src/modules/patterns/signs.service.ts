@@ -157,6 +157,9 @@ interface AnalysedNames {
 
 type AnalysisNames = [kind: SignKind, key: string, label: string][];
 
+/** Where the names each analysis holds are kept once opened (PatternAnswerCache.opened, or a map for one call). */
+type OpenedMemo = { get(key: string): object | undefined; set(key: string, value: object): unknown };
+
 /**
  * The names an analysis holds (symbols, people, places; folded, once each), by analysis id: a result never changes
  * once stored, so each is opened once per instance, not on every request (as the analyses' stats cache keeps the
@@ -188,7 +191,7 @@ async function nameAnalysed(
   ctx: RequestContext,
   keys: UserKeys,
   rows: WindowAnalysisRow[],
-  opened: PatternAnswerCache['opened'],
+  opened: OpenedMemo,
 ): Promise<AnalysedNames> {
   const cacheKey = (id: string) => `${ctx.userId}:analysis-names:${id}`;
   const known = new Map<string, AnalysisNames>();
@@ -375,10 +378,30 @@ export async function getDreamSigns(ctx: RequestContext, answers: PatternAnswerC
   );
 }
 
+/**
+ * The user's recurring signs as words for a generative analysis's context (patterns/journal-context.ts): images
+ * first, then feelings, then tags, as the answer orders them, whatever the plan (the answer is the user's own data;
+ * the plan gates the page). Names opened for it are kept in `opened` when given.
+ */
+export async function listRecurringSigns(
+  ctx: RequestContext,
+  opened: OpenedMemo = new Map<string, object>(),
+): Promise<{ kind: SignKind; label: string; count: number }[]> {
+  const pinRows = await listPinRows(ctx.db, ctx.userId);
+  const { signs } = await computeDreamSigns(ctx, pinRows, opened);
+  return signs
+    .filter((sign) => sign.count > 0)
+    .map((sign) => ({
+      kind: sign.kind,
+      label: sign.kind === 'recurring' ? 'recurring dream' : sign.label,
+      count: sign.count,
+    }));
+}
+
 async function computeDreamSigns(
   ctx: RequestContext,
   pinRows: Awaited<ReturnType<typeof listPinRows>>,
-  opened: PatternAnswerCache['opened'],
+  opened: OpenedMemo,
 ): Promise<DreamSignsResponse> {
   const keys = await ctx.keys.forUser(ctx.userId);
   const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));

@@ -66,6 +66,8 @@ export function buildReportUserMessage(request: ReportRequest): string {
       emotionsMarked: stats.emotions,
       themesFromAnalyses: stats.themes,
       symbolsFromAnalyses: stats.symbols,
+      peopleInTwoDreamsOrMore: request.people,
+      nightmareNights: request.nightmareNights,
       tags: stats.tags,
       halves: request.arc.map((part) => ({
         nights: part.part === 'early' ? '1–15' : '16–end',

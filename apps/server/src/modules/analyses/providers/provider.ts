@@ -20,6 +20,17 @@ export interface ProviderRequest {
   language: AnalysisLanguage;
   /** Symbol ids (builtin lexicon) counted over the user's latest dreams, this one excluded. */
   history: { symbolCounts: Record<string, number>; dreamCount: number };
+  /** For generative providers only, after the AI consent: the dreamer's signs and related dreams (decision 061). */
+  context?: JournalContext;
+}
+
+/**
+ * What a generative analysis is told of the dreamer's journal (patterns/journal-context.ts, docs/decisions/061):
+ * recurring signs (images first) and the few earlier dreams most like this one; prompt.ts sends it within a budget.
+ */
+export interface JournalContext {
+  signs: { kind: string; label: string; count: number }[];
+  relatedDreams: { dreamtOn: string; title: string; excerpt: string; sharedWords: string[] }[];
 }
 
 export interface ProviderRunOptions {
