@@ -897,35 +897,6 @@ const TYPE_PHRASE: Record<DreamType, Bilingual> = {
   pesadelo: { pt: 'um pesadelo', en: 'a nightmare' },
   recorrente: { pt: 'um sonho recorrente', en: 'a recurring dream' },
   vívido: { pt: 'um sonho vívido', en: 'a vivid dream' },
-// Awareness of dreaming, in any wording: "percebi q tava sonhando", "caiu a ficha que era sonho", "I realized I was
-// still dreaming", "knew it was just a dream". Read on the words with Portuguese shorthand spelled out, not negated
-// ("não percebi que era um sonho").
-const COLLOQUIAL: Record<string, string> = {
-  q: 'que',
-  tava: 'estava',
-  tavam: 'estavam',
-  to: 'estou',
-  ta: 'esta',
-  pra: 'para',
-};
-const AWARE = {
-  pt: / (?:percebi|descobri|notei|entendi|vi|sabia|lembrei|me dei conta|me toquei|caiu a ficha)(?: de)? que(?: eu)?(?: ainda)? (?:estava|estou|era|esta|to) (?:sonhando|so um sonho|um sonho|sonho|num sonho)/u,
-  en: / (?:realized|realised|knew|noticed|understood|figured out|became aware|remembered|recognized|recognised|dawned on me)(?: that)? (?:i was|i m|i am|it was|this was|this is|it s|it is|we were)(?: just| only| still| actually)? (?:dreaming|a dream|in a dream)/u,
-};
-const AWARE_ENTRY = LUCIDITY_PHRASES.find((entry) => entry.id === 'realized');
-
-function readLucidity({ words, negated, lang }: Words) {
-  const spelled = words.map((word) => (lang === 'pt' ? (COLLOQUIAL[word] ?? word) : word));
-  const padded = ` ${spelled.join(' ')} `;
-  const isSaid = (at: number) => at >= 0 && !negated[wordsBefore(padded, at)];
-  const found = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => isSaid(padded.indexOf(phrase)))).map(
-    ({ entry }) => entry,
-  );
-  const aware = AWARE[lang].exec(padded);
-  if (aware && isSaid(aware.index) && AWARE_ENTRY && !found.includes(AWARE_ENTRY)) found.push(AWARE_ENTRY);
-  return found;
-}
-
 };
 
 const LOCAL_READING: Bilingual = {
@@ -944,12 +915,6 @@ const TEXT = {
     en: 'This is a local symbolic reading (no generative AI): Sonhário compares your account with a dictionary of symbols, themes and emotions, without sending anything out. The meanings below are possibilities, not answers — only you know what your dream means.',
   },
   nothing: {
-const UNFELT_DANGER = 2;
-/** The feelings that make a threat a nightmare: fear, anxiety, and the guilt or disgust of a scene of violence. */
-const DREAD = new Set<Emotion>(['medo', 'ansiedade', 'culpa', 'nojo']);
-/** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
-const DANGER_DENSITY = 100;
-const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
     pt: 'Nenhum símbolo do dicionário foi reconhecido neste relato; talvez ele fale de algo muito pessoal. Vale anotar as imagens que mais marcaram você.',
     en: 'No symbol from the dictionary was recognized in this account; perhaps it speaks of something very personal. It may help to note the images that stayed with you.',
   },
@@ -1025,9 +990,6 @@ function historySentence(
     )
     .join(' ');
 }
-  // A nightmare is said (the user's flag, "pesadelo") or felt: fear with intensity, or fear in a threatening scene
-  // (issue 31: a chase or an attack alone, with no fear, is not one). A dream the dreamer knew was a dream is lucid
-  // even with some fear in it ("percebi que estava sonhando", a reality check), unless it is called a nightmare.
 
 /** The first image of the account and the last one (of the symbols read), when they differ: the dream's movement. */
 function arcSentence(
@@ -1038,10 +1000,7 @@ function arcSentence(
   const placed = symbols.flatMap((symbol) => {
     const hit = hits.get(symbol);
     return hit ? [{ name: symbol.name[lang], first: hit.first, last: Math.max(...hit.positions) }] : [];
-  };
-  const isCalledNightmare = NIGHTMARE.some(isSaid);
-  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream).
-  const isNamedNightmare = NIGHTMARE_WORDS.some(isSaid);
+  });
   if (placed.length < 2) return undefined;
   const opening = placed.reduce((a, b) => (b.first < a.first ? b : a));
   const closing = placed.reduce((a, b) => (b.last > a.last ? b : a));
@@ -1125,6 +1084,35 @@ const INTENSIFIED_AFTER = new Set(
   ),
 );
 const INTENSIFIED_BEFORE = new Set('enorme absurdo absurda horrivel terrivel danado danada'.split(' '));
+// Awareness of dreaming, in any wording: "percebi q tava sonhando", "caiu a ficha que era sonho", "I realized I was
+// still dreaming", "knew it was just a dream". Read on the words with Portuguese shorthand spelled out, not negated
+// ("não percebi que era um sonho").
+const COLLOQUIAL: Record<string, string> = {
+  q: 'que',
+  tava: 'estava',
+  tavam: 'estavam',
+  to: 'estou',
+  ta: 'esta',
+  pra: 'para',
+};
+const AWARE = {
+  pt: / (?:percebi|descobri|notei|entendi|vi|sabia|lembrei|me dei conta|me toquei|caiu a ficha)(?: de)? que(?: eu)?(?: ainda)? (?:estava|estou|era|esta|to) (?:sonhando|so um sonho|um sonho|sonho|num sonho)/u,
+  en: / (?:realized|realised|knew|noticed|understood|figured out|became aware|remembered|recognized|recognised|dawned on me)(?: that)? (?:i was|i m|i am|it was|this was|this is|it s|it is|we were)(?: just| only| still| actually)? (?:dreaming|a dream|in a dream)/u,
+};
+const AWARE_ENTRY = LUCIDITY_PHRASES.find((entry) => entry.id === 'realized');
+
+function readLucidity({ words, negated, lang }: Words) {
+  const spelled = words.map((word) => (lang === 'pt' ? (COLLOQUIAL[word] ?? word) : word));
+  const padded = ` ${spelled.join(' ')} `;
+  const isSaid = (at: number) => at >= 0 && !negated[wordsBefore(padded, at)];
+  const found = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => isSaid(padded.indexOf(phrase)))).map(
+    ({ entry }) => entry,
+  );
+  const aware = AWARE[lang].exec(padded);
+  if (aware && isSaid(aware.index) && AWARE_ENTRY && !found.includes(AWARE_ENTRY)) found.push(AWARE_ENTRY);
+  return found;
+}
+
 function isIntensified(words: readonly string[], at: number): boolean {
   if (INTENSIFIED_AFTER.has(words[at - 1] ?? '') || INTENSIFIED_BEFORE.has(words[at + 1] ?? '')) return true;
   // "me deu um medo que...", "um medo que eu não sei explicar"
@@ -1143,6 +1131,12 @@ const DANGER_SYMBOLS = new Set(
 );
 // Scenes that are a nightmare unless the dream says otherwise (its feelings lean positive): being chased, attacked,
 // drowned or held down, a monster, a war, the end of the world.
+const UNFELT_DANGER = 2;
+/** The feelings that make a threat a nightmare: fear, anxiety, and the guilt or disgust of a scene of violence. */
+const DREAD = new Set<Emotion>(['medo', 'ansiedade', 'culpa', 'nojo']);
+/** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
+const DANGER_DENSITY = 100;
+const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
 const THREAT_SYMBOLS = new Set([
   'perseguicao',
   'ataque',
@@ -1179,7 +1173,10 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const isSaid = (phrase: string) => {
     const at = padded.indexOf(phrase);
     return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
-  });
+  };
+  const isCalledNightmare = NIGHTMARE.some(isSaid);
+  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream).
+  const isNamedNightmare = NIGHTMARE_WORDS.some(isSaid);
   const chosen = new Set(input.emotions ?? []);
   const emotions: { entry: EmotionEntry; intensity: number }[] = [];
   for (const entry of EMOTION_LEXICON) {
@@ -1215,6 +1212,9 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const hasThreat =
     themes.some((theme) => THREAT_THEMES.has(theme.id)) ||
     [...symbolHits.keys()].some((symbol) => DANGER_SYMBOLS.has(symbol.id));
+  // A nightmare is said (the user's flag, "pesadelo") or felt: fear with intensity, or fear in a threatening scene
+  // (issue 31: a chase or an attack alone, with no fear, is not one). A dream the dreamer knew was a dream is lucid
+  // even with some fear in it ("percebi que estava sonhando", a reality check), unless it is called a nightmare.
   let dreamType: DreamType = 'comum';
   const isLucid = lucidity > 0 || lucidityMatches.length > 0;
   // A threat (a chase, an attack, a monster, a war, drowning, paralysis) is a nightmare with fear or anxiety named, or,
