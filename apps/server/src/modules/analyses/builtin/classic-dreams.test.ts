@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { CLASSIC_DREAM_IDS, CLASSIC_NOTES, findClassicDreams, type ClassicDreamId } from './classic-dreams.ts';
+
+// Dreams written for these tests, as people write them: pt-BR typed on a phone (no accents, "tava", "vc", "q") and
+// English. Each classic dream is recognised by its event in both languages.
+const RECOGNISED: Record<ClassicDreamId, { pt: string[]; en: string[] }> = {
+  teeth: {
+    pt: ['sonhei com dentes caindo de novo', 'Meus dentes começaram a esfarelar na frente do meu chefe.'],
+    en: ['I dreamt that all my teeth fell out.', 'My front tooth cracked and came out in my hand.'],
+  },
+  chase: {
+    pt: ['Um cachorro enorme me perseguia pela rua.', 'tava fugindo de um homem de capuz, ele vinha atras de mim'],
+    en: ['A huge dog chased me through a dark forest.', 'I was being hunted by a man in a grey coat.'],
+  },
+  falling: {
+    pt: ['Eu tava no prédio e caí do décimo andar.', 'tropecei e cai num buraco sem fundo'],
+    en: ['I slipped and fell off the edge of the roof.', 'We were falling through the clouds.'],
+  },
+  flying: {
+    pt: ['Eu tava voando por cima da cidade.', 'de repente consegui voar e fui ate as nuvens'],
+    en: ['I was flying over the ocean at night.', 'I suddenly could fly, just by jumping.'],
+  },
+  exposure: {
+    pt: ['Eu tava pelada no meio da escola e todo mundo olhando.', 'cheguei no trabalho de cueca e todos riam de mim'],
+    en: ['I was naked at work and everyone stared.', 'I realized I was in my underwear in the middle of class.'],
+  },
+  exam_unprepared: {
+    pt: ['Tinha prova de cálculo e eu não tinha estudado nada.', 'era o enem e deu branco total'],
+    en: ['I had a final exam and had not studied at all.', 'It was the test and my mind went blank.'],
+  },
+  late: {
+    pt: ['Eu tava atrasada pra prova e perdi o ônibus.', 'perdi a hora do casamento da minha irma'],
+    en: ['I was running late for my flight.', 'I missed the bus to my exam.'],
+  },
+  lost_searching: {
+    pt: ['Me perdi num shopping enorme e não achava a saída.', 'procurava minha filha e nao achava em lugar nenhum'],
+    en: ['I got lost in a huge hospital.', 'I could not find my car in the parking lot.'],
+  },
+  trapped_paralysed: {
+    pt: ['Eu tava presa num elevador.', 'acordei no sonho e nao conseguia me mexer'],
+    en: ['I could not move, I was paralyzed in bed.', 'We were trapped in a flooded basement.'],
+  },
+  device_failure: {
+    pt: ['O celular não ligava de jeito nenhum.', 'tentava ligar pra minha mae mas o telefone travou'],
+    en: ['My phone would not turn on.', 'I kept misdialing the number on my phone.'],
+  },
+  water_rising: {
+    pt: ['A água tava subindo dentro de casa.', 'veio uma enchente e alagou a rua toda'],
+    en: ['The water was rising fast in the kitchen.', 'A tsunami hit the town.'],
+  },
+  car_out_of_control: {
+    pt: ['Eu dirigia o carro e o freio não funcionava.', 'o carro tava desgovernado descendo a ladeira'],
+    en: ['I was driving and the brakes failed.', 'The car was out of control on the highway.'],
+  },
+  deceased_visit: {
+    pt: [
+      'Sonhei com meu vô que já morreu. Ele veio na minha casa, me abraçou e disse que estava tudo bem.',
+      'sonhei c minha vo q ja faleceu, ela tava na cozinha e sorriu pra mim',
+    ],
+    en: [
+      'My late grandmother came to visit me and hugged me.',
+      'My dad, who died two years ago, sat next to me on the porch and we talked.',
+    ],
+  },
+  pregnancy_baby: {
+    pt: ['Sonhei que tava grávida de gêmeos.', 'eu tava segurando um bebe pequenininho'],
+    en: ['I was pregnant and the baby was kicking.', 'I was holding a newborn baby.'],
+  },
+  ex_partner: {
+    pt: ['Meu ex apareceu na festa.', 'sonhei com minha ex namorada de novo'],
+    en: ['My ex showed up at the party.', 'My ex-girlfriend was at the wedding.'],
+  },
+  unknown_rooms: {
+    pt: ['Na minha casa tinha um quarto que eu nunca tinha visto.', 'descobri uma porta escondida no meu apartamento'],
+    en: ['I found a hidden room in my house.', 'My house had rooms I did not know about.'],
+  },
+};
+
+// The traps: a lone word, an idiom, a denied event, someone else's event. Decided: a visit to the dentist is not the
+// teeth dream unless a tooth falls, breaks or is pulled out.
+const NOT_RECOGNISED: [ClassicDreamId, string][] = [
+  ['teeth', 'Fui no dentista pra uma consulta de limpeza e escovei os dentes.'],
+  ['teeth', 'meus dentes não caíram, ainda bem'],
+  ['teeth', 'I brushed my teeth and went to bed.'],
+  ['chase', 'We did an escape room and someone was behind me the whole time.'],
+  ['chase', 'ninguém me perseguia, eu só andava pela praia'],
+  ['chase', 'a gente fugiu da chuva e entrou no mercado'],
+  ['chase', 'I chased the bus down the street.'],
+  ['falling', 'caí no sono no sofá da minha tia'],
+  ['falling', 'a gente tava caindo de rir da piada'],
+  ['falling', 'I fell asleep on the couch.'],
+  ['falling', 'Não caí, consegui me segurar no corrimão.'],
+  ['falling', 'A chuva tava caindo forte lá fora.'],
+  ['falling', 'I fell in love with a stranger.'],
+  ['flying', 'We were flying a kite at the beach.'],
+  ['flying', 'O avião tava voando baixo sobre a praia.'],
+  ['flying', 'I flew to Lisbon for a conference.'],
+  ['exposure', 'fomos jogar pelada no campo do bairro'],
+  ['exposure', 'I could see the comet with the naked eye.'],
+  ['exam_unprepared', 'Fiz a prova e fui muito bem.'],
+  ['late', 'My late grandmother was in the garden.'],
+  ['late', 'It was late at night when we got home.'],
+  ['late', 'Eu não tava atrasado, cheguei cedo.'],
+  ['lost_searching', 'Não achava graça nenhuma na festa.'],
+  ['lost_searching', 'Perdi meu avô ano passado.'],
+  ['lost_searching', 'I was lost in thought on the train.'],
+  ['trapped_paralysed', 'A song was stuck in my head all day.'],
+  ['device_failure', 'O celular tocou e eu atendi.'],
+  ['water_rising', 'The room was flooded with light.'],
+  ['car_out_of_control', 'Eu dirigia o carro tranquila pela estrada.'],
+  ['deceased_visit', 'Minha avó morreu no sonho e eu chorei muito.'],
+  ['deceased_visit', 'My grandmother came to visit me and hugged me.'],
+  // Living the death again is not a visit.
+  ['deceased_visit', 'Sonhei com meu avô que já morreu. Ele morreu no sonho de novo, na minha frente.'],
+  ['deceased_visit', 'My phone died in the middle of the call.'],
+  ['pregnancy_baby', 'ele bebe muito café de manhã'],
+  ['pregnancy_baby', 'I lost a baby tooth.'],
+  ['ex_partner', 'Meu ex chefe me ligou pra falar de trabalho.'],
+  ['unknown_rooms', 'Entrei no meu quarto e deitei.'],
+];
+
+describe('the classic dreams', () => {
+  for (const id of CLASSIC_DREAM_IDS) {
+    for (const lang of ['pt', 'en'] as const) {
+      it.each(RECOGNISED[id][lang])(`recognises ${id} in ${lang}: %s`, (text) => {
+        expect(findClassicDreams(text)).toContain(id);
+      });
+    }
+  }
+
+  it.each(NOT_RECOGNISED)('does not read %s into: %s', (id, text) => {
+    expect(findClassicDreams(text)).not.toContain(id);
+  });
+
+  it('reads a phone that died as a device failing, not as a death', () => {
+    expect(findClassicDreams('My phone died in the middle of the call.')).toEqual(['device_failure']);
+  });
+
+  it('lists the classic dreams of one text in the order they happen', () => {
+    expect(findClassicDreams('Meu ex apareceu na festa. Depois meus dentes começaram a cair.')).toEqual([
+      'ex_partner',
+      'teeth',
+    ]);
+  });
+
+  it('reads no event after the dreamer really woke up', () => {
+    const text = 'Eu voava sobre a cidade. Acordei e o celular não ligava.';
+    expect(findClassicDreams(text)).toEqual(['flying', 'device_failure']);
+    // The analyzer's `finalWakeAt`: the word "acordei" (the fifth).
+    expect(findClassicDreams(text, 4)).toEqual(['flying']);
+  });
+
+  it('has a careful note for each classic dream in both languages, stated as possibilities', () => {
+    for (const id of CLASSIC_DREAM_IDS) {
+      for (const lang of ['pt', 'en'] as const) {
+        const note = CLASSIC_NOTES[id][lang];
+        const sentences = note.split(/(?<=\.)\s/u);
+        expect(sentences.length, `${id} ${lang}`).toBeGreaterThanOrEqual(1);
+        expect(sentences.length, `${id} ${lang}`).toBeLessThanOrEqual(3);
+        // No fortune-teller's certainty.
+        expect(note).not.toMatch(/\b(significa que|means that|vai acontecer|will happen|é um aviso|is a warning)\b/iu);
+      }
+    }
+    // A visit from someone who has died is comfort and a bond, never "an ending".
+    expect(CLASSIC_NOTES.deceased_visit.pt).toMatch(/reconfortantes/u);
+    expect(`${CLASSIC_NOTES.deceased_visit.pt} ${CLASSIC_NOTES.deceased_visit.en}`).not.toMatch(
+      /ciclo|cycle|fim|ending/iu,
+    );
+  });
+});
