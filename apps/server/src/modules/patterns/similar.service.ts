@@ -10,7 +10,7 @@ import { openResult } from '../analyses/analyses.sealing.ts';
 import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
 import { documentTokens, foldText, tokenize } from '../dreams/dreams.search.ts';
 import type { UserKeys } from '../keys/keys.crypto.ts';
-import { groupForms, isContentWord } from '../analyses/text/content-words.ts';
+import { groupForms, isContentWord, lexiconIdOf } from '../analyses/text/content-words.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { LRUCache } from 'lru-cache';
 import {
@@ -119,6 +119,20 @@ function wordsOf(keys: UserKeys, texts: (string | null)[], weights: Map<string, 
     const weight = Math.max(0, ...tokens.map((token) => weights.get(token) ?? 0));
     return { word: group.form, tokens, weight };
   });
+}
+
+/** The words that are not a form of a shared symbol ("mar" beside the symbol "Mar", "voava" beside "Voo"). */
+function withoutSymbols(words: string[], symbols: string[]): string[] {
+  if (symbols.length === 0) return words;
+  const items = [
+    ...symbols.map((name) => ({ name, isSymbol: true })),
+    ...words.map((name) => ({ name, isSymbol: false })),
+  ];
+  const named = new Set<string>();
+  for (const group of groupForms(items, (item) => item.name, { sameAs: (word) => lexiconIdOf('symbol', word) })) {
+    if (group.items.some((item) => item.isSymbol)) for (const item of group.items) named.add(item.name);
+  }
+  return words.filter((word) => !named.has(word));
 }
 
 function symbolsOf(keys: UserKeys, userId: string, row: { id: string; dreamId: string; resultEnc: Buffer }) {
@@ -239,7 +253,7 @@ export async function rankSimilarDreams(
       dreamtOn: dream.dreamtOn,
       excerpt: summary.excerpt,
       score: Math.round(Math.min(1, dream.score) * 1000) / 1000,
-      sharedWords: sharedWordsOf(words, dream.tokens),
+      sharedWords: withoutSymbols(sharedWordsOf(words, dream.tokens), dream.sharedSymbols),
       sharedSymbols: dream.sharedSymbols,
     };
   });

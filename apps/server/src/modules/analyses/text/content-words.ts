@@ -213,7 +213,7 @@ export function lexiconIdOf(kind: 'symbol' | 'theme', name: string): string | un
   return (kind === 'symbol' ? SYMBOL_INDEX : THEME_INDEX).get(foldText(name.trim())) ?? undefined;
 }
 
-export interface FormGroup<T> {
+interface FormGroup<T> {
   /** The group's most common spelling (by weight; first met on ties). */
   form: string;
   /** A stable key: the folded most common form. */
