@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assessDistress, DISTRESS_KINDS, explainDistress, type DistressKind } from './distress.ts';
@@ -11,6 +11,8 @@ interface SetItem {
   why?: string;
   heldOut: boolean;
   round: number;
+  /** Read as a dream's own text (default: a message). */
+  context?: 'dream';
 }
 
 const SET: SetItem[] = (
@@ -23,7 +25,7 @@ function score(items: SetItem[]) {
   const falseAlarms: string[] = [];
   const wrongKinds: string[] = [];
   for (const item of items) {
-    const found = assessDistress(item.text);
+    const found = assessDistress(item.text, { context: item.context });
     if (item.isDistress && !found.isDistress) misses.push(`[${item.kind}] ${item.text}`);
     if (item.isDistress && found.isDistress && item.kind && !found.kinds.includes(item.kind))
       wrongKinds.push(`[${item.kind} read as ${found.kinds.join('+')}] ${item.text}`);
@@ -237,6 +239,25 @@ describe('how people type', () => {
     'i wanna kms',
   ])('short forms and contractions: %s', (text) => {
     expect(fires(text)).toBe(true);
+  });
+});
+
+// 500 real English dream reports nobody here wrote (decision 057; read, never copied): a dream's own text, frightening
+// or not, is no distress unless the dreamer says so. Skipped in a clone without ../shared.
+const DREAMBANK = path.resolve(import.meta.dirname, '../../../../../../shared/eval/dreambank-dev.json');
+
+describe.runIf(existsSync(DREAMBANK))('real dream reports (DreamBank)', () => {
+  it('fires on at most 1 % of them (0 of 500 measured)', () => {
+    const reports = JSON.parse(readFileSync(DREAMBANK, 'utf8')) as {
+      collection: string;
+      number: string;
+      content: string;
+    }[];
+    const fired = reports
+      .filter((report) => assessDistress(report.content, { context: 'dream' }).isDistress)
+      .map((report) => `${report.collection}/${report.number}`);
+    expect(reports.length).toBe(500);
+    expect(fired, 'fired on').toEqual(fired.length <= reports.length * 0.01 ? fired : []);
   });
 });
 
