@@ -30,10 +30,11 @@ async function writeDreams(token: string) {
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-/** The signs' names in the order the page lists them. */
-const signNames = (page: Page) =>
+/** The names of one group's signs ('Imagens', 'Sentimentos', 'Suas etiquetas'; decision 061), in page order. */
+const signNames = (page: Page, group: string) =>
   page
-    .getByRole('list', { name: 'Sinais de sonho, os fixados primeiro' })
+    .getByRole('group', { name: 'Sinais de sonho, os fixados primeiro' })
+    .getByRole('list', { name: group, exact: true })
     .locator(':scope > li > div > div > p > span:first-child')
     .allTextContents();
 
@@ -47,25 +48,25 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
       await page.goto('/app/analytics');
       const signs = page.getByRole('region', { name: 'Sinais de sonho' });
       await signs.getByRole('button', { name: 'Fixar farol como sinal de sonho' }).waitFor();
-      expect((await signNames(page))[0]).toBe('farol');
-      expect(await signNames(page)).toContain('Medo');
+      expect((await signNames(page, 'Suas etiquetas'))[0]).toBe('farol');
+      expect(await signNames(page, 'Sentimentos')).toContain('Medo');
       expect(await overflowsSideways(page)).toBe(false);
 
       await signs.getByRole('button', { name: 'Fixar Medo como sinal de sonho' }).click();
       const unpin = signs.getByRole('button', { name: 'Desafixar Medo' });
       await expect.poll(() => unpin.isEnabled()).toBe(true);
-      await expect.poll(() => signNames(page)).toEqual(expect.arrayContaining(['Medo']));
-      expect((await signNames(page))[0]).toBe('Medo');
+      await expect.poll(() => signNames(page, 'Sentimentos')).toEqual(expect.arrayContaining(['Medo']));
+      expect((await signNames(page, 'Sentimentos'))[0]).toBe('Medo');
 
       await page.reload();
       await signs.getByRole('button', { name: 'Desafixar Medo' }).waitFor();
-      expect((await signNames(page))[0]).toBe('Medo');
+      expect((await signNames(page, 'Sentimentos'))[0]).toBe('Medo');
       expect(await unpin.getAttribute('aria-pressed')).toBe('true');
       await keepScreenshot(page, `signs-pinned-${width}`, { fullPage: true });
 
       await unpin.click();
       await signs.getByRole('button', { name: 'Fixar Medo como sinal de sonho' }).waitFor();
-      await expect.poll(async () => (await signNames(page))[0]).toBe('farol');
+      await expect.poll(async () => (await signNames(page, 'Suas etiquetas'))[0]).toBe('farol');
 
       const farolDreams = signs.getByRole('list', { name: 'Sonhos com farol' });
       await farolDreams.getByRole('link', { name: /A luz do farol/ }).click();
