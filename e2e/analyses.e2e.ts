@@ -153,7 +153,7 @@ describe('dream analyses', () => {
     expect(await section.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
     const final = await finalTexts(section);
     const seen = await recordedStream(page);
-    expect(seen[0]?.texts).toMatch(/^Leitura simbólica local/);
+    expect(seen[0]?.texts).toMatch(/^A água/);
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const [index, snapshot] of seen.entries()) {
       expect(snapshot.isCancelShown).toBe(true);
@@ -175,8 +175,8 @@ describe('dream analyses', () => {
     ]);
     for (const toggle of await toggles.all()) expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await section.getByText(BUILTIN_AUTHOR).waitFor();
-    // Symbols by salience (decision 025): the water the dreamer felt calm in leads.
-    expect(await card(section, 'Resumo').textContent()).toContain('um sonho com água, casa e mar');
+    // The summary names the central event (decision 059): the rising water.
+    expect(await card(section, 'Resumo').textContent()).toContain('A água sobe.');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/dream-analysis-390.png`, fullPage: true });
     await section.getByRole('button', { name: 'Ver símbolos (5)' }).click();
@@ -195,7 +195,7 @@ describe('dream analyses', () => {
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
     await expect
       .poll(async () => (await streamSnapshot(section)).texts, { timeout: 5000, interval: 10 })
-      .toMatch(/^Leitura simbólica local/);
+      .toMatch(/^A água/);
     await section.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByText('Análise cancelada. Nenhum crédito foi usado.').waitFor();
     await section.getByRole('button', { name: 'Analisar novamente' }).waitFor();
@@ -235,7 +235,7 @@ describe('dream analyses', () => {
     const item = analysisList.getByRole('listitem').first();
     await item.getByText('Comum', { exact: true }).waitFor();
     await item.getByText('Análise simbólica local', { exact: true }).waitFor();
-    await item.getByText(/^Leitura simbólica local \(sem IA generativa\): um sonho com água/).waitFor();
+    await item.getByText(/^A água sobe\./).waitFor();
     await item.getByRole('link', { name: TITLE }).click();
     await page.waitForURL((url) => url.pathname === dreamPath);
 

@@ -135,7 +135,8 @@ describe('builtin analyzer on English dreams', () => {
     expect(result.characters).toEqual(['Mother', 'Father']);
     expect(result.settings).toEqual(['Childhood home', 'House']);
     expect(emotions(result)).toEqual(['medo']);
-    expect(result.summary).toMatch(/^Local symbolic reading \(no generative AI\)/);
+    // The summary names the scene (decision 059); "not generative AI" is said once, in the web's author line.
+    expect(result.summary).toMatch(/^A nightmare in a childhood home, with snake/);
   });
 
   it('reads an English lucid dream and writes the result in Portuguese when asked', () => {
@@ -177,9 +178,9 @@ describe('dream type, sentiment and honesty', () => {
     expect(emotions(result)).toContain('medo');
   });
 
-  it('says it is a local symbolic reading and leaves the meaning to the dreamer', () => {
+  it('leaves the meaning to the dreamer (and says "not generative AI" only in the web\'s author line)', () => {
     const pt = analyze({ content: 'Sonhei com o mar.' });
-    expect(pt.summary).toMatch(/^Leitura simbólica local \(sem IA generativa\)/);
+    expect(`${pt.summary} ${pt.interpretation}`).not.toMatch(/IA generativa/);
     expect(pt.interpretation).toContain('só você sabe o que o seu sonho significa');
     const en = analyze({ content: 'I dreamt of the sea.' }, EN);
     expect(en.interpretation).toContain('only you know what your dream means');
@@ -203,11 +204,12 @@ describe('dream type, sentiment and honesty', () => {
       content:
         'Eu estava numa casa antiga à beira do mar, e a água subia devagar até as janelas. Abri a porta e a água saiu como um rio calmo.',
     });
-    // What the cards do not say: where the account starts and ends, and the image a feeling was named beside.
-    expect(pt.interpretation).toContain('O relato começa com “Casa” e termina com “Água”');
+    // What the cards do not say: what is in the dream (decision 059) and the image a feeling was named beside.
+    expect(pt.interpretation).toContain('A cena se passa numa casa');
     expect(pt.interpretation).toContain('o sentimento de paz aparece junto de “Água”');
     const en = analyze({ content: 'I was happy at the beach, but a huge wave scared me and I woke up.' }, EN);
     expect(en.interpretation).toContain('Feelings from opposite sides share the dream (fear and joy)');
+    expect(en.interpretation).not.toContain('The account opens with');
   });
 
   it('still gives a humble reading and two questions when nothing is recognized', () => {
@@ -218,11 +220,15 @@ describe('dream type, sentiment and honesty', () => {
     expect(result.interpretation).toContain('Nenhum símbolo do dicionário');
   });
 
-  it('asks between two and four reflection questions drawn from the themes', () => {
+  it("asks between two and four reflection questions made of the dream's own elements", () => {
     const result = analyze({ content: 'Um cachorro me perseguia pela escola e eu caí da escada com medo.' });
     expect(result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
     expect(result.reflectionQuestions.length).toBeLessThanOrEqual(4);
-    expect(result.reflectionQuestions).toContain(DREAM_THEMES.find((t) => t.id === 'perseguicao')!.question.pt);
+    // The chase's own question names the pursuer (decision 059) instead of the theme's generic one.
+    expect(result.reflectionQuestions[0]).toBe(
+      'Se você parasse e se virasse para um cachorro, o que acha que aconteceria?',
+    );
+    expect(result.reflectionQuestions).not.toContain(DREAM_THEMES.find((t) => t.id === 'perseguicao')!.question.pt);
   });
 });
 
@@ -377,7 +383,7 @@ describe('builtin analyzer: word senses, negation, salience (issue 12)', () => {
         'Eu tava em casa, perto da janela da cozinha, quando um homem começou a me perseguir. Corri pela rua com muito medo e ele continuou me perseguindo.',
     });
     expect(symbols(result)[0]).toBe('Perseguição');
-    expect(result.summary).toMatch(/^Leitura simbólica local \(sem IA generativa\): um pesadelo com perseguição/);
+    expect(result.summary).toMatch(/^Num pesadelo, um homem persegue você\./);
   });
 
   it('counts a symbol in an earlier dream only where a trigger really hit (the history sentence)', () => {

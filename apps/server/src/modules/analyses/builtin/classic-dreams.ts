@@ -69,11 +69,19 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(chased|chasing|hunting|hunted|pursuing|pursued|following) (me|us)',
       '(was|were|being|got|am|are) ~1 (chased|hunted|pursued)',
       '(chased|pursued|hunted) by',
-      '(came|coming|ran|running|come|comes) after (me|us)',
+      '(came|coming|ran|running|come|comes|is|are|was|were|went) after (me|us)',
       '(running|ran|fleeing|fled|escaping) from (a|an|the|some|this|these|two|three) ~1 (man|men|guy|guys|monster|monsters|dog|dogs|wolf|bear|killer|police|cops|zombie|zombies|creature|figure|shadow|stranger|woman|thing|ghost|clown|lion|tiger|snake|gang|murderer)',
       '(trying|tried|wanted) to (catch|get|kill|grab) (me|us)',
     ],
-    traps: ['escape room', 'sala de fuga'],
+    // Only feared or foreseen: "I was afraid he was going to come after me", "com medo de ele vir atrás de mim".
+    traps: [
+      'escape room',
+      'sala de fuga',
+      '(afraid|scared|worried|feared|fear|thought|might|would|going to) ~4 (come|coming|chase|chasing|catch|hunt) (after|me|us)',
+      '(medo|achei|achava|pensei|ia|iam) ~4 (vir|viesse|viessem|me perseguir|me pegar|me cacar)',
+      // "she tried to get me to talk"
+      '(get|got) (me|us) to',
+    ],
   },
   falling: {
     events: [
@@ -171,7 +179,8 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(nao|nunca) ~1 (achava|achei|encontrava|encontrei|conseguia achar|conseguia encontrar|consegui achar|consegui encontrar) (o|a|os|as|meu|minha|meus|minhas|nada|ninguem|caminho|saida|lugar|jeito)',
       '(procurando|procurava|procurei|procurei por) ~4 (sem achar|sem encontrar|e nao achava|e nao encontrava|por toda parte|em todo lugar|desesperad*)',
       '(got lost|get lost|getting lost|i was lost|we were lost|lost in a|lost in the)',
-      '(could not|can not|unable to|never) (find|found) (my|the|a|our|him|her|them|anyone|anything|where|a way)',
+      '(could not|can not|unable to|never) (find|found) (my|the|a|our|him|her|them|anyone|anything|where|a way|any|it|all|his|their|what|that|one)',
+      '(without|sem) (finding|achar|encontrar)',
       '(searching|looking|searched|looked) (for|everywhere) ~4 (could not|can not|never|everywhere|nowhere|frantically)',
     ],
     traps: ['lost in thought', 'lost (my|our) (grandmother|grandfather|mother|father|mom|dad|husband|wife|friend|brother|sister|job|temper|mind)', 'perdi (meu|minha) (vo|avo|mae|pai|marido|esposa|amigo|amiga|irmao|irma|emprego|paciencia)', 'nao achava (que|graca|certo)'],
@@ -180,10 +189,10 @@ const RULES: Record<ClassicDreamId, Rule> = {
     events: [
       '(tava|estava|fiquei|to|estou|eu|ficamos|estavamos|tavamos) ~1 (preso|presa|presos|presas|trancad*|encurralad*|paralisad*|travad*|imobilizad*)',
       '(me|nos) (trancaram|trancou|prenderam|prendeu|encurralaram|encurralou)',
-      '(nao|n) (conseguia|consegui|podia) ~1 (sair|me mexer|me mover|mexer|mover|gritar|falar|abrir a porta|levantar|escapar|respirar)',
+      '(nao|n) (conseguia|consegui|podia) ~1 (sair|me mexer|me mover|mexer|mover|gritar|levantar|escapar|respirar)',
       '(sem saida|paralisia do sono|sem conseguir me mexer|sem conseguir sair)',
       '(i|we) @gap (trapped|stuck|locked in|locked inside|paralyzed|paralysed|frozen|pinned down|cornered)',
-      '(could not|can not|unable to) (move|get out|escape|scream|speak|breathe|open the door|wake up)',
+      '(could not|can not|unable to) (move|get out|escape|scream|breathe|wake up)',
       '(no way out|sleep paralysis|trapped in|trapped inside)',
     ],
     traps: ['(preso|presa|stuck) (no|in) (transito|traffic)', 'stuck in my head', 'stuck with', 'preso na cabeca'],
@@ -235,6 +244,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(came|comes|coming|visited|visits|visiting|appeared|appears|showed up|was there|were there|sat|stood|walked in|returned|came back|was alive|was well|looked well|looked healthy|smiled)',
       '(hugged|held|kissed|talked|spoke|told|said|says|whispered|we talked)',
       '(dreamt|dreamed|dream) (of|about|that)',
+      '(saw|see|found|met|vi|encontrei|reencontrei) (him|her|my|meu|minha|ele|ela)',
+      '(very much|still|totally|perfectly) alive',
+      '(vivo|viva|vivinho|vivinha) de novo',
     ],
   },
   pregnancy_baby: {
@@ -246,7 +258,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(a|the|my|our|holding|carrying|newborn|little|tiny|crying) ~1 (baby|babies|newborn|infant)',
       '(had|having) (twins|a baby)',
     ],
-    traps: ['baby (steps|blue|carrots|shower|oil|powder|tooth|teeth|fat|blanket|crocodile|alligator|bird|birds|animal|animals|dragon|snake|shark|deer|goat|food|face|talk|sitter|sitting)', 'hey baby', 'oh baby', '(ele|ela|voce|quem|ninguem) bebe', 'baby (i|you)'],
+    traps: ['baby (steps|blue|carrots|shower|oil|powder|tooth|teeth|fat|blanket|crocodile|alligator|bird|birds|animal|animals|dragon|snake|shark|deer|goat|food|face|talk|sitter|sitting|falcon|chick|chicks|elephant|lion|tiger|bear|whale|dolphin|horse|monkey|owl|duck|turtle|spider|rat)', 'hey baby', 'oh baby', '(ele|ela|voce|quem|ninguem) bebe', 'baby (i|you)'],
   },
   ex_partner: {
     events: [
@@ -257,14 +269,14 @@ const RULES: Record<ClassicDreamId, Rule> = {
       'ex (boyfriend|girlfriend|husband|wife|partner|fiance|fiancee)',
       '(former|old) (partner|boyfriend|girlfriend|flame)',
     ],
-    traps: ['ex (chefe|gerente|colega|professor|professora|aluno|aluna|diretor|diretora|patrao|presidente|jogador|funcionario|vizinho|vizinha|boss|manager|colleague|coworker|teacher|student|president|roommate|neighbor|employee)', '(ex|exs) (machina)'],
+    traps: ['ex (chefe|gerente|colega|professor|professora|aluno|aluna|diretor|diretora|patrao|presidente|jogador|funcionario|vizinho|vizinha|boss|manager|colleague|coworker|teacher|student|president|roommate|neighbor|employee|classmate|schoolmate|queen|king|husband s|wife s|prime|governor|mayor|member|military|marine|convict|con)', '(ex|exs) (machina)'],
   },
   unknown_rooms: {
     events: [
       '(comodo|comodos|quarto|quartos|sala|salas|porta|portas|andar|andares|ala|corredor|corredores|parte|area|escada|porao|sotao) ~4 (que eu ~1 nao conhecia|que nao conhecia|que nunca tinha visto|que eu nunca tinha visto|que nao existia|que nao existe|que eu nao sabia|secreto|secreta|secretos|secretas|escondido|escondida|novo|nova|novos|novas|desconhecid*)',
       '(descobri|achei|encontrei) ~2 (comodo|comodos|quarto|quartos|sala|salas|porta|portas|andar|ala|corredor|passagem|escada|porao|sotao)',
       '(mais|varios|outros) (comodos|quartos|andares) (do que|que eu)',
-      '(room|rooms|door|doors|floor|floors|wing|hallway|hallways|corridor|staircase|attic|basement|part of the house) ~4 (i did not know|i never knew|i had never seen|i never saw|that did not exist|that was not there|that were not there|i did not remember|hidden|secret|new|unknown|extra)',
+      '(room|rooms|door|doors|floor|floors|wing|hallway|hallways|corridor|staircase|attic|basement|part of the house) ~4 (i did not know|i never knew|i had never seen|i never saw|that did not exist|that was not there|that were not there|i did not remember|hidden|secret|unknown)',
       '(discovered|found|stumbled upon|stumbled on) ~2 (room|rooms|door|doors|floor|wing|hallway|corridor|passage|staircase|attic|basement)',
       '(hidden|secret|extra|new|unknown) (room|rooms|door|doors|floor|wing|passage|passageway|staircase)',
       '(passagem|porta|quarto|sala) (secreta|secreto|escondida|escondido)',
@@ -276,20 +288,36 @@ const RULES: Record<ClassicDreamId, Rule> = {
   },
 };
 
-type CompiledRule = { events: PatternSet; traps: PatternSet | undefined; context?: { set: PatternSet; reach: number } };
-const COMPILED = Object.fromEntries(
-  CLASSIC_DREAM_IDS.map((id) => {
-    const rule = RULES[id];
-    return [
-      id,
-      {
-        events: patternSet(rule.events),
-        traps: rule.traps ? patternSet(rule.traps) : undefined,
-        context: rule.context ? { set: patternSet(rule.context.patterns), reach: rule.context.reach } : undefined,
-      },
-    ];
-  }),
-) as Record<ClassicDreamId, CompiledRule>;
+// All rules' patterns in three sets (events, traps, contexts), each pattern tagged with its classic dream: a dream is
+// scanned three times, not three times per classic dream.
+type Combined = { set: PatternSet; owner: ClassicDreamId[] };
+function combine(pick: (rule: Rule) => readonly string[] | undefined): Combined {
+  const patterns: string[] = [];
+  const owner: ClassicDreamId[] = [];
+  for (const id of CLASSIC_DREAM_IDS) {
+    for (const pattern of pick(RULES[id]) ?? []) {
+      patterns.push(pattern);
+      owner.push(id);
+    }
+  }
+  return { set: patternSet(patterns), owner };
+}
+const EVENTS = combine((rule) => rule.events);
+const TRAPS = combine((rule) => rule.traps);
+const CONTEXTS = combine((rule) => rule.context?.patterns);
+
+/** The spans of a combined set, by classic dream. */
+function spansById(doc: Doc, { set, owner }: Combined, isNegationRead: boolean): Map<ClassicDreamId, Span[]> {
+  const byId = new Map<ClassicDreamId, Span[]>();
+  for (const span of findSpans(doc, set, isNegationRead)) {
+    const id = owner[span.pattern];
+    if (!id) continue;
+    const list = byId.get(id);
+    if (list) list.push(span);
+    else byId.set(id, [span]);
+  }
+  return byId;
+}
 
 // A deceased person's visit is read near where the text says they died (the same sentence or the next two).
 const DECEASED_REACH = 2;
@@ -298,17 +326,25 @@ const DREAM_DEATH = patternSet([
   '(morreu|morria|morreram|morre|died|dies|dying) (no sonho|in the dream|in my dream|na minha frente|in front of me)',
 ]);
 
-/** The events of one classic dream that hold: not negated, not inside a trap, with their context. */
-function eventsOf(id: ClassicDreamId, doc: Doc): Span[] {
-  const rule = COMPILED[id];
-  const traps = rule.traps ? findSpans(doc, rule.traps, false) : [];
-  const events = findSpans(doc, rule.events).filter((event) => !traps.some((trap) => overlaps(event, trap)));
-  if (!rule.context || events.length === 0) return events;
-  const { set, reach } = rule.context;
-  const contexts = findSpans(doc, set).map((span) => doc.sentence[span.start] ?? 0);
-  return events.filter((event) =>
-    contexts.some((sentence) => Math.abs(sentence - (doc.sentence[event.start] ?? 0)) <= reach),
-  );
+/** The events of every classic dream that hold: not negated, not inside a trap, with their context. */
+function readEvents(doc: Doc): Map<ClassicDreamId, Span[]> {
+  const events = spansById(doc, EVENTS, true);
+  if (events.size === 0) return events;
+  const traps = spansById(doc, TRAPS, false);
+  const contexts = spansById(doc, CONTEXTS, true);
+  const held = new Map<ClassicDreamId, Span[]>();
+  for (const [id, spans] of events) {
+    const context = RULES[id].context;
+    const trapped = traps.get(id) ?? [];
+    const near = (contexts.get(id) ?? []).map((span) => doc.sentence[span.start] ?? 0);
+    const kept = spans.filter(
+      (event) =>
+        !trapped.some((trap) => overlaps(event, trap)) &&
+        (!context || near.some((sentence) => Math.abs(sentence - (doc.sentence[event.start] ?? 0)) <= context.reach)),
+    );
+    if (kept.length > 0) held.set(id, kept);
+  }
+  return held;
 }
 
 export type ClassicDream = { id: ClassicDreamId; at: number; sentence: number };
@@ -318,14 +354,15 @@ export function readClassicDreams(doc: Doc, dreamEndsAt = -1): ClassicDream[] {
   const found: ClassicDream[] = [];
   // What happens after the dreamer really woke up ("acordei e o celular não ligava") is not the dream.
   const isDream = (span: Span) => dreamEndsAt < 0 || span.start < dreamEndsAt;
+  const events = readEvents(doc);
   for (const id of CLASSIC_DREAM_IDS) {
     if (id === 'deceased_visit') continue;
-    const first = eventsOf(id, doc).filter(isDream)[0];
+    const first = (events.get(id) ?? []).filter(isDream)[0];
     if (first) found.push({ id, at: first.start, sentence: doc.sentence[first.start] ?? 0 });
   }
   const deaths = findDeceased(doc);
   if (deaths.length > 0 && findSpans(doc, DREAM_DEATH).length === 0) {
-    const visits = eventsOf('deceased_visit', doc).filter(isDream);
+    const visits = (events.get('deceased_visit') ?? []).filter(isDream);
     for (const death of deaths) {
       const sentence = doc.sentence[death.start] ?? 0;
       const visit = visits.find(

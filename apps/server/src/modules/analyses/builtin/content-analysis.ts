@@ -190,7 +190,7 @@ function compile(pattern: string): Step[] {
 export type PatternSet = {
   byWord: Map<string, { steps: Step[]; pattern: number }[]>;
   /** Patterns whose first word is a prefix or a gap: tried at every word. */
-  anywhere: { steps: Step[]; pattern: number }[];
+  anywhere: { steps: Step[]; pattern: number; first: Extract<Step, { kind: 'word' }> | undefined }[];
 };
 
 /** "(told me|said) that" → "told me that", "said that": a group with a phrase or an empty option is spelled out. */
@@ -223,7 +223,7 @@ function addPattern(set: PatternSet, pattern: string, index: number) {
         list.push({ steps, pattern: index });
         set.byWord.set(literal, list);
       }
-    } else set.anywhere.push({ steps, pattern: index });
+    } else set.anywhere.push({ steps, pattern: index, first: first?.kind === 'word' ? first : undefined });
   }
 }
 
@@ -265,10 +265,7 @@ export function findSpans(doc: Doc, set: PatternSet, isNegationRead = true): Spa
   for (const word of doc.present) {
     const list = [
       ...(set.byWord.get(word) ?? []),
-      ...set.anywhere.filter(({ steps }) => {
-        const first = steps.find((step) => step.kind !== 'start');
-        return first?.kind !== 'word' || first.test(word);
-      }),
+      ...set.anywhere.filter(({ first }) => first === undefined || first.test(word)),
     ];
     if (list.length > 0) candidates.set(word, list);
   }
@@ -429,6 +426,11 @@ const DEATH_MARKERS = patternSet([
   'deceased @person',
   '@person (who|that) ~1 (is|was) (gone|dead|no longer)',
   'dead @person',
+  // "she is actually dead in reality", "[He died in September.]", "ela morreu ano passado": said of the real person.
+  '(is|was|are) (actually|really|already) dead',
+  'dead in (reality|real life)',
+  '(morreu|faleceu|morta|morto) na vida real',
+  '(he|she|ele|ela) (died|passed away|morreu|faleceu|partiu) (in|last|em|no|na|ano|mes|ha|faz|years|months|two|three|a)',
   'even though (he|she) ~2 (dead|died|gone)',
 ]);
 
@@ -623,24 +625,25 @@ const CONTENT_RULES: Record<ContentKind, [pattern: string, pt: string, en: strin
   ],
 };
 
-const CONTENT_SETS = Object.fromEntries(
-  Object.entries(CONTENT_RULES).map(([kind, rows]) => [kind, patternSet(rows.map(([pattern]) => pattern))]),
-) as Record<ContentKind, PatternSet>;
+// One set for every kind (each pattern knows its kind and its name): the dream is scanned once.
+const CONTENT_ROWS = (Object.keys(CONTENT_RULES) as ContentKind[]).flatMap((kind) =>
+  CONTENT_RULES[kind].map(([pattern, pt, en]) => ({ kind, pattern, name: { pt, en } })),
+);
+const CONTENT_SET = patternSet(CONTENT_ROWS.map((row) => row.pattern));
 
 export type ContentEvent = { kind: ContentKind; name: Bilingual; at: number };
 
 /** The interactions, successes and failures, misfortunes and good fortunes the dream holds, each name once. */
 export function findContent(doc: Doc): ContentEvent[] {
   const events: ContentEvent[] = [];
-  for (const kind of Object.keys(CONTENT_RULES) as ContentKind[]) {
-    for (const span of findSpans(doc, CONTENT_SETS[kind])) {
-      const row = CONTENT_RULES[kind][span.pattern];
-      if (!row) continue;
-      if (events.some((event) => event.kind === kind && event.name.pt === row[1])) continue;
-      events.push({ kind, name: { pt: row[1], en: row[2] }, at: span.start });
-    }
+  for (const span of findSpans(doc, CONTENT_SET)) {
+    const row = CONTENT_ROWS[span.pattern];
+    if (!row || events.some((event) => event.kind === row.kind && event.name.pt === row.name.pt)) continue;
+    events.push({ kind: row.kind, name: row.name, at: span.start });
   }
-  return events;
+  // In the order of the kinds (friendly first), then of the text.
+  const order = Object.keys(CONTENT_RULES);
+  return events.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.at - b.at);
 }
 
 // --- objects a dream turns on that the lexicon does not name ----------------------------------------------------

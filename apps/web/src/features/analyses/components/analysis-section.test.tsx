@@ -81,12 +81,12 @@ describe('analysing a dream on its page', () => {
 
     // Held after the first piece of the summary: it shows, the rest has not come yet.
     const release = await stalled;
-    const partial = await within(section).findByText(/^Leitura simbólica/);
-    expect(partial.textContent).not.toContain('Emoção mais marcada');
+    const partial = await within(section).findByText(/^Você voa/);
+    expect(partial.textContent).not.toContain('sentimentos mais fortes');
     expect(partial.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     expect(within(section).getByText(BUILTIN_LABEL)).toBeInTheDocument();
     expect(within(section).getByRole('heading', { name: 'Analisando seu sonho…' })).toHaveFocus();
-    expect(within(section).queryByText(/^Esta é uma leitura simbólica local/)).not.toBeInTheDocument();
+    expect(within(section).queryByText(/^A cena se passa/)).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Analisar sonho' })).not.toBeInTheDocument();
 
@@ -113,9 +113,7 @@ describe('analysing a dream on its page', () => {
     expect(within(section).queryByTestId('stream-caret')).not.toBeInTheDocument();
     expect(within(section).getByRole('heading', { level: 3, name: 'Resumo' })).toHaveFocus();
     expect(
-      within(section).getByText(
-        'Leitura simbólica local (sem IA generativa): um sonho com voo, mar e casa. Temas: voo, água e casas. Emoção mais marcada: alegria.',
-      ),
+      within(section).getByText('Você voa sobre o mar. Os sentimentos mais fortes são alegria e paz.'),
     ).toBeInTheDocument();
     expect(within(section).getByText('Comum')).toBeInTheDocument();
     // Three of the four questions; the fourth behind 'Ver mais perguntas (1)'.
@@ -129,12 +127,13 @@ describe('analysing a dream on its page', () => {
     ).toBeInTheDocument();
     await user.click(within(questions).getByRole('button', { name: 'Ver mais perguntas (1)' }));
     expect(within(questions).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(questions).getByText('Em que momento dos últimos dias você sentiu alegria?')).toBeInTheDocument();
+    expect(within(questions).getByText('Que parte de você essa casa poderia representar?')).toBeInTheDocument();
 
-    // The interpretation's paragraphs add to the cards, and none repeats a symbol's or a theme's meaning.
+    // The interpretation's paragraphs add to the cards (what is in the dream, then the classic dream's note), and none
+    // repeats a symbol's or a theme's meaning.
     const interpretation = within(section).getByRole('heading', { level: 3, name: 'Interpretação' }).parentElement!;
-    expect(within(interpretation).getByText(/^Esta é uma leitura simbólica local/).tagName).toBe('P');
-    expect(within(interpretation).getByText(/^O relato começa com “Voo” e termina com “Casa”/)).toBeInTheDocument();
+    expect(within(interpretation).getByText(/^A cena se passa no mar/).tagName).toBe('P');
+    expect(within(interpretation).getByText(/^Voar é um dos sonhos lembrados com mais prazer/)).toBeInTheDocument();
     const [stored] = await storedAnalyses(dream.id);
     for (const { meaning } of stored!.result.symbols) expect(interpretation).not.toHaveTextContent(meaning);
     for (const { description } of stored!.result.themes) expect(interpretation).not.toHaveTextContent(description);

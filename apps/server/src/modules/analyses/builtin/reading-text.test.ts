@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeDream, type BuiltinAnalysisInput } from './builtin-analyzer.ts';
+
+// The reading's prose (decision 059), on dreams written for these tests.
+const PT = { language: 'pt-BR' } as const;
+const EN = { language: 'en' } as const;
+const read = (content: string, options: { language: 'pt-BR' | 'en' } = PT, extra: Partial<BuiltinAnalysisInput> = {}) =>
+  analyzeDream({ content, ...extra }, options);
+
+const GRIEF_PT =
+  'Sonhei com meu vô que já morreu. Ele veio na minha casa, me abraçou e disse que estava tudo bem. Acordei triste mas em paz.';
+const GRIEF_EN =
+  'My late grandmother came to visit me. She hugged me and told me that everything was going to be okay. I woke up crying but calm.';
+const WORK_PT =
+  'Sonhei que tava no trabalho e a planilha não tava pronta, o notebook não ligava, todo mundo ficava me olhando e eu tinha esquecido o crachá.';
+const WORK_EN =
+  'I was at work, the spreadsheet was not finished, my laptop would not start, everyone was staring at me and I forgot my badge.';
+
+describe('a visit from someone who has died', () => {
+  it('names the visit and what was said in the summary, and quotes the phrase in a question', () => {
+    const pt = read(GRIEF_PT);
+    expect(pt.summary).toBe(
+      'Seu avô, que já morreu, vem visitar você e diz que está tudo bem. Há saudade e, junto dela, paz.',
+    );
+    expect(pt.reflectionQuestions[0]).toBe('O que a frase do seu avô — “está tudo bem” — diz a você hoje?');
+    const en = read(GRIEF_EN, EN);
+    expect(en.summary).toMatch(
+      /^Your grandmother, who has died, comes to visit you and says that everything is going to be okay\./,
+    );
+    expect(en.reflectionQuestions[0]).toBe(
+      'What do your grandmother’s words — “everything is going to be okay” — say to you today?',
+    );
+  });
+
+  it('never reads it as an ending, in the text, the cards or the questions', () => {
+    for (const [content, options] of [
+      [GRIEF_PT, PT],
+      [GRIEF_EN, EN],
+    ] as const) {
+      const result = read(content, options);
+      const all = [
+        result.summary,
+        result.interpretation,
+        ...result.reflectionQuestions,
+        ...result.themes.map((theme) => theme.description),
+        ...result.symbols.map((symbol) => symbol.meaning),
+      ].join(' ');
+      expect(all).not.toMatch(/fim de ciclo|terminando|end of (a|one) cycle|might be ending/iu);
+      // Sadness beside peace is grief and comfort, not "something that draws you in and unsettles you".
+      expect(all).not.toMatch(/atrai e inquieta|draws you in and unsettles/iu);
+      // "My late grandmother" is not lateness: no question about deadlines.
+      expect(result.reflectionQuestions.join(' ')).not.toMatch(/prazo|deadline/iu);
+    }
+    expect(read(GRIEF_PT).interpretation).toContain('Tristeza e paz lado a lado são comuns em sonhos de luto');
+    expect(read(GRIEF_EN, EN).interpretation).toContain('Sadness and peace side by side are common in grief dreams');
+  });
+
+  it('starts the interpretation with what is in the dream: the person, the place, the hug, the feelings', () => {
+    const [content] = read(GRIEF_PT).interpretation.split('\n\n');
+    expect(content).toBe(
+      'No sonho aparece seu avô, que já morreu. A cena se passa numa casa. Há gestos de amizade ou afeto: um abraço. Sentimentos: paz e tristeza.',
+    );
+  });
+});
+
+describe('a work-stress dream', () => {
+  it("asks questions made of the dream's own things, not the generic pair", () => {
+    for (const [content, options, things] of [
+      [WORK_PT, PT, ['notebook', 'planilha', 'crachá']],
+      [WORK_EN, EN, ['laptop', 'spreadsheet', 'badge']],
+    ] as const) {
+      const questions = read(content, options).reflectionQuestions;
+      expect(questions.length).toBeGreaterThanOrEqual(3);
+      expect(questions.length).toBeLessThanOrEqual(4);
+      for (const thing of things) expect(questions.join(' ')).toContain(thing);
+      expect(questions.join(' ')).not.toMatch(/título|title|ficou com você ao acordar|stayed with you/iu);
+    }
+    expect(read(WORK_PT).reflectionQuestions).toContain(
+      'No sonho você tinha esquecido o crachá: o que você sente que tem deixado para trás ultimamente?',
+    );
+  });
+
+  it('names the failing device and the staring in the summary', () => {
+    expect(read(WORK_PT).summary).toMatch(/^O notebook não funciona quando você precisa e todos olham para você\./);
+    expect(read(WORK_EN, EN).summary).toMatch(/^Your laptop does not work when you need it/);
+  });
+});
+
+describe('prose that varies with the dream', () => {
+  const dreams: [string, typeof PT | typeof EN][] = [
+    [GRIEF_PT, PT],
+    [WORK_PT, PT],
+    ['Sonhei que meus dentes caíam na frente de todo mundo e eu morria de vergonha.', PT],
+    ['A huge dog chased me through a dark forest.', EN],
+    ['Eu tava numa praia linda com minha mãe, o mar tava calmo e a gente ria muito.', PT],
+    ['Eu tava voando por cima da cidade, super leve.', PT],
+    ['I dreamt that all my teeth fell out.', EN],
+  ];
+
+  it('starts no two summaries with the same four words', () => {
+    const openings = dreams.map(([content, options]) =>
+      read(content, options).summary.split(' ').slice(0, 4).join(' '),
+    );
+    expect(new Set(openings).size).toBe(openings.length);
+  });
+
+  it('says "not generative AI" nowhere in the summary or the interpretation (the author line says it once)', () => {
+    for (const [content, options] of dreams) {
+      const { summary, interpretation } = read(content, options);
+      expect(`${summary} ${interpretation}`).not.toMatch(/IA generativa|generative AI|sem IA|no AI/iu);
+    }
+  });
+
+  it('opens no interpretation with a fixed sentence, and none with the old "starts with X and ends with Y"', () => {
+    const firsts = dreams.map(([content, options]) => read(content, options).interpretation.split('\n\n')[0]);
+    expect(new Set(firsts).size).toBe(firsts.length);
+    for (const first of firsts) expect(first).not.toMatch(/^(O relato começa|The account opens|Esta é uma leitura)/u);
+  });
+
+  it("names the central event: the teeth falling in front of others, the chase's pursuer", () => {
+    expect(read('I dreamt that all my teeth fell out in front of my coworkers.', EN).summary).toMatch(
+      /^Your teeth fall out in front of other people\./,
+    );
+    expect(read('A huge dog chased me through a dark forest.', EN).summary).toMatch(
+      /a huge dog chases you in a forest\./,
+    );
+    expect(read('Eu tava voando por cima da cidade, super leve.').summary).toMatch(/^Você voa sobre uma cidade\./);
+  });
+
+  it("adds the classic dream's note after what is in the dream", () => {
+    const paragraphs = read('I dreamt that all my teeth fell out in front of my coworkers.', EN).interpretation.split(
+      '\n\n',
+    );
+    expect(paragraphs[0]).toMatch(/^Present in the dream: coworkers\./);
+    expect(paragraphs.findIndex((p) => p.startsWith('Dreaming that your teeth fall out'))).toBe(1);
+  });
+});
+
+describe('the content, in the Hall–Van de Castle categories', () => {
+  it('names aggression, intimacy, success, misfortune and good fortune only when they are there', () => {
+    const [content] = read(
+      'Um homem me bateu na rua, depois eu beijei minha namorada, passei na prova e achei dinheiro no chão, mas sofri um acidente.',
+    ).interpretation.split('\n\n');
+    expect(content).toContain('Há agressão: golpes.');
+    expect(content).toContain('Há um momento de intimidade: um beijo.');
+    expect(content).toContain('Algo dá certo: uma prova vencida.');
+    expect(content).toContain('Há um infortúnio: um acidente.');
+    expect(content).toContain('Há um golpe de sorte: um achado valioso.');
+    const [calm] = read('Eu tava numa praia linda com minha mãe, o mar tava calmo.').interpretation.split('\n\n');
+    expect(calm).not.toMatch(/agressão|intimidade|infortúnio|sorte|dá certo|dá errado/u);
+  });
+
+  it('reads negation: a hug that did not happen is not one', () => {
+    expect(read('Sonhei com meu ex. Ele não me abraçou.').interpretation).not.toContain('abraço');
+    expect(read('Sonhei com meu ex. Ele me abraçou.').interpretation).toContain(
+      'Há gestos de amizade ou afeto: um abraço.',
+    );
+  });
+
+  it("says the dreamer's reported words back to them, not in the speaker's mouth", () => {
+    expect(read('Minha mãe apareceu na cozinha e disse que me amava.').reflectionQuestions[0]).toBe(
+      'Sua mãe disse no sonho que amava você: o que essas palavras dizem a você hoje?',
+    );
+  });
+});

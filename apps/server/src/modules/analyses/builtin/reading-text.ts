@@ -1,0 +1,1101 @@
+// The builtin reading's texts (decision 059): content first, in the categories of the Hall–Van de Castle system, then
+// the classic dream's note, then where the feelings sit, the history and the type. The summary names the central
+// event ("Um sonho em que seu avô, que já morreu, vem visitar você e diz que está tudo bem."); the questions are made
+// of the dream's own people, words and things. "Not generative AI" is said once, in the web's author line, not here.
+import type { DreamType } from '@sonhario/contracts/analyses';
+import { CLASSIC_NOTES, readClassicDreams, type ClassicDream, type ClassicDreamId } from './classic-dreams.ts';
+import {
+  findContent,
+  findDeceased,
+  findLooseEnds,
+  findPeople,
+  findSpeech,
+  findThings,
+  readDoc,
+  type ContentEvent,
+  type ContentKind,
+  type Doc,
+  type Person,
+  type Speech,
+  type Thing,
+} from './content-analysis.ts';
+import type { Bilingual, EmotionEntry, LexiconEntry, ThemeEntry } from './lexicon.ts';
+
+type Lang = 'pt' | 'en';
+type Located = { positions: readonly number[] };
+type FeltEmotion = { entry: EmotionEntry; intensity: number };
+
+export type ReadingInput = {
+  /** The language the reading is written in (the user's). */
+  lang: Lang;
+  /** The language the dream is written in: its words are quoted only when it is the reading's. */
+  textLanguage: Lang;
+  /** The title and the account, as written. */
+  text: string;
+  /** The word of `text` where the dreamer really woke up (the analyzer's `finalWakeAt`), or -1. */
+  dreamEndsAt: number;
+  /** The dreamer "woke up" inside the dream and it went on. */
+  hasFalseAwakening: boolean;
+  dreamType: DreamType;
+  symbols: readonly LexiconEntry[];
+  symbolHits: ReadonlyMap<LexiconEntry, Located>;
+  themes: readonly ThemeEntry[];
+  characters: readonly LexiconEntry[];
+  settings: readonly LexiconEntry[];
+  emotions: readonly FeltEmotion[];
+  emotionHits: ReadonlyMap<EmotionEntry, Located>;
+  sentiment: number;
+  history?: { symbolCounts: Record<string, number>; dreamCount: number };
+};
+
+export type ReadingText = {
+  summary: string;
+  interpretation: string;
+  reflectionQuestions: string[];
+  themes: { name: string; description: string }[];
+  symbols: { symbol: string; meaning: string }[];
+  classics: ClassicDreamId[];
+};
+
+const LIMITS = { questions: 4, historyMentions: 2, classicNotes: 2, summaryEvents: 2 } as const;
+const FEELING_NEAR = 5;
+
+const quote = (text: string) => `“${text}”`;
+const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en');
+const lower = (text: string, lang: Lang) => text.toLocaleLowerCase(locale(lang));
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function list(items: readonly string[], lang: Lang): string {
+  if (items.length <= 1) return items.join('');
+  const and = lang === 'pt' ? ' e ' : ' and ';
+  return `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}`;
+}
+
+// Portuguese contractions before "seu/sua/o/a/um/uma": "do seu avô", "à sua avó", "na planilha".
+function contract(preposition: 'de' | 'a' | 'em', phrase: string): string {
+  const [first = '', ...rest] = phrase.split(' ');
+  const forms: Record<string, Record<string, string>> = {
+    de: { o: 'do', a: 'da', os: 'dos', as: 'das', um: 'de um', uma: 'de uma', seu: 'do seu', sua: 'da sua' },
+    a: { o: 'ao', a: 'à', os: 'aos', as: 'às', um: 'a um', uma: 'a uma', seu: 'ao seu', sua: 'à sua' },
+    em: { o: 'no', a: 'na', os: 'nos', as: 'nas', um: 'num', uma: 'numa', seu: 'no seu', sua: 'na sua' },
+  };
+  const joined = forms[preposition]?.[first];
+  if (!joined) return `${preposition} ${phrase}`;
+  return [joined, ...rest].join(' ');
+}
+
+// --- what the dream holds ---------------------------------------------------------------------------------------
+
+/** Everything the texts are made of, read once per reading. */
+type Facts = {
+  doc: Doc;
+  classics: ClassicDream[];
+  people: Person[];
+  deceased: Person | undefined;
+  hasDeceasedVisit: boolean;
+  speech: Speech | undefined;
+  content: ContentEvent[];
+  forgotten: Thing[];
+  unfinished: Thing[];
+  things: string[];
+};
+
+function readFacts(input: ReadingInput): Facts {
+  const doc = readDoc(input.text);
+  const classics = readClassicDreams(doc, input.dreamEndsAt);
+  const hasDeceasedVisit = classics.some((classic) => classic.id === 'deceased_visit');
+  const deceased = findDeceased(doc).find((death) => death.person)?.person;
+  const people = findPeople(doc).map(({ person }) => person);
+  if (deceased && !people.some((person) => person.id === deceased.id)) people.unshift(deceased);
+  // "ele disse que…": in a visit, "ele" is the one who came.
+  const speech = findSpeech(input.text, doc, hasDeceasedVisit ? deceased : people.length === 1 ? people[0] : undefined);
+  const { forgotten, unfinished } = findLooseEnds(doc);
+  return {
+    doc,
+    classics,
+    people,
+    deceased,
+    hasDeceasedVisit,
+    speech,
+    content: findContent(doc),
+    forgotten,
+    unfinished,
+    things: findThings(doc),
+  };
+}
+
+/** The words of the dream are quoted in the reading only when both are in the same language. */
+const isQuotable = (input: ReadingInput) => input.textLanguage === input.lang;
+
+// The dreamer's own words, said back to them: "me" and "eu" become "você" ("disse que me amava" → "que amava você").
+const TO_YOU: Record<Lang, [RegExp, string][]> = {
+  pt: [
+    [/\bcomigo\b/giu, 'com você'],
+    [/\bmeus\b/giu, 'seus'],
+    [/\bminhas\b/giu, 'suas'],
+    [/\bmeu\b/giu, 'seu'],
+    [/\bminha\b/giu, 'sua'],
+    [/\bme ([\p{L}]+)/giu, '$1 você'],
+    [/\bmim\b/giu, 'você'],
+    [/\beu\b/giu, 'você'],
+  ],
+  en: [
+    [/\bi was\b/giu, 'you were'],
+    [/\bi am\b/giu, 'you are'],
+    [/\bmyself\b/giu, 'yourself'],
+    [/\bmine\b/giu, 'yours'],
+    [/\bmy\b/giu, 'your'],
+    [/\bme\b/giu, 'you'],
+    [/\bi\b/giu, 'you'],
+  ],
+};
+const toYou = (text: string, lang: Lang) =>
+  TO_YOU[lang].reduce((changed, [pattern, replacement]) => changed.replace(pattern, replacement), text);
+
+function personName(person: Person | undefined, lang: Lang): string | undefined {
+  return person?.name[lang];
+}
+
+// --- the summary: the central event ---------------------------------------------------------------------------
+
+const FRAME: Record<DreamType, Bilingual> = {
+  comum: { pt: 'Um sonho', en: 'A dream' },
+  pesadelo: { pt: 'Um pesadelo', en: 'A nightmare' },
+  lúcido: { pt: 'Um sonho lúcido', en: 'A lucid dream' },
+  recorrente: { pt: 'Um sonho que volta', en: 'A recurring dream' },
+  vívido: { pt: 'Um sonho vívido', en: 'A vivid dream' },
+};
+
+/** Before the event: "Num pesadelo, um cachorro persegue você." Nothing for a plain dream. */
+const EVENT_FRAME: Record<DreamType, Bilingual> = {
+  comum: { pt: '', en: '' },
+  pesadelo: { pt: 'num pesadelo, ', en: 'in a nightmare, ' },
+  lúcido: { pt: 'num sonho lúcido, ', en: 'in a lucid dream, ' },
+  recorrente: { pt: 'mais uma vez, ', en: 'once again, ' },
+  vívido: { pt: 'num sonho vívido, ', en: 'in a vivid dream, ' },
+};
+/** Flying is over a place: "no mar" → "sobre o mar", "in a city" → "over a city". */
+function above(place: string, lang: Lang): string {
+  if (lang === 'en')
+    return place.replace(
+      /^(in|at|on|by) (the |a |an )?/u,
+      (_, __, article: string | undefined) => `over ${article ?? 'the '}`,
+    );
+  const forms: Record<string, string> = { no: 'o', na: 'a', nos: 'os', nas: 'as', num: 'um', numa: 'uma' };
+  const [first = '', ...rest] = place.split(' ');
+  return forms[first] ? ['sobre', forms[first], ...rest].join(' ') : place;
+}
+/** Events the scene's place reads well after ("um cachorro persegue você numa floresta"). */
+const PLACED = new Set<ClassicDreamId>(['chase', 'flying', 'lost_searching', 'exposure', 'trapped_paralysed']);
+
+const SENTENCE_WORDS = {
+  public: new Set(
+    'todos todo mundo pessoas gente galera turma colegas chefe frente publico everyone everybody people crowd front class classmates coworkers boss public audience'.split(
+      ' ',
+    ),
+  ),
+  breaking: new Set(
+    'quebrando quebravam quebraram quebrou quebrados esfarelando esfarelavam despedacando rachando broke breaking broken crumbled crumbling cracked cracking shattered'.split(
+      ' ',
+    ),
+  ),
+  naked: new Set('pelado pelada nu nua roupa roupas calcinha cueca toalha naked nude clothes underwear'.split(' ')),
+  paralysed: new Set(
+    'mexer mover paralisado paralisada paralisia imobilizado imobilizada move paralyzed paralysed frozen paralysis'.split(
+      ' ',
+    ),
+  ),
+  pregnant: new Set('gravida gravidez engravidei gestante parto pregnant pregnancy birth labor labour'.split(' ')),
+  wave: new Set('onda ondas tsunami maremoto wave waves tsunami'.split(' ')),
+  lost: new Set('perdi perdido perdida perdidos perdidas lost'.split(' ')),
+};
+
+function sentenceHas(doc: Doc, sentence: number, words: ReadonlySet<string>): boolean {
+  for (let at = 0; at < doc.words.length; at++)
+    if (doc.sentence[at] === sentence && words.has(doc.words[at] ?? '') && !doc.negated[at]) return true;
+  return false;
+}
+const dreamHas = (doc: Doc, words: ReadonlySet<string>) =>
+  doc.words.some((word, at) => words.has(word) && !doc.negated[at]);
+
+// Nouns the summary and the questions may name, with their Portuguese gender when no article is written.
+const DEVICES: Record<string, 'o' | 'a' | 'the'> = {
+  celular: 'o',
+  telefone: 'o',
+  smartphone: 'o',
+  computador: 'o',
+  notebook: 'o',
+  laptop: 'o',
+  pc: 'o',
+  tela: 'a',
+  tablet: 'o',
+  teclado: 'o',
+  aplicativo: 'o',
+  impressora: 'a',
+  phone: 'the',
+  cellphone: 'the',
+  computer: 'the',
+  screen: 'the',
+  keyboard: 'the',
+  printer: 'the',
+  iphone: 'the',
+};
+const AGENTS = new Set(
+  'homem homens cara caras monstro monstros cachorro cachorros policia policial bandido bandidos zumbi zumbis assassino lobo leao urso cobra onca touro bicho criatura sombra vulto ladrao mulher fantasma demonio palhaco man men guy guys monster monsters dog dogs wolf bear killer police cops zombie zombies creature figure shadow stranger woman ghost clown lion tiger snake gang murderer'.split(
+    ' ',
+  ),
+);
+const SOUGHT_AFTER = new Set(
+  'achava achei encontrava encontrei achar encontrar procurando procurava procurei find found looking searching for'.split(
+    ' ',
+  ),
+);
+const DETERMINER: Record<string, string> = {
+  o: 'o',
+  a: 'a',
+  os: 'os',
+  as: 'as',
+  um: 'um',
+  uma: 'uma',
+  uns: 'uns',
+  umas: 'umas',
+  meu: 'seu',
+  minha: 'sua',
+  meus: 'seus',
+  minhas: 'suas',
+  the: 'the',
+  an: 'an',
+  my: 'your',
+  our: 'your',
+  some: 'some',
+};
+const PT_ARTICLES = new Set('o a os as um uma uns umas meu minha meus minhas'.split(' '));
+const EN_ARTICLES = new Set('the a an my our some'.split(' '));
+
+/** "um cachorro", "the man", "seu celular": a noun of `nouns` in the sentence, with the determiner written before it. */
+function nounPhrase(
+  doc: Doc,
+  sentence: number,
+  isNoun: (word: string, at: number) => boolean,
+  lang: Lang,
+  defaultArticle?: (word: string) => string,
+): string | undefined {
+  for (let at = 0; at < doc.words.length; at++) {
+    if (doc.sentence[at] !== sentence) continue;
+    const word = doc.words[at] ?? '';
+    if (!isNoun(word, at)) continue;
+    const articles = lang === 'pt' ? PT_ARTICLES : EN_ARTICLES;
+    // "a huge dog": one word may stand between the determiner and the noun.
+    const hasAdjective = !articles.has(doc.words[at - 1] ?? '') && articles.has(doc.words[at - 2] ?? '');
+    const before = doc.words[at - (hasAdjective ? 2 : 1)] ?? '';
+    const adjective = hasAdjective ? `${doc.raw[at - 1] ?? ''} ` : '';
+    const determiner = articles.has(before) ? (lang === 'en' && before === 'a' ? 'a' : DETERMINER[before]) : undefined;
+    const article = determiner ?? defaultArticle?.(word);
+    return article ? `${article} ${determiner ? adjective : ''}${doc.raw[at] ?? word}` : undefined;
+  }
+  return undefined;
+}
+
+type Scene = { facts: Facts; input: ReadingInput };
+
+function deviceOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
+  const { lang } = input;
+  if (!isQuotable(input)) return lang === 'pt' ? 'o aparelho' : 'the device';
+  return (
+    nounPhrase(
+      facts.doc,
+      classic.sentence,
+      (word) => word in DEVICES,
+      lang,
+      (word) => DEVICES[word] ?? 'the',
+    ) ?? (lang === 'pt' ? 'o aparelho' : 'the device')
+  );
+}
+
+function agentOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
+  if (!isQuotable(input)) return undefined;
+  for (const sentence of [classic.sentence, classic.sentence - 1]) {
+    const agent = nounPhrase(facts.doc, sentence, (word) => AGENTS.has(word), input.lang);
+    if (agent) return agent;
+  }
+  return undefined;
+}
+
+function soughtOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
+  if (!isQuotable(input)) return undefined;
+  const { doc } = facts;
+  return nounPhrase(
+    doc,
+    classic.sentence,
+    (word, at) =>
+      !(word in DETERMINER) &&
+      word.length > 2 &&
+      (SOUGHT_AFTER.has(doc.words[at - 2] ?? '') || SOUGHT_AFTER.has(doc.words[at - 3] ?? '')),
+    input.lang,
+  );
+}
+
+/** "sobre o mar", "over the city": where the dreamer flew, as written. */
+function overOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
+  if (!isQuotable(input)) return undefined;
+  const { doc } = facts;
+  for (let at = 0; at < doc.words.length; at++) {
+    if (doc.sentence[at] !== classic.sentence || !['sobre', 'over', 'above'].includes(doc.words[at] ?? '')) continue;
+    const article = doc.words[at + 1] ?? '';
+    const determiner = (input.lang === 'pt' ? PT_ARTICLES : EN_ARTICLES).has(article)
+      ? input.lang === 'en' && article === 'a'
+        ? 'a'
+        : DETERMINER[article]
+      : undefined;
+    const noun = doc.raw[at + 2];
+    if (determiner && noun && doc.sentence[at + 2] === classic.sentence) return `${doc.raw[at]} ${determiner} ${noun}`;
+  }
+  return undefined;
+}
+
+function exName({ facts }: Scene, lang: Lang): string {
+  if (lang === 'en') return 'your ex';
+  const at = facts.doc.words.indexOf('ex');
+  return ['minha', 'a', 'da'].includes(facts.doc.words[at - 1] ?? '') ? 'sua ex' : 'seu ex';
+}
+
+/** What the dream's speaker said, as the summary reports it ("diz que está tudo bem", "says: “…”"). */
+function saying(speech: Speech | undefined, input: ReadingInput): string {
+  if (!speech) return '';
+  const { lang } = input;
+  if (speech.isDirect && isQuotable(input)) {
+    const wasQuoted = /["“«]/u.test(input.text) && input.text.includes(speech.text);
+    if (wasQuoted) return lang === 'pt' ? ` e diz: ${quote(speech.text)}` : ` and says: ${quote(speech.text)}`;
+    return lang === 'pt' ? ` e diz que ${speech.text}` : ` and says that ${speech.text}`;
+  }
+  if (isQuotable(input)) {
+    const words = toYou(speech.text, lang);
+    return lang === 'pt' ? ` e diz que ${words}` : ` and says that ${words}`;
+  }
+  return lang === 'pt' ? ' e fala com você' : ' and speaks to you';
+}
+
+function eventPhrase(scene: Scene, classic: ClassicDream): string {
+  const { facts, input } = scene;
+  const { lang } = input;
+  const { doc } = facts;
+  const pt = lang === 'pt';
+  switch (classic.id) {
+    case 'deceased_visit': {
+      const name = personName(facts.deceased, lang);
+      const hug = facts.content.some((event) => event.kind === 'friendly' && event.name.en === 'a hug');
+      const said = saying(facts.speech, input) || (hug ? (pt ? ' e abraça você' : ' and hugs you') : '');
+      if (!name)
+        return pt
+          ? `alguém querido que já morreu vem visitar você${said}`
+          : `a loved one who has died comes to visit you${said}`;
+      return pt
+        ? `${name}, que já morreu, vem visitar você${said}`
+        : `${name}, who has died, comes to visit you${said}`;
+    }
+    case 'teeth': {
+      const breaks = sentenceHas(doc, classic.sentence, SENTENCE_WORDS.breaking);
+      const isPublic = sentenceHas(doc, classic.sentence, SENTENCE_WORDS.public);
+      if (pt) return `seus dentes ${breaks ? 'se quebram' : 'caem'}${isPublic ? ' diante de outras pessoas' : ''}`;
+      return `your teeth ${breaks ? 'break' : 'fall out'}${isPublic ? ' in front of other people' : ''}`;
+    }
+    case 'chase': {
+      const agent = agentOf(scene, classic);
+      if (agent) return pt ? `${agent} persegue você` : `${agent} chases you`;
+      return pt ? 'algo ou alguém persegue você' : 'something or someone chases you';
+    }
+    case 'falling':
+      return pt ? 'você cai' : 'you fall';
+    case 'flying': {
+      const over = overOf(scene, classic);
+      return `${pt ? 'você voa' : 'you fly'}${over ? ` ${over}` : ''}`;
+    }
+    case 'exposure':
+      if (dreamHas(doc, SENTENCE_WORDS.naked))
+        return pt ? 'você está sem roupa diante de outras pessoas' : 'you are naked in front of other people';
+      return pt ? 'todos olham para você' : 'everyone is looking at you';
+    case 'exam_unprepared':
+      return pt ? 'chega uma prova para a qual você não se preparou' : 'an exam comes and you are not prepared';
+    case 'late':
+      return pt ? 'você chega tarde' : 'you are running late';
+    case 'lost_searching': {
+      const sought = soughtOf(scene, classic);
+      if (sought) return pt ? `você procura ${sought} e não encontra` : `you look for ${sought} and cannot find it`;
+      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.lost)) return pt ? 'você se perde' : 'you get lost';
+      return pt ? 'você procura algo e não encontra' : 'you look for something and cannot find it';
+    }
+    case 'trapped_paralysed':
+      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.paralysed))
+        return pt ? 'você não consegue se mexer' : 'you cannot move';
+      return pt ? 'você fica sem saída' : 'you are trapped';
+    case 'device_failure': {
+      const device = deviceOf(scene, classic) ?? '';
+      return pt ? `${device} não funciona quando você precisa` : `${device} does not work when you need it`;
+    }
+    case 'water_rising':
+      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.wave))
+        return pt ? 'uma onda enorme vem na sua direção' : 'a huge wave comes toward you';
+      return pt ? 'a água sobe' : 'the water rises';
+    case 'car_out_of_control':
+      return pt ? 'o carro sai do controle' : 'the car goes out of control';
+    case 'pregnancy_baby':
+      if (dreamHas(doc, SENTENCE_WORDS.pregnant)) return pt ? 'há uma gravidez' : 'there is a pregnancy';
+      return pt ? 'um bebê aparece' : 'a baby appears';
+    case 'ex_partner':
+      return pt ? `${exName(scene, lang)} aparece` : 'your ex appears';
+    case 'unknown_rooms':
+      return pt ? 'a casa tem cômodos que você não conhecia' : 'a house has rooms you did not know about';
+  }
+}
+
+// Where a setting puts the scene, in a phrase ("numa escola", "at work"); a setting the table lacks is named as is.
+// prettier-ignore
+const LOCATIVES: Record<string, Bilingual> = {
+  casa: { pt: 'numa casa', en: 'in a house' },
+  casa_infancia: { pt: 'na casa da infância', en: 'in a childhood home' },
+  escola: { pt: 'numa escola', en: 'at a school' },
+  trabalho: { pt: 'no trabalho', en: 'at work' },
+  praia: { pt: 'numa praia', en: 'on a beach' },
+  mar: { pt: 'no mar', en: 'at sea' },
+  floresta: { pt: 'numa floresta', en: 'in a forest' },
+  montanha: { pt: 'nas montanhas', en: 'in the mountains' },
+  cidade: { pt: 'numa cidade', en: 'in a city' },
+  rua: { pt: 'na rua', en: 'in the street' },
+  hospital: { pt: 'num hospital', en: 'in a hospital' },
+  aviao: { pt: 'num avião', en: 'on a plane' },
+  carro: { pt: 'num carro', en: 'in a car' },
+  onibus: { pt: 'num ônibus ou trem', en: 'on a bus or train' },
+  igreja: { pt: 'numa igreja', en: 'in a church' },
+  cemiterio: { pt: 'num cemitério', en: 'in a cemetery' },
+  festa: { pt: 'numa festa', en: 'at a party' },
+  loja: { pt: 'numa loja', en: 'in a shop' },
+  campo: { pt: 'no campo', en: 'in the countryside' },
+  rio: { pt: 'perto de um rio ou lago', en: 'by a river or lake' },
+  espaco: { pt: 'no espaço', en: 'in outer space' },
+  desconhecido: { pt: 'num lugar desconhecido', en: 'in an unknown place' },
+};
+const locative = (setting: LexiconEntry, lang: Lang) =>
+  LOCATIVES[setting.id]?.[lang] ??
+  (lang === 'pt' ? `em: ${lower(setting.name.pt, 'pt')}` : `in: ${lower(setting.name.en, 'en')}`);
+
+function writeSummary(scene: Scene): string {
+  const { facts, input } = scene;
+  const { lang } = input;
+  const frame = FRAME[input.dreamType][lang];
+  const events = facts.classics.slice(0, LIMITS.summaryEvents).map((classic) => eventPhrase(scene, classic));
+  let first: string;
+  if (events.length > 0) {
+    // The event leads ("Seu avô, que já morreu, vem visitar você…"); the type, when it is not a plain dream, frames it.
+    // The place, when the dream has one only (with several, which one the event happened in is not known).
+    const only = facts.classics.length === 1 && input.settings.length === 1 ? facts.classics[0] : undefined;
+    const where =
+      only && input.settings[0] && PLACED.has(only.id) && !(only.id === 'flying' && overOf(scene, only))
+        ? ` ${only.id === 'flying' ? above(locative(input.settings[0], lang), lang) : locative(input.settings[0], lang)}`
+        : '';
+    first = capitalize(`${EVENT_FRAME[input.dreamType][lang]}${list(events, lang)}${where}.`);
+  } else {
+    const images = input.symbols.slice(0, 3).map((symbol) => lower(symbol.name[lang], lang));
+    const where = input.settings[0] ? ` ${locative(input.settings[0], lang)}` : '';
+    const people = facts.people.slice(0, 2).map((person) => person.name[lang]);
+    if (images.length > 0) first = `${frame}${where}, ${lang === 'pt' ? 'com' : 'with'} ${list(images, lang)}.`;
+    else if (people.length > 0) first = `${frame}${where} ${lang === 'pt' ? 'com' : 'with'} ${list(people, lang)}.`;
+    else if (where) first = `${frame}${where}.`;
+    else
+      first =
+        lang === 'pt'
+          ? `${frame} sem imagens que o dicionário do Sonhário reconheça.`
+          : `${frame} with no images Sonhário’s dictionary recognizes.`;
+  }
+  const feelings = input.emotions.slice(0, 2).map(({ entry }) => lower(entry.name[lang], lang));
+  if (feelings.length === 0) return first;
+  if (facts.hasDeceasedVisit && input.emotions.some(({ entry }) => entry.id === 'tristeza')) {
+    const comfort = input.emotions.find(({ entry }) => entry.valence > 0);
+    const calm = comfort ? lower(comfort.entry.name[lang], lang) : undefined;
+    return `${first} ${
+      lang === 'pt'
+        ? `Há saudade${calm ? ` e, junto dela, ${calm}` : ''}.`
+        : `There is longing${calm ? ` and, alongside it, ${calm}` : ''}.`
+    }`;
+  }
+  const second =
+    feelings.length === 1
+      ? lang === 'pt'
+        ? `O sentimento mais forte é ${feelings[0]}.`
+        : `The strongest feeling is ${feelings[0]}.`
+      : lang === 'pt'
+        ? `Os sentimentos mais fortes são ${list(feelings, lang)}.`
+        : `The strongest feelings are ${list(feelings, lang)}.`;
+  return `${first} ${second}`;
+}
+
+// --- the interpretation -----------------------------------------------------------------------------------------
+
+// Characters the analyzer names, as the content paragraph says them (Hall–Van de Castle: family, friends, known,
+// unknown); people read with their own words (findPeople) take their place.
+// prettier-ignore
+const CHARACTER_PHRASES: Record<string, Bilingual & { group: 'family' | 'known' | 'unknown' | 'deceased' }> = {
+  mae: { pt: 'sua mãe', en: 'your mother', group: 'family' },
+  pai: { pt: 'seu pai', en: 'your father', group: 'family' },
+  irmao: { pt: 'um irmão ou irmã', en: 'a sibling', group: 'family' },
+  avo: { pt: 'um avô ou avó', en: 'a grandparent', group: 'family' },
+  filho: { pt: 'um filho ou filha', en: 'a son or daughter', group: 'family' },
+  tio: { pt: 'um tio ou tia', en: 'an uncle or aunt', group: 'family' },
+  primo: { pt: 'um primo ou prima', en: 'a cousin', group: 'family' },
+  parceiro: { pt: 'seu par', en: 'your partner', group: 'family' },
+  ex: { pt: 'um ex', en: 'an ex', group: 'known' },
+  amigo: { pt: 'amigos', en: 'friends', group: 'known' },
+  chefe: { pt: 'uma chefia', en: 'a boss', group: 'known' },
+  colega_trabalho: { pt: 'colegas de trabalho', en: 'coworkers', group: 'known' },
+  professor: { pt: 'um professor ou professora', en: 'a teacher', group: 'known' },
+  vizinho: { pt: 'vizinhos', en: 'neighbours', group: 'known' },
+  celebridade: { pt: 'uma pessoa famosa', en: 'a famous person', group: 'known' },
+  medico: { pt: 'alguém da saúde', en: 'a doctor or nurse', group: 'unknown' },
+  policial: { pt: 'a polícia', en: 'the police', group: 'unknown' },
+  desconhecido: { pt: 'pessoas desconhecidas', en: 'strangers', group: 'unknown' },
+  crianca: { pt: 'uma criança', en: 'a child', group: 'unknown' },
+  bebe: { pt: 'um bebê', en: 'a baby', group: 'unknown' },
+  falecido: { pt: 'alguém que já morreu', en: 'someone who has died', group: 'deceased' },
+};
+// The analyzer's character ids a person read by name stands for.
+const PERSON_CHARACTER: Record<string, string> = {
+  avo_m: 'avo',
+  avo_f: 'avo',
+  mae: 'mae',
+  pai: 'pai',
+  irmao: 'irmao',
+  irma: 'irmao',
+  tio: 'tio',
+  tia: 'tio',
+  primo: 'primo',
+  prima: 'primo',
+  filho: 'filho',
+  filha: 'filho',
+  marido: 'parceiro',
+  esposa: 'parceiro',
+  namorado: 'parceiro',
+  namorada: 'parceiro',
+  amigo: 'amigo',
+  amiga: 'amigo',
+};
+const ANIMALS = new Set(
+  'cachorro gato cobra aranha passaro peixe cavalo leao lobo rato inseto borboleta urso macaco jacare coruja vaca'.split(
+    ' ',
+  ),
+);
+const OBJECTS = new Set(
+  'chave telefone dinheiro roupa sapato bolsa relogio livro carta presente anel joia faca arma comida bolo fruta vela foto computador boneca mascara caixa espelho cama porta janela escada elevador carro aviao_simbolo trem onibus barco bicicleta mapa passaporte agulha corda bandeira coroa ferramenta vidro bola cofre'.split(
+    ' ',
+  ),
+);
+
+const CONTENT_SENTENCE: Record<ContentKind, Bilingual> = {
+  friendly: { pt: 'Há gestos de amizade ou afeto: {x}.', en: 'There are friendly or affectionate gestures: {x}.' },
+  aggressive: { pt: 'Há agressão: {x}.', en: 'There is aggression: {x}.' },
+  sexual: { pt: 'Há um momento de intimidade: {x}.', en: 'There is a moment of intimacy: {x}.' },
+  success: { pt: 'Algo dá certo: {x}.', en: 'Something goes right: {x}.' },
+  failure: { pt: 'Algo dá errado: {x}.', en: 'Something goes wrong: {x}.' },
+  misfortune: { pt: 'Há um infortúnio: {x}.', en: 'There is misfortune: {x}.' },
+  goodFortune: { pt: 'Há um golpe de sorte: {x}.', en: 'There is good fortune: {x}.' },
+};
+
+/** What is in the dream, in the Hall–Van de Castle categories: only what is there, short. */
+function contentParagraph({ facts, input }: Scene): string | undefined {
+  const { lang } = input;
+  const sentences: string[] = [];
+  const named = new Set(facts.people.map((person) => PERSON_CHARACTER[person.id]).filter(Boolean));
+  const people = facts.people
+    .filter((person) => PERSON_CHARACTER[person.id] || person.id === facts.deceased?.id)
+    .map((person) =>
+      person.id === facts.deceased?.id && facts.hasDeceasedVisit
+        ? lang === 'pt'
+          ? `${person.name.pt}, que já morreu`
+          : `${person.name.en}, who has died`
+        : person.name[lang],
+    );
+  for (const character of input.characters) {
+    const phrase = CHARACTER_PHRASES[character.id];
+    if (named.has(character.id) || (character.id === 'falecido' && facts.deceased)) continue;
+    people.push(phrase ? phrase[lang] : lower(character.name[lang], lang));
+  }
+  const animals = input.symbols.filter((symbol) => ANIMALS.has(symbol.id)).map((s) => lower(s.name[lang], lang));
+  if (people.length > 0 || animals.length > 0) {
+    const pt = lang === 'pt';
+    const beasts =
+      animals.length === 0
+        ? []
+        : [
+            `${animals.length === 1 ? (pt ? 'um animal' : 'an animal') : pt ? 'animais' : 'animals'} (${list(animals, lang)})`,
+          ];
+    const beings = [...people, ...beasts];
+    const isOne =
+      beings.length === 1 && animals.length <= 1 && !/^(amigos|colegas|vizinhos|pessoas)/u.test(beings[0] ?? '');
+    sentences.push(
+      pt
+        ? `No sonho ${isOne ? 'aparece' : 'aparecem'} ${list(beings, lang)}.`
+        : `Present in the dream: ${list(beings, lang)}.`,
+    );
+  }
+  const places = input.settings.slice(0, 3).map((setting) => locative(setting, lang));
+  if (places.length > 0)
+    sentences.push(lang === 'pt' ? `A cena se passa ${list(places, lang)}.` : `It takes place ${list(places, lang)}.`);
+  const objects = input.symbols.filter((symbol) => OBJECTS.has(symbol.id)).map((s) => lower(s.name[lang], lang));
+  if (isQuotable(input))
+    for (const thing of facts.things) if (!objects.includes(lower(thing, lang))) objects.push(thing);
+  if (objects.length > 0)
+    sentences.push(
+      lang === 'pt' ? `Objetos: ${list(objects.slice(0, 6), lang)}.` : `Objects: ${list(objects.slice(0, 6), lang)}.`,
+    );
+  for (const kind of Object.keys(CONTENT_SENTENCE) as ContentKind[]) {
+    const names = facts.content.filter((event) => event.kind === kind).map((event) => event.name[lang]);
+    if (names.length > 0) sentences.push(CONTENT_SENTENCE[kind][lang].replace('{x}', list(names.slice(0, 3), lang)));
+  }
+  const feelings = input.emotions.map(({ entry }) => lower(entry.name[lang], lang));
+  if (feelings.length > 0)
+    sentences.push(lang === 'pt' ? `Sentimentos: ${list(feelings, lang)}.` : `Feelings: ${list(feelings, lang)}.`);
+  return sentences.length > 0 ? sentences.join(' ') : undefined;
+}
+
+const TEXT = {
+  nothing: {
+    pt: 'Nenhum símbolo do dicionário foi reconhecido neste relato; talvez ele fale de algo muito pessoal. Vale anotar as imagens que mais marcaram você.',
+    en: 'No symbol from the dictionary was recognized in this account; perhaps it speaks of something very personal. It may help to note the images that stayed with you.',
+  },
+  closing: {
+    pt: 'Estas leituras são possibilidades, não respostas: só você sabe o que o seu sonho significa.',
+    en: 'These readings are possibilities, not answers: only you know what your dream means.',
+  },
+  nightmare: {
+    pt: 'Pesadelos costumam trazer à tona tensões do dia a dia. Se eles se repetem e pesam, conversar com alguém de confiança ou com um profissional pode ajudar.',
+    en: 'Nightmares often bring everyday tensions to the surface. If they repeat and weigh on you, talking with someone you trust or a professional can help.',
+  },
+  lucid: {
+    pt: 'Houve sinais de lucidez: perceber que se está sonhando é uma chance de observar o sonho com curiosidade.',
+    en: 'There were signs of lucidity: noticing that you are dreaming is a chance to observe the dream with curiosity.',
+  },
+  recurring: {
+    pt: 'Sonhos que se repetem costumam apontar para um assunto que ainda pede atenção.',
+    en: 'Dreams that repeat often point to a matter that still asks for attention.',
+  },
+  falseAwakening: {
+    pt: 'Há um falso despertar: você acorda dentro do sonho e ele continua. É comum, sobretudo em noites agitadas, e para muita gente é uma porta para a lucidez.',
+    en: 'There is a false awakening: you wake up inside the dream and it goes on. It is common, especially on restless nights, and for many people it is a doorway to lucidity.',
+  },
+  vivid: {
+    pt: 'A vividez do sonho sugere que ele tocou em algo importante para você.',
+    en: 'How vivid the dream was suggests it touched something important to you.',
+  },
+  // In a visit from someone who has died, death is the loss already lived, not "an ending" (issue 31).
+  griefMeaning: {
+    pt: 'Aqui a morte é a de alguém real, que faz falta: em sonhos de luto, ela costuma falar do vínculo e da saudade, não de um fim.',
+    en: 'Here death is that of a real person who is missed: in grief dreams it usually speaks of the bond and of missing them, not of an ending.',
+  },
+  fallbackQuestions: {
+    pt: ['Qual imagem do sonho ficou com você ao acordar, e por quê?', 'Se este sonho tivesse um título, qual seria?'],
+    en: [
+      'Which image from the dream stayed with you when you woke up, and why?',
+      'If this dream had a title, what would it be?',
+    ],
+  },
+} satisfies Record<string, Bilingual | { pt: string[]; en: string[] }>;
+
+function historySentence(
+  symbols: readonly LexiconEntry[],
+  history: ReadingInput['history'],
+  lang: Lang,
+): string | undefined {
+  if (!history || history.dreamCount < 1) return undefined;
+  const total = history.dreamCount;
+  const repeated = symbols
+    .map((symbol) => ({
+      symbol,
+      count: Math.min(total, Math.max(0, Math.floor(history.symbolCounts[symbol.id] ?? 0))),
+    }))
+    .filter(({ count }) => count >= 2)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, LIMITS.historyMentions);
+  if (repeated.length === 0) {
+    if (symbols.length === 0) return undefined;
+    return lang === 'pt'
+      ? `Nenhum destes símbolos se repetiu com frequência nos seus últimos ${total} sonhos registrados.`
+      : `None of these symbols came up often in your last ${total} recorded dreams.`;
+  }
+  return repeated
+    .map(({ symbol, count }) =>
+      lang === 'pt'
+        ? `${quote(symbol.name.pt)} apareceu em ${count} dos seus últimos ${total} sonhos.`
+        : `${quote(symbol.name.en)} appeared in ${count} of your last ${total} dreams.`,
+    )
+    .concat(
+      lang === 'pt'
+        ? 'Quando um símbolo volta, pode valer perguntar o que ele tem insistido em mostrar.'
+        : 'When a symbol keeps returning, it may be worth asking what it keeps trying to show.',
+    )
+    .join(' ');
+}
+
+/** Up to two feelings named in the text beside an image (within a few words): where a feeling seems to come from. */
+function feelingSentences(input: ReadingInput): string[] {
+  const { emotions, emotionHits, symbols, symbolHits, lang } = input;
+  const sentences: string[] = [];
+  const used = new Set<LexiconEntry>();
+  for (const { entry } of emotions) {
+    if (sentences.length === 2) break;
+    const at = emotionHits.get(entry)?.positions ?? [];
+    let nearest: { symbol: LexiconEntry; distance: number } | undefined;
+    for (const symbol of symbols) {
+      if (used.has(symbol)) continue;
+      for (const position of symbolHits.get(symbol)?.positions ?? []) {
+        for (const feeling of at) {
+          const distance = Math.abs(feeling - position);
+          if (distance <= FEELING_NEAR && (!nearest || distance < nearest.distance)) nearest = { symbol, distance };
+        }
+      }
+    }
+    if (!nearest) continue;
+    used.add(nearest.symbol);
+    const feeling = lower(entry.name[lang], lang);
+    const image = quote(nearest.symbol.name[lang]);
+    sentences.push(
+      lang === 'pt'
+        ? `No relato, o sentimento de ${feeling} aparece junto de ${image}: o que acontecia com essa imagem naquele momento pode dizer de onde ele vem.`
+        : `In the account, the feeling of ${feeling} comes up beside ${image}: what was happening with that image at that moment may say where it comes from.`,
+    );
+  }
+  return sentences;
+}
+
+/** The pull of the feelings; in a visit from someone who has died, sadness beside peace is grief and comfort. */
+function toneSentence({ facts, input }: Scene): string | undefined {
+  const { emotions, sentiment, lang } = input;
+  if (emotions.length === 0) return undefined;
+  const light = emotions.find((e) => e.entry.valence > 0);
+  const heavy = emotions.find((e) => e.entry.valence < 0);
+  const sadness = emotions.find((e) => e.entry.id === 'tristeza');
+  if (facts.hasDeceasedVisit) {
+    const comfort = light ? lower(light.entry.name[lang], lang) : undefined;
+    if (sadness && comfort)
+      return lang === 'pt'
+        ? `Tristeza e ${comfort} lado a lado são comuns em sonhos de luto: a falta de quem se foi e o conforto de estar com essa pessoa outra vez, ainda que em sonho.`
+        : `Sadness and ${comfort} side by side are common in grief dreams: missing the person, and the comfort of being with them again, even in a dream.`;
+    if (sadness)
+      return lang === 'pt'
+        ? 'A tristeza aqui costuma ser a da saudade, e ela diz do tamanho do vínculo.'
+        : 'The sadness here is often the sadness of missing someone, and it speaks of how strong the bond is.';
+    if (comfort)
+      return lang === 'pt'
+        ? `Muita gente acorda desses sonhos com ${comfort}, como depois de uma visita.`
+        : `Many people wake from these dreams with a sense of ${comfort}, as after a visit.`;
+  }
+  if (light && heavy) {
+    const pair = list(
+      [heavy.entry.name[lang], light.entry.name[lang]].map((name) => lower(name, lang)),
+      lang,
+    );
+    return lang === 'pt'
+      ? `Sentimentos de lados opostos dividem o sonho (${pair}): vale notar em que momento cada um apareceu e o que mudou entre eles.`
+      : `Feelings from opposite sides share the dream (${pair}): it may help to notice when each one came up and what changed between them.`;
+  }
+  if (sentiment <= -0.3)
+    return lang === 'pt'
+      ? 'O tom do sonho é pesado. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
+      : 'The dream’s tone is heavy. What is felt in a dream often echoes what was lived in recent days.';
+  if (sentiment >= 0.3)
+    return lang === 'pt'
+      ? 'O tom do sonho é leve. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
+      : 'The dream’s tone is light. What is felt in a dream often echoes what was lived in recent days.';
+  return undefined;
+}
+
+function writeInterpretation(scene: Scene): string {
+  const { facts, input } = scene;
+  const { lang } = input;
+  const paragraphs: string[] = [];
+  const content = contentParagraph(scene);
+  if (content) paragraphs.push(content);
+  for (const classic of facts.classics.slice(0, LIMITS.classicNotes)) paragraphs.push(CLASSIC_NOTES[classic.id][lang]);
+  if (input.hasFalseAwakening) paragraphs.push(TEXT.falseAwakening[lang]);
+  const images = feelingSentences(input);
+  if (images.length > 0) paragraphs.push(images.join(' '));
+  if (input.symbols.length === 0 && input.themes.length === 0 && facts.classics.length === 0)
+    paragraphs.push(TEXT.nothing[lang]);
+  const tone = toneSentence(scene);
+  if (tone) paragraphs.push(tone);
+  const history = historySentence(input.symbols, input.history, lang);
+  if (history) paragraphs.push(history);
+  const typeNote = {
+    pesadelo: TEXT.nightmare,
+    lúcido: TEXT.lucid,
+    recorrente: TEXT.recurring,
+    vívido: TEXT.vivid,
+    comum: undefined,
+  }[input.dreamType];
+  if (typeNote) paragraphs.push(typeNote[lang]);
+  paragraphs.push(TEXT.closing[lang]);
+  return paragraphs.join('\n\n');
+}
+
+// --- the questions ----------------------------------------------------------------------------------------------
+
+// The lexicon themes a classic dream already asks about: their generic question gives way to the classic's own.
+const CLASSIC_THEMES: Partial<Record<ClassicDreamId, string>> = {
+  teeth: 'dentes',
+  chase: 'perseguicao',
+  falling: 'queda',
+  flying: 'voo',
+  exposure: 'nudez',
+  exam_unprepared: 'provas',
+  late: 'atraso',
+  lost_searching: 'perdido',
+  trapped_paralysed: 'preso',
+  ex_partner: 'ex',
+  unknown_rooms: 'casas',
+  water_rising: 'agua',
+  deceased_visit: 'morte',
+};
+
+// Themes that name a classic scene (not water or houses, which are broader than rising water or unknown rooms).
+const EVENT_THEMES: Record<string, ClassicDreamId> = {
+  dentes: 'teeth',
+  perseguicao: 'chase',
+  queda: 'falling',
+  voo: 'flying',
+  nudez: 'exposure',
+  atraso: 'late',
+  ex: 'ex_partner',
+};
+
+function speechQuestion({ facts, input }: Scene): string | undefined {
+  const { speech } = facts;
+  const { lang } = input;
+  if (!speech) return undefined;
+  const speaker = personName(speech.speaker, lang);
+  if (speech.isDirect && isQuotable(input)) {
+    if (lang === 'pt')
+      return speaker
+        ? `O que a frase ${contract('de', speaker)} — ${quote(speech.text)} — diz a você hoje?`
+        : `O que a frase ${quote(speech.text)}, dita no sonho, diz a você hoje?`;
+    return speaker
+      ? `What do ${speaker}’s words — ${quote(speech.text)} — say to you today?`
+      : `What do the words ${quote(speech.text)}, said in the dream, say to you today?`;
+  }
+  if (isQuotable(input)) {
+    const said = toYou(speech.text, lang);
+    if (lang === 'pt')
+      return `${capitalize(speaker ?? 'alguém')} disse no sonho que ${said}: o que essas palavras dizem a você hoje?`;
+    return `${capitalize(speaker ?? 'someone')} said in the dream that ${said}: what do those words say to you today?`;
+  }
+  return undefined;
+}
+
+function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
+  const { facts, input } = scene;
+  const { lang } = input;
+  const pt = lang === 'pt';
+  const place = input.settings[0] ? locative(input.settings[0], lang) : undefined;
+  switch (classic.id) {
+    case 'deceased_visit': {
+      const name = personName(facts.deceased, lang);
+      if (!name)
+        return pt
+          ? ['Do que você sente mais falta nessa pessoa, e o que gostaria de dizer a ela?']
+          : ['What do you miss most about this person, and what would you like to tell them?'];
+      return pt
+        ? [
+            `O que mais faz falta ${contract('de', name)} hoje: um gesto, a voz, um jeito de estar junto?`,
+            `Se pudesse responder ${contract('a', name)} no sonho, o que você diria?`,
+          ]
+        : [
+            `What do you miss most about ${name} today?`,
+            `If you could answer ${name} in the dream, what would you say?`,
+          ];
+    }
+    case 'teeth':
+      return pt
+        ? [
+            'Em que situação recente você se preocupou com a forma como é visto, ou sentiu que algo saía do seu controle?',
+          ]
+        : [
+            'In what recent situation did you worry about how you are seen, or feel something slipping out of your control?',
+          ];
+    case 'chase': {
+      const agent = agentOf(scene, classic);
+      if (agent)
+        return pt
+          ? [
+              `Se você parasse e se virasse para ${agent}, o que acha que aconteceria?`,
+              `O que ${agent} lembra na sua vida desperta?`,
+            ]
+          : [
+              `If you stopped and turned to face ${agent}, what do you think would happen?`,
+              `What does ${agent} remind you of in your waking life?`,
+            ];
+      return pt
+        ? ['Do que você tem fugido ultimamente, e o que aconteceria se parasse para olhar?']
+        : ['What have you been running from lately, and what would happen if you stopped to look?'];
+    }
+    case 'falling':
+      return pt
+        ? ['O que acontecia logo antes de você cair, e em que parte da sua vida falta chão agora?']
+        : ['What was happening just before you fell, and where in your life is the ground missing now?'];
+    case 'flying':
+      return pt
+        ? ['Como era voar, e o que você via lá de cima?', 'Onde na sua vida você gostaria dessa mesma leveza?']
+        : [
+            'What was flying like, and what could you see from up there?',
+            'Where in your life would you like that same lightness?',
+          ];
+    case 'exposure':
+      return pt
+        ? [
+            `Diante de quem${place ? `, ${place},` : ''} você sentia os olhares, e onde na vida desperta você teme ficar à mostra?`,
+          ]
+        : [
+            `Whose eyes did you feel on you${place ? ` ${place}` : ''}, and where in your waking life do you fear being exposed?`,
+          ];
+    case 'exam_unprepared':
+      return pt
+        ? ['Que situação recente tem pedido que você mostre o que sabe?']
+        : ['What recent situation has been asking you to show what you know?'];
+    case 'late':
+      return pt
+        ? ['Aonde você tentava chegar no sonho, e que prazo tem pesado para você agora?']
+        : ['Where were you trying to get to in the dream, and which deadline has been weighing on you?'];
+    case 'lost_searching': {
+      const sought = soughtOf(scene, classic);
+      if (sought)
+        return pt
+          ? [`O que ${sought} guarda de importante para você, e o que parece faltar hoje?`]
+          : [`What does ${sought} hold that matters to you, and what seems to be missing today?`];
+      return pt
+        ? ['O que você procurava no sonho, e o que parece faltar na sua vida agora?']
+        : ['What were you looking for in the dream, and what seems to be missing in your life now?'];
+    }
+    case 'trapped_paralysed':
+      return pt
+        ? ['De que você não conseguia sair no sonho, e onde na vida você sente que falta saída ou escolha?']
+        : [
+            'What could you not get out of in the dream, and where in your life do you feel a lack of way out or choice?',
+          ];
+    case 'device_failure': {
+      const device = deviceOf(scene, classic) ?? '';
+      return pt
+        ? [
+            `Quando ${device} falhou, o que você precisava fazer com ele? Em que situação recente os seus meios pareceram não dar conta?`,
+          ]
+        : [
+            `When ${device} failed, what did you need it for? In what recent situation did your means seem not to be enough?`,
+          ];
+    }
+    case 'water_rising':
+      return pt
+        ? ['Até onde a água chegou, e o que tem se acumulado para você ultimamente?']
+        : ['How high did the water come, and what has been piling up for you lately?'];
+    case 'car_out_of_control':
+      return pt
+        ? [
+            'Quem estava (ou não) no controle do carro, e em que parte da vida as coisas andam sem que você consiga conduzir?',
+          ]
+        : [
+            'Who was (or was not) in control of the car, and where in your life are things moving without you steering?',
+          ];
+    case 'pregnancy_baby':
+      return pt
+        ? ['O que de novo está começando a crescer na sua vida, e como você tem cuidado disso?']
+        : ['What new thing is starting to grow in your life, and how have you been caring for it?'];
+    case 'ex_partner':
+      return pt
+        ? [`O que ${exName(scene, lang)} fazia no sonho, e o que aquela fase tem a ver com o que você vive agora?`]
+        : ['What was your ex doing in the dream, and what does that time have to do with what you live now?'];
+    case 'unknown_rooms':
+      return pt
+        ? ['O que havia nos cômodos que você descobriu, e que espaço você gostaria de ter agora?']
+        : ['What was in the rooms you found, and what space would you like to have now?'];
+  }
+}
+
+function looseEndQuestions({ facts, input }: Scene): string[] {
+  if (!isQuotable(input)) return [];
+  const { lang } = input;
+  const questions: string[] = [];
+  const unfinished = facts.unfinished[0];
+  if (unfinished)
+    questions.push(
+      lang === 'pt'
+        ? `O que faltava terminar ${contract('em', unfinished.text)}, e que tarefa da sua vida desperta tem essa mesma sensação de não estar pronta?`
+        : `What was still missing in ${unfinished.text}, and which task in your waking life feels just as unfinished?`,
+    );
+  const forgotten = facts.forgotten[0];
+  if (forgotten)
+    questions.push(
+      lang === 'pt'
+        ? `No sonho você tinha esquecido ${forgotten.text}: o que você sente que tem deixado para trás ultimamente?`
+        : `In the dream you had forgotten ${forgotten.text}: what do you feel you have been leaving behind lately?`,
+    );
+  return questions;
+}
+
+function writeQuestions(scene: Scene): string[] {
+  const { facts, input } = scene;
+  const { lang } = input;
+  const classics = facts.classics.slice(0, LIMITS.classicNotes);
+  const perClassic = classics.map((classic) => classicQuestions(scene, classic));
+  const coveredThemes = new Set(classics.map((classic) => CLASSIC_THEMES[classic.id]).filter(Boolean));
+  const found = new Set(facts.classics.map((classic) => classic.id));
+  const themeQuestions = input.themes
+    .filter((theme) => !coveredThemes.has(theme.id))
+    // A theme of a classic scene whose event is not there ("my late grandmother" is no lateness, "fugimos da chuva" no
+    // chase) asks nothing: its question would be about a scene the dream does not have.
+    .filter((theme) => {
+      const event = EVENT_THEMES[theme.id];
+      return event === undefined || found.has(event);
+    })
+    .filter((theme) => !(facts.hasDeceasedVisit && theme.id === 'morte'))
+    .slice(0, 2)
+    .map((theme) => theme.question[lang]);
+  const themeIds = new Set(input.themes.map((theme) => theme.id));
+  const symbol = input.symbols.find((entry) => !themeIds.has(entry.id) && !OBJECTS.has(entry.id));
+  const topEmotion = input.emotions[0]?.entry.name[lang];
+  const candidates = [
+    speechQuestion(scene),
+    // The first question of each classic dream, then their second ones.
+    ...perClassic.map((questions) => questions[0]),
+    ...looseEndQuestions(scene),
+    ...perClassic.map((questions) => questions[1]),
+    ...themeQuestions,
+    symbol
+      ? lang === 'pt'
+        ? `O que ${quote(symbol.name.pt)} lembra na sua vida desperta?`
+        : `What does ${quote(symbol.name.en)} bring to mind in your waking life?`
+      : undefined,
+    topEmotion
+      ? lang === 'pt'
+        ? `Em que momento dos últimos dias você sentiu ${lower(topEmotion, lang)}?`
+        : `When in the last few days did you feel ${lower(topEmotion, lang)}?`
+      : undefined,
+  ].filter((question): question is string => question !== undefined);
+  const questions = [...new Set(candidates)].slice(0, LIMITS.questions);
+  for (const fallback of TEXT.fallbackQuestions[lang]) if (questions.length < 2) questions.push(fallback);
+  return questions;
+}
+
+// --- the reading ----------------------------------------------------------------------------------------------
+
+const GRIEF_IDS = new Set(['morte', 'morte_simbolo']);
+
+/** The reading's texts, and the themes' and symbols' meanings as this dream reads them. */
+export function writeReading(input: ReadingInput): ReadingText {
+  const facts = readFacts(input);
+  const scene: Scene = { facts, input };
+  const { lang } = input;
+  // A visit from someone who has died is not "the end of a cycle": the death card speaks of the bond instead.
+  const meaningOf = (entry: LexiconEntry) =>
+    facts.hasDeceasedVisit && GRIEF_IDS.has(entry.id) ? TEXT.griefMeaning[lang] : entry.meaning[lang];
+  return {
+    summary: writeSummary(scene),
+    interpretation: writeInterpretation(scene),
+    reflectionQuestions: writeQuestions(scene),
+    themes: input.themes.map((theme) => ({ name: theme.name[lang], description: meaningOf(theme) })),
+    symbols: input.symbols.map((symbol) => ({ symbol: symbol.name[lang], meaning: meaningOf(symbol) })),
+    classics: facts.classics.map((classic) => classic.id),
+  };
+}
