@@ -177,9 +177,9 @@ const PT_DEATH_WISH =
 const PT_IDIOM_AFTER =
   /^ (?:de tanto|(?:de|da|do) (?:rir|risos|vergonha|fome|sede|sono|saudade|saudades|vontade|calor|frio|tedio|cansaco|raiva|inveja|curiosidade|amor|susto|medo|ciume|ciumes)) /;
 const EN_DEATH_WISH =
-  '(?:die|be dead|kill myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|disappear(?! (?:into|to|for|on|in|from) )|not exist|stop existing|not be (?:here|alive)|not wake up|sleep forever|commit suicide|jump off (?:a|the|my) [a-z]+)';
+  '(?:die|be dead|kill myself|unalive myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|disappear(?! (?:into|to|for|on|in|from) )|not exist|stop existing|not be (?:here|alive)|not wake up|sleep forever|commit suicide|jump off (?:a|the|my) [a-z]+)';
 const EN_DEATH_WISH_ING =
-  '(?:dying|killing myself|ending (?:it all|my life|it|things|everything)|taking my (?:own )?life|suicide|disappearing|not waking up|jumping off (?:a|the|my) [a-z]+)';
+  '(?:dying|killing myself|unaliving myself|ending (?:it all|my life|it|things|everything)|taking my (?:own )?life|suicide|disappearing|not waking up|jumping off (?:a|the|my) [a-z]+)';
 const EN_IDIOM_AFTER =
   /^ (?:(?:of|from|with) (?:embarrassment|shame)|of (?:laughter|laughing|embarrassment|boredom|hunger|thirst|curiosity|cringe|shame)|to (?:see|know|try|hear|meet|go|get|eat|tell|find)|for (?:a|an|some|the|this|that|it|one) |laughing) /;
 
@@ -206,16 +206,16 @@ const SELF_HARM_CUE_EN =
 // prettier-ignore
 const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
   // Suicide: wishes, plans and the indirect ways people say them. Present wishes fire even inside a dream report.
-  { kind: 'suicide', id: 'pt present wish to die or vanish', needs: 'quero queira quer vontade desejo penso pensa pensando planejando planejo pensado pensar pesquisando procurando', isDreamable: false,
-    pattern: phrase(`(?:(?:quero|queira|quer|desejo|planejando|planejo)|(?:vontade|desejo) ${gap(2)}de|(?:penso|pensa|pensando|tenho pensado|pensar) ${gap(2)}em|(?:pesquisando|procurando|pensando em|penso em) (?:como|formas? de|jeitos? de|um jeito de)) (?:muito |so |apenas |mesmo |simplesmente |logo )?${PT_DEATH_WISH}`) },
+  { kind: 'suicide', id: 'pt present wish to die or vanish', needs: 'coragem quero queira quer vontade desejo penso pensa pensando planejando planejo pensado pensar pesquisando procurando', isDreamable: false,
+    pattern: phrase(`(?:(?:quero|queira|quer|desejo|planejando|planejo)|(?:ter|tivesse|tenho|tive|falta|faltou) coragem (?:de|para)|(?:vontade|desejo) ${gap(2)}de|(?:penso|pensa|pensando|tenho pensado|pensar) ${gap(2)}em|(?:pesquisando|procurando|pensando em|penso em) (?:como|formas? de|jeitos? de|um jeito de)) (?:muito |so |apenas |mesmo |simplesmente |logo )?${PT_DEATH_WISH}`) },
   { kind: 'suicide', id: 'pt past or wistful wish to die or vanish', needs: 'queria quis gostaria pensei pensava pesquisei procurei', isDreamable: true,
     pattern: phrase(`(?:queria|quis|gostaria de|(?:pensei|pensava) ${gap(2)}em|(?:pesquisei|procurei|pensei em) (?:como|formas? de|jeitos? de|um jeito de)) (?:muito |so |apenas |mesmo |simplesmente |logo )?${PT_DEATH_WISH}`) },
   { kind: 'suicide', id: 'pt I will kill myself', needs: 'vou', isDreamable: false,
     pattern: phrase('(?:vou|eu vou|acho que vou|vou acabar) (?:me matar|me suicidar|acabar com (?:a minha |minha |a )?vida|tirar (?:a )?minha (?:propria )?vida|acabar com tudo|me jogar)') },
   { kind: 'suicide', id: 'pt no longer want to live', needs: 'nao', isDreamable: false,
     pattern: phrase('nao (?:quero|queria|aguento|consigo|tenho forcas para) (?:mais )?(?:viver|estar aqui|existir|acordar|continuar|continuar vivendo|continuar vivo|continuar viva|seguir)(?: mais)?') },
-  { kind: 'suicide', id: 'pt no longer want to live (mais first)', needs: 'vida', isDreamable: false,
-    pattern: phrase('nao (?:quero|aguento) mais (?:essa|esta|minha|a) vida') },
+  { kind: 'suicide', id: 'pt no longer want to live (mais first)', needs: 'vida forca forcas', isDreamable: false,
+    pattern: phrase('nao (?:quero|aguento) mais (?:essa|esta|minha|a) vida|nao (?:tenho|tenho mais|sinto) (?:mais )?forcas? (?:para|de) (?:continuar|viver|seguir|lutar)') },
   { kind: 'suicide', id: 'pt what am I alive for', needs: 'vivo viva aqui vivendo viver', isDreamable: false,
     pattern: phrase('(?:para que|porque|por que) (?:eu )?(?:ainda )?(?:estou|to|continuo|sigo|fico) (?:vivo|viva|aqui|vivendo)|(?:para que|porque|por que) (?:continuar )?viver') },
   { kind: 'suicide', id: 'pt I cannot take it anymore', needs: 'aguento suporto', isDreamable: false,
@@ -240,7 +240,7 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
   { kind: 'suicide', id: 'pt nobody would miss me', needs: 'ninguem', isDreamable: false,
     pattern: phrase(`(?:ninguem ${gap(2)}(?:liga|ligaria|ligar|se importa|se importaria|se importar|sentiria falta|sentir (?:a )?(?:minha )?falta|perceberia|perceber|notaria|notar|nota|percebe|sente falta) ${gap(2)}se eu (?:morresse|sumisse|morrer|sumir|fosse embora|nao estivesse|desaparecesse)|se eu (?:morresse|sumisse|desaparecesse) ${gap(2)}ninguem (?:ia|iria|vai) (?:ligar|sentir|perceber|notar|se importar))`) },
   { kind: 'suicide', id: 'pt I am a burden', needs: 'peso fardo', isDreamable: false,
-    pattern: phrase('(?:sou|me sinto|sinto que sou|eu sou) (?:so |apenas )?(?:um |uma )?(?:peso|fardo) (?:para|na vida d)') },
+    pattern: phrase('(?:sou|me sinto|sinto que sou|eu sou|minha existencia e|minha vida e|eu so sou) (?:so |apenas )?(?:um |uma )?(?:peso|fardo|estorvo) (?:para|na vida d)') },
   { kind: 'suicide', id: 'pt thoughts of suicide or death', needs: 'pensamentos pensamento ideias ideia ideacao suicidio suicida', isDreamable: false,
     pattern: phrase(`(?:pensamentos?|ideias?|ideacao) (?:de |sobre )?(?:morte|morrer|suicidio|suicidas?|me matar)|(?:penso|pensei|pensando|pensar|pensava) ${gap(1)}(?:em |no )?(?:suicidio|me suicidar)|(?:sou|estou|to|me sinto|ando|fico|eu sou) suicida`) },
   { kind: 'suicide', id: 'pt should not have been born', needs: 'nascido', isDreamable: false,
@@ -253,7 +253,7 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
   { kind: 'suicide', id: 'en present wish to die or vanish', needs: 'want wish like need going plan planning thinking think thoughts hope am will feel wishing hoping', isDreamable: false, unlessAfter: EN_IDIOM_AFTER,
     pattern: phrase(`(?:i |just |really |honestly |sometimes i |i just )?(?:want|wish|would like|need|plan|am planning|planning) (?:to )?(?:just |really |honestly )?${EN_DEATH_WISH}|(?:thinking|think|thoughts|feel like|felt like) (?:about |of )?(?:just |seriously )?${EN_DEATH_WISH_ING}|(?:wish|wishing|hope|hoping) i (?:could |would |will |could just )?(?:just )?(?:disappear|die|be dead|not wake up|wake up dead|never wake up|not exist|stop existing)|(?:wish|hope) i (?:do not|would not|will not|did not|never) wake up|i (?:am|will|am just) (?:going to )?(?:kill myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|commit suicide)`) },
   { kind: 'suicide', id: 'en how to end my life', needs: 'to', isDreamable: false,
-    pattern: phrase(`(?:thinking|thought|think|searching|searched|googling|googled|looking up|looked up|planning|planned|figuring out|researching|researched|read|reading) (?:about |up )?(?:how|ways|the best way|the easiest way|a way) to ${EN_DEATH_WISH}|painless ways? to die|how to kill myself`) },
+    pattern: phrase(`(?:thinking|thought|think|searching|searched|googling|googled|looking up|looked up|planning|planned|figuring out|researching|researched|read|reading) (?:about |up )?(?:how|ways|the best way|the easiest way|a way) to ${EN_DEATH_WISH}|(?:painless|easy|easiest|quick|quickest|best) (?:ways?|methods?) to (?:die|go|do it|end it|kill myself)|how to kill myself`) },
   { kind: 'suicide', id: 'en attempts', needs: 'tried try trying attempted attempt overdose overdosed overdosing took take taking',
     isDreamable: true,
     pattern: phrase('(?:tried|try|trying|attempted|attempt) to (?:kill myself|overdose|od|end (?:it|it all|my life)|hang myself|take my (?:own )?life)|overdos(?:e|ed|ing) on purpose|suicide attempt|(?:take|took|taking) (?:all|all of) (?:my|the) (?:pills|meds|sleeping pills)') },
@@ -296,7 +296,7 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
     onlyWith: / (?:medo|socorro|violento|violenta|bebado|bebada|apavorad[oa]) /,
     pattern: phrase('(?:ele|ela|meu [a-z]+|minha [a-z]+) (?:ta|esta|fica|tava|estava) (?:gritando e )?(?:batendo na porta|quebrando tudo|quebrando as coisas|me ameacando|me procurando)|(?:trancad[oa]|escondid[oa]) (?:no|na) (?:banheiro|quarto|casa)') },
   { kind: 'abuse', id: 'en someone hurts me', needs: 'me', isDreamable: true, unlessWith: / (?:pillow|pillows|accident|accidentally|playing|tickle|tickled|risos) /,
-    pattern: phrase(`${EN_PERSON} ${plainGap(3)}(?:keeps |kept |always |sometimes |still )?${EN_HURTS_ME}`) },
+    pattern: phrase(`${EN_PERSON} ${plainGap(4)}(?:keeps |kept |always |sometimes |still )?${EN_HURTS_ME}`) },
   { kind: 'abuse', id: 'en someone comes into my room', needs: 'room bed stop', isDreamable: true,
     pattern: phrase(`${EN_PERSON} ${plainGap(2)}(?:comes|came|sneaks|snuck|gets|got) into my (?:room|bed)|can not stop (?:him|her|them) from|(?:ele|ela|meu [a-z]+|minha [a-z]+) (?:entra|entrava|vem) (?:no meu quarto|na minha cama)`) },
   { kind: 'abuse', id: 'en I am being abused or threatened', needs: 'being was got been abusive domestic stalking stalks', isDreamable: true,
@@ -306,9 +306,9 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
 
   // Acute panic, now. Told in a dream ("sonhei que tinha uma crise") it is the dream's.
   { kind: 'panic', id: 'pt panic attack now', needs: 'crise ataque hiperventilando hiperventilar hiperventilei hiperventilacao hiperventilo', isDreamable: true,
-    pattern: phrase(`(?:estou|to|tou|tendo|entrando em|comecando|comecou|em|to em|estou em) (?:uma |um |outra |outro )?(?:crise|ataque) de (?:panico|ansiedade)|(?:crise|ataque) de (?:panico|ansiedade) (?:de novo|agora|outra vez|novamente)|hiperventil[a-z]+`) },
+    pattern: phrase(`(?:estou|to|tou|tendo|entrando em|comecando|comecou|em|to em|estou em|com) (?:uma |um |outra |outro )?(?:crise|ataque) de (?:panico|ansiedade)|(?:crise|ataque) de (?:panico|ansiedade) (?:de novo|agora|outra vez|novamente)|hiperventil[a-z]+`) },
   { kind: 'panic', id: 'pt cannot breathe, dying now', needs: 'respirar tremer acalmar ar morrer morrendo desmaiar enfartar enfartando infarto ataque', isDreamable: true, unlessWith: / (?:risos|rindo|rir|subi|escada|escadas|corri|correndo|corrida|academia|treino|exercicio|gripe|gripad[oa]|resfriad[oa]|asma|covid) /, unlessAfter: PT_IDIOM_AFTER,
-    pattern: phrase(`nao (?:consigo|to conseguindo|estou conseguindo) (?:respirar|parar de tremer|me acalmar)|(?:me )?(?:falta|faltando) (?:de )?ar|(?:acho|sinto|parece) ${gap(1)}que (?:eu )?(?:vou|to|estou) (?:morrer|morrendo|desmaiar|enfartar|enfartando|tendo um infarto|ter um infarto|tendo um ataque)`) },
+    pattern: phrase(`nao (?:consigo|to conseguindo|estou conseguindo) (?:respirar|parar de tremer|me acalmar)|(?:me )?(?:falta|faltando) (?:de )?ar|(?:acho|sinto|parece|achando|sentindo) ${gap(1)}que (?:eu )?(?:vou|to|estou) (?:morrer|morrendo|desmaiar|enfartar|enfartando|tendo um infarto|ter um infarto|tendo um ataque)`) },
   { kind: 'panic', id: 'en panic attack now', needs: 'panic anxiety hyperventilating hyperventilate hyperventilated hyperventilation', isDreamable: true,
     pattern: phrase('(?:having|have|in the middle of|another|getting|am in) (?:a |an )?(?:panic|anxiety) attack|(?:panic|anxiety) attacks? (?:again|right now|now)|hyperventilat[a-z]+') },
   { kind: 'panic', id: 'en cannot breathe, dying now', needs: 'breathe shaking calm dying die pass heart', isDreamable: true, unlessWith: / (?:risos|laughing|laugh|laughed|ran|running|run|stairs|gym|workout|cold|flu|asthma|covid) /, unlessAfter: EN_IDIOM_AFTER,
@@ -339,6 +339,15 @@ function isNegated(folded: string, start: number): boolean {
     words++;
   }
   return false;
+}
+
+/** "asked if I wanted to hurt myself and I said no": the words are a question the writer answered no to. */
+const ANSWERED_NO =
+  / (?:i said no|i answered no|i told (?:her|him|them) no|eu disse que nao|eu falei que nao|disse que nao|falei que nao|respondi que nao) /;
+
+function isAnsweredNo(folded: string, end: number): boolean {
+  const sentenceEnd = folded.indexOf(' . ', end);
+  return ANSWERED_NO.test(folded.slice(end - 1, sentenceEnd === -1 ? folded.length : sentenceEnd + 1));
 }
 
 /** Words that start telling a dream. */
@@ -418,7 +427,7 @@ export function explainDistress(text: string, options: { context?: DistressConte
         if (rule.onlyWith && !rule.onlyWith.test(sentence)) continue;
         if (rule.unlessWith?.test(sentence)) continue;
       }
-      if (isNegated(folded, start)) continue;
+      if (isNegated(folded, start) || isAnsweredNo(folded, end)) continue;
       if (rule.isDreamable) {
         markers ??= findMarkers(folded);
         if (isInDream(folded, markers, start, end, context)) continue;
