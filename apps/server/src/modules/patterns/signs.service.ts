@@ -445,10 +445,16 @@ async function computeDreamSigns(
     .filter((s) => !idOf(s).some((id) => pinnedIds.has(id)))
     .sort(byCount);
   // Images lead, then feelings, then tags (decision 061); in each, the pinned ones first, then the most frequent.
-  const shown: (Found & { pinId?: string })[] = SIGN_GROUPS.flatMap((group) => [
-    ...pinnedSigns.filter((s) => signGroupOf(s.kind) === group),
-    ...ranked.filter((s) => signGroupOf(s.kind) === group).slice(0, SIGN_RULES.maxPerGroup[group]),
-  ]);
+  // An image named both as a symbol and as a place ("Mar") is shown once, as the kind met most (symbol on ties).
+  const shown: (Found & { pinId?: string })[] = SIGN_GROUPS.flatMap((group) => {
+    const pinned = pinnedSigns.filter((s) => signGroupOf(s.kind) === group);
+    const named = new Set(pinned.map((s) => foldText(s.label)));
+    const rest = ranked
+      .filter((s) => signGroupOf(s.kind) === group)
+      .sort((a, b) => b.count - a.count || Number(b.kind === 'symbol') - Number(a.kind === 'symbol'))
+      .filter((s) => group !== 'images' || (!named.has(foldText(s.label)) && named.add(foldText(s.label))));
+    return [...pinned, ...rest.slice(0, SIGN_RULES.maxPerGroup[group])];
+  });
 
   const pairs = [...journalPairs(journal), ...symbolPairs(analysed)]
     .sort((x, y) => y.lift - x.lift || y.together - x.together)
