@@ -3,8 +3,10 @@
 // given (with [D<n>] links, how often, since when), the dreamer's own words reflected back, an honest word on what
 // it cannot answer with something useful in its place, and at most one question, built from the dream's elements.
 // With distress: calm, short, pointing to help, and nothing from unrelated dreams.
-import { DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
+import { DREAM_SETTINGS, DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
+import { assessDistress } from '../safety/distress.ts';
+import { safeReply } from '../safety/safe-reply.ts';
 import { emotionName, factsOf, type DreamFacts, type DreamPerson } from './chat-builtin-dreams.ts';
 import { feelingWords, readMessage, type MessageReading } from './chat-builtin-intents.ts';
 import {
@@ -49,32 +51,96 @@ function excerpt(sentence: string, max = 140): string {
 /** "em a cozinha" → "na cozinha": the Portuguese contraction of "em" with the place's article. */
 function inPlace(label: string, lang: Lang): string {
   if (lang === 'en') return /^(the|your|a|an) /.test(label) ? `in ${label}` : `in the ${label}`;
-  const match = /^(a|o|as|os) (.+)$/u.exec(label);
+  const match = /^(a|o|as|os|uma|um) (.+)$/u.exec(label);
   if (!match) return `em ${label}`;
-  return `${{ a: 'na', o: 'no', as: 'nas', os: 'nos' }[match[1] as 'a' | 'o' | 'as' | 'os']} ${match[2] ?? ''}`;
+  const contracted = { a: 'na', o: 'no', as: 'nas', os: 'nos', uma: 'numa', um: 'num' };
+  return `${contracted[match[1] as keyof typeof contracted]} ${match[2] ?? ''}`;
 }
 
 /** The place with the article the dream gave it ("na cozinha" → "a cozinha"), when the answer is in Portuguese. */
-function placeLabel(facts: DreamFacts, place: { label: string }, lang: Lang): string {
+function placeLabel(facts: DreamFacts, place: { key: string; label: string }, lang: Lang): string {
   if (lang === 'en') return place.label;
   const at = facts.folded.indexOf(padded(place.label.replace(/\bsua\b/g, 'minha').replace(/\bseu\b/g, 'meu')));
   const before = at > 0 ? facts.folded.slice(0, at).trim().split(' ').at(-1) : undefined;
-  const article = {
-    na: 'a',
-    da: 'a',
-    a: 'a',
-    pela: 'a',
-    no: 'o',
-    do: 'o',
-    o: 'o',
-    pelo: 'o',
-    nas: 'as',
-    das: 'as',
-    nos: 'os',
-    dos: 'os',
-  }[before ?? ''];
+  const article =
+    ARTICLE_BEFORE[before ?? ''] ??
+    // A place named in the other language, or with no article in the dream: the lexicon word's own.
+    (place.label === PLACE_NAMES_PT.get(place.key) ? PLACE_ARTICLES[place.key] : undefined) ??
+    (/a$/u.test(place.label) ? 'a' : /o$/u.test(place.label) ? 'o' : undefined);
   return article ? `${article} ${place.label}` : place.label;
 }
+
+// The word before a place in the dream gives its article ("na cozinha" → "a cozinha", "numa rua" → "uma rua").
+const ARTICLE_BEFORE: Record<string, string> = {
+  na: 'a',
+  da: 'a',
+  a: 'a',
+  pela: 'a',
+  no: 'o',
+  do: 'o',
+  o: 'o',
+  pelo: 'o',
+  nas: 'as',
+  das: 'as',
+  nos: 'os',
+  dos: 'os',
+  uma: 'uma',
+  numa: 'uma',
+  duma: 'uma',
+  um: 'um',
+  num: 'um',
+  dum: 'um',
+};
+const PLACE_NAMES_PT = new Map(DREAM_SETTINGS.map((entry) => [entry.id, entry.name.pt.toLocaleLowerCase('pt-BR')]));
+// The lexicon's place names with their article, for places the dream named in English.
+const PLACE_ARTICLES: Record<string, string> = {
+  casa: 'a',
+  casa_infancia: 'a',
+  escola: 'a',
+  trabalho: 'o',
+  praia: 'a',
+  mar: 'o',
+  floresta: 'a',
+  montanha: 'a',
+  cidade: 'a',
+  rua: 'a',
+  hospital: 'o',
+  aviao: 'o',
+  carro: 'o',
+  onibus: 'o',
+  igreja: 'a',
+  cemiterio: 'o',
+  festa: 'a',
+  loja: 'a',
+  campo: 'o',
+  rio: 'o',
+  espaco: 'o',
+  desconhecido: 'um',
+};
+
+// People without a name in the dream: asked "who was…", the answer says the dream does not tell.
+const STRANGERS = new Set([
+  'homem',
+  'mulher',
+  'pessoa',
+  'rapaz',
+  'moca',
+  'menino',
+  'menina',
+  'velho',
+  'velha',
+  'desconhecido',
+  'desconhecida',
+  'estranho',
+  'estranha',
+  'man',
+  'woman',
+  'person',
+  'guy',
+  'stranger',
+  'boy',
+  'girl',
+]);
 
 const personOf = (person: DreamPerson, lang: Lang) =>
   lang === 'pt' ? (person.gender === 'f' ? 'dela' : 'dele') : person.gender === 'f' ? 'her' : 'his';
@@ -346,7 +412,7 @@ function englishIndirect(clause: string): string {
 }
 
 /** The honest part for what no rule can answer (meaning, why, "será que…"), in the dreamer's own words. */
-function honestOffer(a: Answer, person: DreamPerson | undefined): string {
+function honestOffer(a: Answer, person: DreamPerson | undefined, hasNote = true): string {
   const { lang, message, seed } = a;
   const sameLanguage = languageOf(a.request.message) === lang;
   let clause = sameLanguage ? message.clause : null;
@@ -375,6 +441,20 @@ function honestOffer(a: Answer, person: DreamPerson | undefined): string {
       seed,
     );
     return asked ? `${asked} ${honest}` : honest;
+  }
+  if (message.asksMeaning && !hasNote) {
+    return pick(
+      lang === 'pt'
+        ? [
+            'O sentido, quem dá é você: não tenho um dicionário de certezas, e esse elemento não está entre os que conheço. Posso mostrar como ele aparece no sonho e o que está em volta.',
+            'Não existe um significado fixo que eu possa afirmar; o que posso é mostrar como isso aparece no sonho e o que está em volta.',
+          ]
+        : [
+            "The meaning is yours to give: I don't have a dictionary of certainties, and this is not among the images I know. I can show how it appears in the dream and what surrounds it.",
+            'There is no fixed meaning I could state; what I can do is show how it appears in the dream and what surrounds it.',
+          ],
+      seed,
+    );
   }
   if (message.asksMeaning) {
     return pick(
@@ -450,7 +530,7 @@ function questionsFor(facts: DreamFacts | undefined, a: Answer, focus: string | 
     }
     const place = facts.places[0];
     if (place) {
-      const label = placeLabel(facts, place, lang);
+      const label = placeLabel(facts, place, lang).replace(/^(uma|um) /u, '');
       pool.push(
         lang === 'pt'
           ? `Que lembranças ${quote(label)} traz para você?`
@@ -498,38 +578,25 @@ const INTRO: Record<Lang, string> = {
   en: "A note just this once: I am Sonhário's reflection guide, not generative AI. I answer by rules, from what is in your dreams; the meaning is yours to give.",
 };
 
+/**
+ * With distress, the safety layer's own reply (docs/decisions/056: the same words whatever the provider, with the
+ * line that fits the kind: grounding for panic, where to turn for violence), then, only when the message is about the
+ * conversation's dream, one gentle line naming it: no images, no reading, nothing from other dreams.
+ */
 function distressAnswer(a: Answer): string {
-  const { lang, seed, request } = a;
-  const paragraphs = [
-    pick(
-      lang === 'pt'
-        ? [
-            'Obrigado por me contar. O que você escreveu soa muito pesado, e agora isso importa mais do que qualquer sonho.',
-            'Li o que você escreveu e fico preocupado com você. Isso vem antes de qualquer sonho.',
-          ]
-        : [
-            'Thank you for telling me. What you wrote sounds very heavy, and right now that matters more than any dream.',
-            'I read what you wrote and I am worried about you. That comes before any dream.',
-          ],
-      seed,
-    ),
-    lang === 'pt'
-      ? 'Você não precisa passar por isso sozinho. O CVV atende de graça, 24 horas, pelo telefone 188 ou pelo chat em cvv.org.br. Se puder, fale também com alguém de confiança hoje. Se estiver em perigo agora, ligue 192 (SAMU).'
-      : 'You do not have to go through this alone. You can find a free, confidential helpline in your country at findahelpline.com (in Brazil, CVV: call 188). If you can, also talk to someone you trust today. If you are in immediate danger, call your local emergency number.',
-  ];
-  // The subject dream, only when the message is about it, and gently: no images, no reading.
+  const { lang, request } = a;
+  const paragraphs = safeReply(request.language, assessDistress(request.message).kinds).split('\n\n');
   const subject = request.kind === 'dream' ? a.facts[0] : undefined;
   const aboutDream =
-    subject &&
-    (a.message.keywords.some((word) => hasStem(subject.stems, word)) || /\b(sonho|dream)/iu.test(request.message));
+    subject !== undefined &&
+    (a.message.keywords.some((word) => hasStem(subject.stems, word)) || /\b(sonh|dream)/iu.test(request.message));
   if (subject && aboutDream) {
-    paragraphs.push(
+    const line =
       lang === 'pt'
-        ? `O sonho ${ref(subject)} pode esperar; quando você quiser, voltamos a ele com calma.`
-        : `The dream ${ref(subject)} can wait; whenever you want, we can come back to it gently.`,
-    );
+        ? `O sonho ${ref(subject)} pode esperar; quando você quiser, voltamos a ele devagar.`
+        : `The dream ${ref(subject)} can wait; whenever you are ready, we can come back to it.`;
+    paragraphs.splice(Math.max(1, paragraphs.length - 1), 0, line);
   }
-  paragraphs.push(lang === 'pt' ? 'Você está em segurança agora?' : 'Are you safe right now?');
   return paragraphs.join('\n\n');
 }
 
@@ -558,10 +625,22 @@ function dreamAnswer(a: Answer): string[] {
   } else if (message.isGreeting) {
     paragraphs.push(lang === 'pt' ? 'Oi! Vamos olhar esse sonho juntos.' : "Hi! Let's look at this dream together.");
   }
-  if (asksOpen) paragraphs.push(honestOffer(a, person));
-  else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
-
   const visit = facts.people.find((p) => p.isDeceased);
+  const note = asksOpen && !visit ? symbolNote(a, [facts]) : null;
+  if (asksOpen) paragraphs.push(honestOffer(a, person, note !== null || visit !== undefined));
+  else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
+  const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.request.message, focusImage) : null;
+  if (message.asksWho && !person) {
+    paragraphs.push(
+      stranger
+        ? lang === 'pt'
+          ? `Quem era esse ${stranger}, o relato não diz: não há nome, só o que acontece.`
+          : `Who this ${stranger} was, the dream does not say: there is no name, only what happens.`
+        : lang === 'pt'
+          ? 'O relato não dá nome a essa pessoa; só você pode reconhecer quem ela lembra.'
+          : 'The dream gives this person no name; only you can tell who they remind you of.',
+    );
+  }
   const showAll = a.turn === 0 || asksOpen || message.asksWho || message.asksWhere || message.isGreeting || !focusWord;
   if (showAll) paragraphs.push(describe(facts, a));
   if (focusWord && inDream[0]) {
@@ -585,10 +664,7 @@ function dreamAnswer(a: Answer): string[] {
   }
   if (visit && (asksOpen || message.feelings.length > 0 || person === visit))
     paragraphs.push(griefNote(visit, a, { isDescribed: showAll }));
-  else if (asksOpen) {
-    const note = symbolNote(a, [facts]);
-    if (note) paragraphs.push(note);
-  }
+  else if (note) paragraphs.push(note);
   if (message.asksFrequency || message.asksComparison) {
     const what = focusWord ? quote(focusWord) : lang === 'pt' ? 'o que se repete' : 'what repeats';
     paragraphs.push(
@@ -598,9 +674,26 @@ function dreamAnswer(a: Answer): string[] {
     );
   }
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
-  const imageWord = focusImage && !visit ? asWritten(a.request.message, focusImage) : null;
-  const hasSpecific = imageWord !== null || facts.people.some((p) => p.speech.length > 0 || p.isDeceased);
-  paragraphs.push(oneQuestion(questionsFor(facts, a, imageWord), a, hasSpecific ? 1 : 3));
+  const imageWord = focusImage && !visit && !stranger ? asWritten(a.request.message, focusImage) : null;
+  const hasSpecific =
+    imageWord !== null ||
+    stranger !== null ||
+    person !== undefined ||
+    facts.people.some((p) => p.speech.length > 0 || p.isDeceased);
+  const lead = stranger
+    ? [
+        lang === 'pt'
+          ? `Esse ${stranger} lembra alguém da sua vida acordada?`
+          : `Does this ${stranger} remind you of anyone in your waking life?`,
+      ]
+    : person && !person.isDeceased
+      ? [
+          lang === 'pt'
+            ? `O que está acontecendo entre você e ${person.label.pt} na vida acordada?`
+            : `What is going on between you and ${person.label.en} in waking life?`,
+        ]
+      : [];
+  paragraphs.push(oneQuestion([...lead, ...questionsFor(facts, a, imageWord)], a, hasSpecific ? 1 : 3));
   return paragraphs;
 }
 
@@ -725,7 +818,8 @@ function journalAnswer(a: Answer): string[] {
         : 'Hi! I can look through your journal for people, places, images and feelings that come back, with dates.',
     );
   }
-  if (asksOpen) paragraphs.push(honestOffer(a, undefined));
+  const hasVisit = a.facts.some((f) => f.people.some((p) => p.isDeceased));
+  if (asksOpen) paragraphs.push(honestOffer(a, undefined, hasVisit || symbolNote(a, a.facts) !== null));
   if (message.feelings.length > 0 && !asksOpen) paragraphs.push(feelingReflection(a, a.facts));
 
   let focus: DreamFacts[] = [];

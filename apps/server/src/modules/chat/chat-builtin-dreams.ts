@@ -160,6 +160,7 @@ const ACTIONS: [RegExp, string, string][] = [
     'talks with you',
   ],
   [/ (?:chorou|chorava|chorando) | (?:cried|crying) /, 'chora', 'cries'],
+  [/ (?:gritou|gritava) comigo | (?:yelled|shouted|screamed) at me /, 'grita com você', 'yells at you'],
   [/ (?:brigou|brigamos|brigava|discutimos) | (?:argued|fought|yelled) /, 'briga com você', 'argues with you'],
   [/ (?:me bateu|batia em mim) | (?:hit me|beat me|attacked me) /, 'bate em você', 'hits you'],
   [

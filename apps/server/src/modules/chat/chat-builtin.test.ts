@@ -250,12 +250,12 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(refsIn(answer)).toEqual([]);
     expect(answer).not.toMatch(/luz|voo|cobra|mar\b|escada/i);
     expect(questionCount(answer)).toBeLessThanOrEqual(1);
-    expect(answer.length).toBeLessThan(700);
+    expect(answer.length).toBeLessThan(900);
 
     const en = ask('journal', unrelated, 'I want to end it all', { language: 'en', distress: true });
     expect(en).toContain('findahelpline.com');
     expect(refsIn(en)).toEqual([]);
-    expect(en).not.toMatch(/light|flight|flying|snake|sea\b/i);
+    expect(en).not.toMatch(/\b(light|flight|flying|snake|sea)\b/i);
 
     // About the subject dream: it may name it, gently, and read nothing into it.
     const aboutDream = ask(
