@@ -685,6 +685,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['veio atras, vindo atras, correndo atras, correu atras', { ids: 'perseguicao', notBefore: 'avisar chamar dar entregar devolver perguntar falar conversar contar mostrar buscar trazer levar', window: 5 }],
     // Going to fetch something is no search ("fui no quarto buscar mais cadeira").
     ['buscar', { ids: 'procura', notAfter: 'fui foi vou vai ia iam fomos vamos ir indo', window: 3 }],
+    // A toy is no weapon: "arma de água", "pistola d'água".
+    ['arma, armas, pistola, pistolas', { notBefore: 'agua brinquedo', window: 2 }],
     // Skipping class is no escape from a pursuer ("a gente fugiu da aula").
     ['fugir, fugiu, fugi, fugimos, fugindo, fugia, fugiram', { ids: 'perseguicao', notBefore: 'aula aulas escola colegio dieta regra regras', window: 3 }],
   ],
@@ -736,6 +738,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     // Someone behind, after or coming for the dreamer is a chase only with a flight, a threat or fear in the dream
     // ("my boss stood behind me", "a guy in a costume comes for us and says we won").
     ['was behind me, something behind me, someone behind me, right behind me, came after me, coming after me, came for me, coming for me, comes for me, came for us, coming for us, comes for us', { ids: 'perseguicao', needsContext: 'running chase chased chasing flee fled fleeing catch caught grab grabbed kill hurt attack attacked scared terrified afraid fear panic hide hid hiding' }],
+    // A toy is no weapon: "a water gun", "a nerf gun".
+    ['gun, guns, pistol, pistols, rifle, rifles', { notAfter: 'water squirt nerf toy paintball bb glue', window: 1 }],
     // A corridor is a maze only when the dreamer is lost in it.
     ['corridor, corridors, hallway, hallways', { ids: 'labirinto', needsContext: 'maze labyrinth lost endless forever winding twisting' }],
   ],

@@ -122,6 +122,8 @@ describe('word senses: measures, idioms and function words are not symbols', () 
     ['fui no quarto buscar mais cadeira', 'procura'],
     ['tava num hospital esperando a enfermeira', 'doenca'],
     ['my friend had a heart attack at the party', 'ataque'],
+    ['my brother had a water gun', 'arma'],
+    ['a gente brincava de arma de agua', 'arma'],
   ])('%j is no %s', (text, id) => {
     expect(ids(text)).not.toContain(id);
   });
@@ -132,6 +134,7 @@ describe('word senses: measures, idioms and function words are not symbols', () 
     expect(ids('The lake was frozen and the ice cracked.')).toContain('neve');
     expect(ids('My dad handed out ice cream.')).toContain('bolo');
     expect(ids('I was lost in an endless corridor.')).toContain('labirinto');
+    expect(ids('ele tinha uma arma de fogo')).toContain('arma');
     expect(ids('A man was right behind me and I started running.')).toContain('perseguicao');
     expect(ids('era dia de prova e o teste era de matematica, a professora olhava')).toContain('prova_simbolo');
   });
@@ -207,6 +210,14 @@ describe('the dream type', () => {
     expect(en('I never realized I was dreaming, I just walked through the park.').dreamType).toBe('comum');
     expect(en('A nightmare, even though I knew I was dreaming: the spiders kept coming.').dreamType).toBe('pesadelo');
     expect(en('I realized I was dreaming.', { isNightmare: true }).dreamType).toBe('pesadelo');
+  });
+
+  it("counts the dreamer's feelings, not other people's", () => {
+    expect(emotions(en('He was scared of the dog, it scared him badly.'))).not.toContain('medo');
+    expect(emotions(pt('todo mundo tinha medo dele'))).not.toContain('medo');
+    expect(emotions(en('The man scared me.'))).toContain('medo');
+    expect(emotions(pt('fiquei com medo dele'))).toContain('medo');
+    expect(emotions(en('I told him I loved him.'))).toContain('amor');
   });
 
   it('reads the fear of a lucid nightmare-like dream as an emotion still', () => {
