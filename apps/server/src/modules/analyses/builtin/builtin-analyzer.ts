@@ -4,6 +4,7 @@ import type { AnalysisLanguage, AnalysisResult, DreamType } from '@sonhario/cont
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { foldText, tokenize } from '../../dreams/dreams.search.ts';
 import { enForms, ptForms } from './inflections.ts';
+import { writeReading } from './reading-text.ts';
 import { assessDistress } from '../../safety/distress.ts';
 import {
   DREAM_CHARACTERS,
@@ -15,7 +16,6 @@ import {
   NIGHTMARE_PHRASES,
   BLOCKED_PHRASES,
   WORD_SENSES,
-  type Bilingual,
   type EmotionEntry,
   type LexiconEntry,
 } from './lexicon.ts';
@@ -880,201 +880,14 @@ function byWeight<T>(hits: Map<T, Hit>): T[] {
     .map(([target]) => target);
 }
 
-// --- texts --------------------------------------------------------------------------------------------------
+// --- texts (reading-text.ts writes the summary, the interpretation and the questions) -------------------------
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const quote = (text: string) => `“${text}”`;
-
-function list(items: string[], lang: Lang): string {
-  if (items.length <= 1) return items.join('');
-  const and = lang === 'pt' ? ' e ' : ' and ';
-  return `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}`;
-}
-
-const TYPE_PHRASE: Record<DreamType, Bilingual> = {
-  comum: { pt: 'um sonho', en: 'a dream' },
-  lúcido: { pt: 'um sonho lúcido', en: 'a lucid dream' },
-  pesadelo: { pt: 'um pesadelo', en: 'a nightmare' },
-  recorrente: { pt: 'um sonho recorrente', en: 'a recurring dream' },
-  vívido: { pt: 'um sonho vívido', en: 'a vivid dream' },
-};
-
-const LOCAL_READING: Bilingual = {
-  pt: 'Leitura simbólica local (sem IA generativa)',
-  en: 'Local symbolic reading (no generative AI)',
-};
 
 const LUCIDITY_LEVEL_NAMES: Record<Lang, readonly string[]> = {
   pt: ['nenhuma', 'leve', 'moderada', 'controle total'],
   en: ['none', 'slight', 'moderate', 'full control'],
 };
-
-const TEXT = {
-  intro: {
-    pt: 'Esta é uma leitura simbólica local (sem IA generativa): o Sonhário compara o seu relato com um dicionário de símbolos, temas e emoções, sem enviar nada para fora. Os significados abaixo são possibilidades, não respostas — só você sabe o que o seu sonho significa.',
-    en: 'This is a local symbolic reading (no generative AI): Sonhário compares your account with a dictionary of symbols, themes and emotions, without sending anything out. The meanings below are possibilities, not answers — only you know what your dream means.',
-  },
-  nothing: {
-    pt: 'Nenhum símbolo do dicionário foi reconhecido neste relato; talvez ele fale de algo muito pessoal. Vale anotar as imagens que mais marcaram você.',
-    en: 'No symbol from the dictionary was recognized in this account; perhaps it speaks of something very personal. It may help to note the images that stayed with you.',
-  },
-  closing: {
-    pt: 'Ao reler, guarde o que ressoa e deixe de lado o que não faz sentido para você.',
-    en: 'As you reread, keep what resonates and set aside what does not make sense to you.',
-  },
-  nightmare: {
-    pt: 'Pesadelos costumam trazer à tona tensões do dia a dia. Se eles se repetem e pesam, conversar com alguém de confiança ou com um profissional pode ajudar.',
-    en: 'Nightmares often bring everyday tensions to the surface. If they repeat and weigh on you, talking with someone you trust or a professional can help.',
-  },
-  lucid: {
-    pt: 'Houve sinais de lucidez: perceber que se está sonhando é uma chance de observar o sonho com curiosidade.',
-    en: 'There were signs of lucidity: noticing that you are dreaming is a chance to observe the dream with curiosity.',
-  },
-  recurring: {
-    pt: 'Sonhos que se repetem costumam apontar para um assunto que ainda pede atenção.',
-    en: 'Dreams that repeat often point to a matter that still asks for attention.',
-  },
-  vivid: {
-    pt: 'A vividez do sonho sugere que ele tocou em algo importante para você.',
-    en: 'How vivid the dream was suggests it touched something important to you.',
-  },
-  fallbackQuestions: {
-    pt: ['Qual imagem do sonho ficou com você ao acordar, e por quê?', 'Se este sonho tivesse um título, qual seria?'],
-    en: [
-      'Which image from the dream stayed with you when you woke up, and why?',
-      'If this dream had a title, what would it be?',
-    ],
-  },
-} satisfies Record<string, Bilingual | { pt: string[]; en: string[] }>;
-
-const symbolQuestion = (name: string, lang: Lang) =>
-  lang === 'pt'
-    ? `O que ${quote(name)} lembra na sua vida desperta?`
-    : `What does ${quote(name)} bring to mind in your waking life?`;
-const emotionQuestion = (name: string, lang: Lang) =>
-  lang === 'pt'
-    ? `Em que momento dos últimos dias você sentiu ${name.toLocaleLowerCase('pt-BR')}?`
-    : `When in the last few days did you feel ${name.toLocaleLowerCase('en')}?`;
-
-function historySentence(
-  symbols: readonly LexiconEntry[],
-  history: BuiltinAnalysisOptions['history'],
-  lang: Lang,
-): string | undefined {
-  if (!history || history.dreamCount < 1) return undefined;
-  const total = history.dreamCount;
-  const repeated = symbols
-    .map((symbol) => ({
-      symbol,
-      count: Math.min(total, Math.max(0, Math.floor(history.symbolCounts[symbol.id] ?? 0))),
-    }))
-    .filter(({ count }) => count >= 2)
-    .sort((a, b) => b.count - a.count)
-    .slice(0, LIMITS.historyMentions);
-  if (repeated.length === 0) {
-    if (symbols.length === 0) return undefined;
-    return lang === 'pt'
-      ? `Nenhum destes símbolos se repetiu com frequência nos seus últimos ${total} sonhos registrados.`
-      : `None of these symbols came up often in your last ${total} recorded dreams.`;
-  }
-  return repeated
-    .map(({ symbol, count }) =>
-      lang === 'pt'
-        ? `${quote(symbol.name.pt)} apareceu em ${count} dos seus últimos ${total} sonhos.`
-        : `${quote(symbol.name.en)} appeared in ${count} of your last ${total} dreams.`,
-    )
-    .concat(
-      lang === 'pt'
-        ? 'Quando um símbolo volta, pode valer perguntar o que ele tem insistido em mostrar.'
-        : 'When a symbol keeps returning, it may be worth asking what it keeps trying to show.',
-    )
-    .join(' ');
-}
-
-/** The first image of the account and the last one (of the symbols read), when they differ: the dream's movement. */
-function arcSentence(
-  symbols: readonly LexiconEntry[],
-  hits: ReadonlyMap<LexiconEntry, Hit>,
-  lang: Lang,
-): string | undefined {
-  const placed = symbols.flatMap((symbol) => {
-    const hit = hits.get(symbol);
-    return hit ? [{ name: symbol.name[lang], first: hit.first, last: Math.max(...hit.positions) }] : [];
-  });
-  if (placed.length < 2) return undefined;
-  const opening = placed.reduce((a, b) => (b.first < a.first ? b : a));
-  const closing = placed.reduce((a, b) => (b.last > a.last ? b : a));
-  if (opening === closing || closing.last <= opening.first) return undefined;
-  return lang === 'pt'
-    ? `O relato começa com ${quote(opening.name)} e termina com ${quote(closing.name)}: vale notar o que mudou de uma imagem para a outra, e se essa passagem lembra alguma mudança que você vive agora.`
-    : `The account opens with ${quote(opening.name)} and ends with ${quote(closing.name)}: it may help to notice what changed from one image to the other, and whether that passage echoes a change you are living now.`;
-}
-
-/** Up to two feelings named in the text beside an image (within a few words): where a feeling seems to come from. */
-function feelingSentences(
-  emotions: readonly { entry: EmotionEntry; intensity: number }[],
-  emotionHits: ReadonlyMap<EmotionEntry, Hit>,
-  symbols: readonly LexiconEntry[],
-  symbolHits: ReadonlyMap<LexiconEntry, Hit>,
-  lang: Lang,
-): string[] {
-  const sentences: string[] = [];
-  const used = new Set<LexiconEntry>();
-  for (const { entry } of emotions) {
-    if (sentences.length === 2) break;
-    const at = emotionHits.get(entry)?.positions ?? [];
-    let nearest: { symbol: LexiconEntry; distance: number } | undefined;
-    for (const symbol of symbols) {
-      if (used.has(symbol)) continue;
-      for (const position of symbolHits.get(symbol)?.positions ?? []) {
-        for (const feeling of at) {
-          const distance = Math.abs(feeling - position);
-          if (distance <= FEELING_NEAR && (!nearest || distance < nearest.distance)) nearest = { symbol, distance };
-        }
-      }
-    }
-    if (!nearest) continue;
-    used.add(nearest.symbol);
-    const feeling = entry.name[lang].toLocaleLowerCase(lang === 'pt' ? 'pt-BR' : 'en');
-    const image = quote(nearest.symbol.name[lang]);
-    sentences.push(
-      lang === 'pt'
-        ? `No relato, o sentimento de ${feeling} aparece junto de ${image}: o que acontecia com essa imagem naquele momento pode dizer de onde ele vem.`
-        : `In the account, the feeling of ${feeling} comes up beside ${image}: what was happening with that image at that moment may say where it comes from.`,
-    );
-  }
-  return sentences;
-}
-
-/** The pull of the feelings: opposite ones side by side, or the overall tone; the emotions card shows each one. */
-function toneSentence(
-  emotions: readonly { entry: EmotionEntry; intensity: number }[],
-  sentiment: number,
-  lang: Lang,
-): string | undefined {
-  if (emotions.length === 0) return undefined;
-  const locale = lang === 'pt' ? 'pt-BR' : 'en';
-  const light = emotions.find((e) => e.entry.valence > 0);
-  const heavy = emotions.find((e) => e.entry.valence < 0);
-  if (light && heavy) {
-    const pair = list(
-      [heavy.entry.name[lang], light.entry.name[lang]].map((name) => name.toLocaleLowerCase(locale)),
-      lang,
-    );
-    return lang === 'pt'
-      ? `Sentimentos de lados opostos dividem o sonho (${pair}), como costuma acontecer quando algo atrai e inquieta ao mesmo tempo.`
-      : `Feelings from opposite sides share the dream (${pair}), as often happens when something draws you in and unsettles you at once.`;
-  }
-  if (sentiment <= -0.3)
-    return lang === 'pt'
-      ? 'O tom do sonho é pesado. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
-      : 'The dream’s tone is heavy. What is felt in a dream often echoes what was lived in recent days.';
-  if (sentiment >= 0.3)
-    return lang === 'pt'
-      ? 'O tom do sonho é leve. O que se sente num sonho costuma ecoar o que foi vivido nos últimos dias.'
-      : 'The dream’s tone is light. What is felt in a dream often echoes what was lived in recent days.';
-  return undefined;
-}
 
 // --- analysis ---------------------------------------------------------------------------------------------
 
@@ -1267,69 +1080,35 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   // The one safety layer (modules/safety, docs/decisions/056), reading the text as a dream report.
   const distress = assessDistress(text, { context: 'dream' }).isDistress;
 
-  // Texts in the requested language.
-  const locale = lang === 'pt' ? 'pt-BR' : 'en';
-  const lower = (name: string) => name.toLocaleLowerCase(locale);
-  const symbolNames = symbols.map((symbol) => symbol.name[lang]);
-  const themeNames = themes.map((theme) => theme.name[lang]);
-  const topEmotion = emotions[0]?.entry.name[lang];
-
-  let opening = `${LOCAL_READING[lang]}: ${TYPE_PHRASE[dreamType][lang]}`;
-  if (symbolNames.length > 0) {
-    opening +=
-      lang === 'pt'
-        ? ` com ${list(symbolNames.slice(0, 3).map(lower), lang)}.`
-        : ` with ${list(symbolNames.slice(0, 3).map(lower), lang)}.`;
-  } else {
-    opening += lang === 'pt' ? ' sem símbolos do dicionário reconhecidos.' : ' with no dictionary symbols recognized.';
-  }
-  const summaryParts = [opening];
-  if (themeNames.length > 0)
-    summaryParts.push(`${lang === 'pt' ? 'Temas' : 'Themes'}: ${list(themeNames.map(lower), lang)}.`);
-  if (topEmotion)
-    summaryParts.push(`${lang === 'pt' ? 'Emoção mais marcada' : 'Strongest emotion'}: ${lower(topEmotion)}.`);
-
-  // The interpretation says what the cards do not (issue 19): how the account moves from one image to another, which
-  // image a feeling was named beside, the pull of the feelings, the history, the type's advice. The themes' and
-  // symbols' meanings are in their own cards and are not repeated here.
-  const paragraphs = [TEXT.intro[lang]];
-  const account = [
-    arcSentence(symbols, symbolHits, lang),
-    ...feelingSentences(emotions, emotionHits, symbols, symbolHits, lang),
-  ].filter((sentence) => sentence !== undefined);
-  if (account.length > 0) paragraphs.push(account.join(' '));
-  if (symbols.length === 0 && themes.length === 0) paragraphs.push(TEXT.nothing[lang]);
-  const tone = toneSentence(emotions, sentiment, lang);
-  if (tone) paragraphs.push(tone);
-  const history = historySentence(symbols, options.history, lang);
-  if (history) paragraphs.push(history);
-  const typeNote = {
-    pesadelo: TEXT.nightmare,
-    lúcido: TEXT.lucid,
-    recorrente: TEXT.recurring,
-    vívido: TEXT.vivid,
-    comum: undefined,
-  }[dreamType];
-  if (typeNote) paragraphs.push(typeNote[lang]);
-  paragraphs.push(TEXT.closing[lang]);
-
-  const questions: string[] = themes.slice(0, 2).map((theme) => theme.question[lang]);
-  const themeIds = new Set(themes.map((theme) => theme.id));
-  const symbolForQuestion = symbols.find((symbol) => !themeIds.has(symbol.id));
-  if (symbolForQuestion) questions.push(symbolQuestion(symbolForQuestion.name[lang], lang));
-  if (topEmotion) questions.push(emotionQuestion(topEmotion, lang));
-  for (const fallback of TEXT.fallbackQuestions[lang]) if (questions.length < 2) questions.push(fallback);
+  // Texts in the requested language (reading-text.ts, decision 059).
+  const reading = writeReading({
+    lang,
+    textLanguage,
+    text,
+    dreamEndsAt: finalWakeAt,
+    hasFalseAwakening: falseAwakenings.length > 0,
+    dreamType,
+    symbols,
+    symbolHits,
+    themes,
+    characters,
+    settings,
+    emotions,
+    emotionHits,
+    sentiment,
+    history: options.history,
+  });
 
   return {
-    summary: summaryParts.join(' '),
-    themes: themes.map((theme) => ({ name: theme.name[lang], description: theme.meaning[lang] })),
-    symbols: symbols.map((symbol) => ({ symbol: symbol.name[lang], meaning: symbol.meaning[lang] })),
+    summary: reading.summary,
+    themes: reading.themes,
+    symbols: reading.symbols,
     emotions: emotions.map(({ entry, intensity }) => ({ emotion: entry.id, intensity })),
     characters: characters.map((character) => character.name[lang]),
     settings: settings.map((setting) => setting.name[lang]),
     dreamType,
-    interpretation: paragraphs.join('\n\n'),
-    reflectionQuestions: questions.slice(0, LIMITS.questions),
+    interpretation: reading.interpretation,
+    reflectionQuestions: reading.reflectionQuestions,
     luciditySignals,
     sentiment,
     distress,
