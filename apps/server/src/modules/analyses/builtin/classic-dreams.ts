@@ -134,10 +134,13 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(forgot|esqueci) ~2 (my pants|my clothes|to get dressed|to wear|a roupa|de me vestir|de colocar roupa|a calca)',
       '(todo mundo|todos|as pessoas|a galera|a turma|everyone|everybody|people) ~2 (olhando|olhava|olhavam|encarando|encaravam|rindo|riam|staring|stared|laughing|laughed|looking) ~2 (pra mim|para mim|me|at me)',
       '(todo mundo|todos|everyone|everybody) (me|ficava me|ficou me) (olhando|encarando|olhou)',
+      // Shame in front of watching people: "it embarrasses me… women watching me", "morri de vergonha, todo mundo rindo".
+      '(embarrass*|vergonha|envergonhad*|humilhad*|humiliat*|mortified) ~8 (watching|staring|laughing|looking at|attention|olhando|rindo|riam|encarando|olhavam)',
+      '(watching|staring at|laughing at|looking at|olhando pra|rindo de|encarando) (me|mim|us) ~8 (embarrass*|vergonha|envergonhad*|humilhad*|humiliat*|mortified)',
     ],
     traps: ['(jogar|jogando|jogo|jogamos|jogava|uma|da|de) pelada', 'naked eye', 'olho nu', 'a olho nu'],
     context: {
-      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus)'],
+      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus|mercado|supermercado|loja|restaurante|store|shop|supermarket|market|restaurant|watching|audience|plateia)'],
       reach: 1,
     },
   },
@@ -205,9 +208,12 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(would not|will not|did not|does not|can not|could not) (turn on|start|boot|work|load|dial|connect|open|unlock|charge|send|type)',
       '(froze|frozen|crashed|crashing|died|dead|black screen|cracked screen|no signal|no service|no battery|battery died|kept crashing|misdial*|wrong number|keys kept|kept typing)',
       '(could not|can not|unable to) (call|dial|text|type|unlock|reach)',
+      '(malfunction*|broke down|stopped working|quit working|went dead|went blank|not working|would not respond|unresponsive)',
+      '(try|tried|trying) to get (the|my|it|this) ~1 to work',
+      '(parou de funcionar|pifou|pifado|pifada|deu pau|com defeito|nao respondia)',
     ],
     context: {
-      patterns: ['(celular|telefone|fone|smartphone|computador|notebook|laptop|pc|tela|tablet|teclado|app|aplicativo|internet|wifi|whatsapp|zap|impressora|phone|cellphone|telephone|computer|screen|keyboard|tablet|printer|mouse|ipad|iphone|email|e mail)'],
+      patterns: ['(celular|telefone|fone|smartphone|computador|notebook|laptop|pc|tela|tablet|teclado|app|aplicativo|internet|wifi|whatsapp|zap|impressora|maquina|camera|tv|televisao|radio|controle remoto|elevador|caixa eletronico|phone|cellphone|telephone|computer|screen|keyboard|tablet|printer|mouse|ipad|iphone|email|e mail|machine|register|camera|tv|television|radio|remote|elevator|atm)'],
       reach: 0,
     },
   },

@@ -156,7 +156,7 @@ export const PERSON_WORDS = new Set(
   ),
 );
 const GAP_WORDS = new Set(
-  'tava estava to estou fiquei comecei a de repente simplesmente so ai entao tambem ja logo acabei e derrepente meio was were had have has suddenly then just kept started began to and also accidentally eventually finally literally actually slipped tripped could felt myself am is'.split(
+  'tava estava to estou fiquei comecei a de repente simplesmente so ai entao tambem ja logo acabei e derrepente meio was were had have has suddenly then just kept started began to and also accidentally eventually finally literally actually slipped tripped could felt myself am is sitting standing lying walking completely totally stark all'.split(
     ' ',
   ),
 );
