@@ -556,7 +556,8 @@ export async function completeSend(
     distress,
   };
   // The safety layer (docs/decisions/056): a model's answer to a distressed message is held back from the stream
-  // until it is checked; one that does not take the signal in is replaced by the safe reply. The answer is read too.
+  // until it is checked; one that does not take the signal in is replaced by the safe reply. The answer is read too,
+  // as a dream's text: it talks about dreams, and what it quotes of them is the dream's.
   const isHeld = distress && provider.isGenerative;
   let answer = await provider.answer(request, { signal, onDelta: isHeld ? () => {} : options.onDelta });
   if (signal.aborted) throw new ProviderError('aborted', 'answer cancelled');
@@ -564,7 +565,7 @@ export async function completeSend(
     if (!answerHeedsDistress(answer, language)) answer = safeReply(language, assessed.kinds);
     options.onDelta(answer);
   }
-  const isAnswerDistress = distress || assessDistress(answer).isDistress;
+  const isAnswerDistress = distress || assessDistress(answer, { context: 'dream' }).isDistress;
   const dreamRefs: ChatDreamRef[] = referencedLabels(answer, dreams).map((dream) => ({
     ref: dream.label,
     dreamId: dream.dreamId,

@@ -136,6 +136,17 @@ describe('the safety layer with a generative provider', () => {
     expect(result.assistantMessage.distress).toBe(true);
   });
 
+  it.each([
+    ['echoes a wish to die the message did not say plainly', 'Você disse que quer morrer. Isso importa muito.', true],
+    ["quotes the dream's events", 'No seu relato, "ele me batia com um cinto". O que essa cena lembra a você?', false],
+  ])('chat: the answer is read too: one that %s is marked accordingly', async (_, answer, expected) => {
+    const s = await setUp('openai', [openAiStream(answer)], 'Eu atravessava uma ponte de vidro sobre o mar.');
+    const { result } = await say(s, 'o que esse sonho quer dizer?');
+    expect(result.userMessage.distress).toBe(false);
+    expect(result.assistantMessage.content).toBe(answer);
+    expect(result.assistantMessage.distress).toBe(expected);
+  });
+
   it('chat: a calm message is answered as the model wrote it, idioms included', async () => {
     const answer = 'A ponte de vidro pode falar de uma travessia. O que você atravessa agora?';
     const s = await setUp('openai', [openAiStream(answer)], 'Eu atravessava uma ponte de vidro sobre o mar.');
