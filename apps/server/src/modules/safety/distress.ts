@@ -85,6 +85,7 @@ const SPELLINGS: Record<string, string> = {
   im: 'i am',
   ive: 'i have',
   id: 'i would',
+  ill: 'i will',
   wanna: 'want to',
   gonna: 'going to',
   gotta: 'got to',
@@ -177,9 +178,9 @@ const PT_DEATH_WISH =
 const PT_IDIOM_AFTER =
   /^ (?:de tanto|(?:de|da|do) (?:rir|risos|vergonha|fome|sede|sono|saudade|saudades|vontade|calor|frio|tedio|cansaco|raiva|inveja|curiosidade|amor|susto|medo|ciume|ciumes)) /;
 const EN_DEATH_WISH =
-  '(?:die|be dead|kill myself|unalive myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|disappear(?! (?:into|to|for|on|in|from) )|not exist|stop existing|not be (?:here|alive)|not wake up|sleep forever|commit suicide|jump off (?:a|the|my) [a-z]+)';
+  '(?:die|be dead|kill myself|unalive myself|overdose|hang myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|disappear(?! (?:into|to|for|on|in|from) )|not exist|stop existing|not be (?:here|alive)|not wake up|sleep forever|commit suicide|jump off (?:a|the|my) [a-z]+)';
 const EN_DEATH_WISH_ING =
-  '(?:dying|killing myself|unaliving myself|ending (?:it all|my life|it|things|everything)|taking my (?:own )?life|suicide|disappearing|not waking up|jumping off (?:a|the|my) [a-z]+)';
+  '(?:dying|killing myself|unaliving myself|overdosing|hanging myself|taking all my pills|ending (?:it all|my life|it|things|everything)|taking my (?:own )?life|suicide|disappearing|not waking up|jumping off (?:a|the|my) [a-z]+)';
 const EN_IDIOM_AFTER =
   /^ (?:(?:of|from|with) (?:embarrassment|shame)|of (?:laughter|laughing|embarrassment|boredom|hunger|thirst|curiosity|cringe|shame)|to (?:see|know|try|hear|meet|go|get|eat|tell|find)|for (?:a|an|some|the|this|that|it|one) |laughing) /;
 
@@ -187,11 +188,11 @@ const EN_IDIOM_AFTER =
 const PT_PERSON =
   '(?:(?:o |a )?(?:meu|minha) (?:marido|esposa|mulher|namorado|namorada|companheiro|companheira|ex|ex marido|ex namorado|pai|mae|padrasto|madrasta|irmao|irma|tio|tia|avo|primo|prima|chefe|patrao|patroa|sogro|sogra|parceiro|parceira|noivo|noiva|ficante|vizinho)|ele|ela|eles)';
 const PT_HURTS_ME =
-  'me (?:bate|batia|bateu|espanca|espancou|espancava|agride|agredia|agrediu|empurra|empurrou|empurrava|enforca|enforcou|estrangula|estrangulou|sufoca|sufocou|chuta|chutou|ameaca|ameacou|ameacava|estuprou|estupra|abusa|abusou|abusava|assedia|assediou|assediava|forca|forcou|forcava|toca|tocou|tocava|machuca|machucou|machucava|prende|prendeu|trancou|tranca|obriga|obrigou|obrigava|proibe|proibiu|humilha|humilhou|xinga|xingou|persegue|controla|vigia|ameacando|batendo|agredindo|empurrando|humilhando|xingando|perseguindo|vigiando|controlando|obrigando|forcando|estrangulando|enforcando|arrasta|arrastou|queimou|mordeu|cuspiu|jogou contra|joga contra|da tapa|deu (?:um )?tapa|deu um soco|bate em mim)|nao me deixa (?:sair|trabalhar|ver (?:meus|minha|minhas|meu)|falar com)|bate em mim';
+  'me (?:bate|batia|bateu|espanca|espancou|espancava|agride|agredia|agrediu|empurra|empurrou|empurrava|enforca|enforcou|estrangula|estrangulou|sufoca|sufocou|chuta|chutou|ameaca|ameacou|ameacava|estuprou|estupra|abusa|abusou|abusava|assedia|assediou|assediava|forca|forcou|forcava|toca|tocou|tocava|machuca|machucou|machucava|prende|prendeu|trancou|tranca|obriga|obrigou|obrigava|proibe|proibiu|humilha|humilhou|xinga|xingou|persegue|controla|vigia|ameacando|batendo|agredindo|empurrando|humilhando|xingando|perseguindo|vigiando|controlando|obrigando|forcando|estrangulando|enforcando|arrasta|arrastou|queimou|mordeu|cuspiu|jogou contra|joga contra|da tapa|deu (?:um )?tapa|deu um soco|bate em mim)|nao me deixa (?:sair|trabalhar|ver (?:meus|minha|minhas|meu)|falar com)|bate em mim|batia em mim|(?:abusa|abusava|abusou|abusaram|abusavam) de mim|bate (?:na gente|em nos|em mim e n[ao] minha [a-z]+|na minha [a-z]+ e em mim)';
 const EN_PERSON =
   '(?:(?:my|our) (?:husband|wife|boyfriend|girlfriend|partner|ex|ex husband|ex wife|ex boyfriend|dad|father|mom|mum|mother|stepdad|stepfather|stepmom|stepmother|brother|sister|uncle|aunt|grandpa|grandfather|boss|fiance|fiancee|roommate|neighbor|cousin)|he|she|they)';
 const EN_HURTS_ME =
-  '(?:hits|hit|hitting|beats|beat|beating|chokes|choked|choking|strangled|strangles|slaps|slapped|punches|punched|kicks|kicked|pushes|pushed|shoves|shoved|hurts|hurt|rapes|raped|abuses|abused|touches|touched|threatens|threatened|locks|locked|grabs|grabbed|harasses|harassed|harassing|sexually harassing|forces|forced|makes|made|threw|throws|slammed|slams|dragged|drags|burned|bit|bites|spits on) me(?! (?:laugh|smile|happy|feel (?:better|good|safe|loved)|food|dinner|breakfast|coffee|a|an|some|so happy) )|(?:will not|does not|would not|never) let me (?:leave|go out|see my|talk to|have my)';
+  '(?:hits|hit|hitting|beats|beat|beating|chokes|choked|choking|strangled|strangles|slaps|slapped|punches|punched|kicks|kicked|pushes|pushed|shoves|shoved|hurts|hurt|rapes|raped|abuses|abused|touches|touched|threatens|threatened|locks|locked|grabs|grabbed|harasses|harassed|harassing|sexually harassing|forces|forced|makes|made|threw|throws|slammed|slams|dragged|drags|burned|bit|bites|spits on) me(?! (?:laugh|smile|happy|feel (?:better|good|safe|loved)|food|dinner|breakfast|coffee|a|an|some|so happy) )|(?:will not|does not|would not|never) let me (?:leave|go out|see my|talk to|have my)|(?:hits|hit|beats|beat|hurts|hurt) (?:my [a-z]+ and me|me and my [a-z]+|us)';
 
 const SELF_HARM_CUE_PT =
   / (?:de novo|novamente|outra vez|voltei a|volto a|de proposito|escondid[oa]|ate sangrar|ate ficar|ate doer|para sentir|raiva de mim|mereco|quando fico|nao consigo parar|vontade de|quero|queria|penso em|pensei em|pensando em|pensar em|marcas|cicatriz|cicatrizes|sempre que|para me punir|me punir|aliviar|alivio|descontar|desabafar|sempre|vivo|parar de sentir|isqueiro|cigarro) /;
@@ -201,15 +202,17 @@ const ACCIDENT_PT =
 const ACCIDENT_EN =
   / (?:fell|fall|falling|tripped|slipped|accident|accidentally|by accident|shaving|cooking|chopping|slicing|peeling|crashed|crash) /;
 const SELF_HARM_CUE_EN =
-  / (?:again|on purpose|deliberately|till|until|deserve|punish|punishing|when i feel|when i get|urge|want to|wanted to|thinking about|thought about|relapse|relapsed|scars|can not stop|every time|to feel something|to feel|keep|kept|always|cigarette|cigarettes|lighter) /;
+  / (?:again|on purpose|deliberately|till|until|deserve|punish|punishing|when i feel|when i get|whenever|urge|want to|wanted to|thinking about|thought about|relapse|relapsed|scars|can not stop|every time|to feel something|to feel|keep|kept|always|cigarette|cigarettes|lighter) /;
 
 // prettier-ignore
 const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
   // Suicide: wishes, plans and the indirect ways people say them. Present wishes fire even inside a dream report.
   { kind: 'suicide', id: 'pt present wish to die or vanish', needs: 'coragem quero queira quer vontade desejo penso pensa pensando planejando planejo pensado pensar pesquisando procurando', isDreamable: false,
     pattern: phrase(`(?:(?:quero|queira|quer|desejo|planejando|planejo)|(?:ter|tivesse|tenho|tive|falta|faltou) coragem (?:de|para)|(?:vontade|desejo) ${gap(2)}de|(?:penso|pensa|pensando|tenho pensado|pensar) ${gap(2)}em|(?:pesquisando|procurando|pensando em|penso em) (?:como|formas? de|jeitos? de|um jeito de)) (?:muito |so |apenas |mesmo |simplesmente |logo )?${PT_DEATH_WISH}`) },
-  { kind: 'suicide', id: 'pt past or wistful wish to die or vanish', needs: 'queria quis gostaria pensei pensava pesquisei procurei', isDreamable: true,
+  { kind: 'suicide', id: 'pt past or wistful wish to die or vanish', needs: 'queria quis gostaria pensei pensava pesquisei procurei', isDreamable: true, unlessWith: / risos /,
     pattern: phrase(`(?:queria|quis|gostaria de|(?:pensei|pensava) ${gap(2)}em|(?:pesquisei|procurei|pensei em) (?:como|formas? de|jeitos? de|um jeito de)) (?:muito |so |apenas |mesmo |simplesmente |logo )?${PT_DEATH_WISH}`) },
+  { kind: 'suicide', id: 'pt wish that something would kill me', needs: 'que quando futuro imagino imaginando enterro velorio funeral', isDreamable: false, unlessWith: / risos /,
+    pattern: phrase(`(?:queria|quero|tomara|torco para|rezo para) que ${gap(3)}me (?:atropelasse|atropele|matasse|mate|levasse|leve|acertasse)|(?:para|pra) quando eu (?:for|partir|morrer|nao estiver mais aqui)(?= (?:[.,] |$))|nao (?:vejo|tenho|ha|existe) (?:mais )?(?:nenhum )?futuro (?:nenhum |algum )?(?:para mim|pra mim)?(?= (?:[.,] |$))|(?:imagino|imaginando|penso no|pensando no|fico imaginando) (?:o )?meu (?:proprio )?(?:enterro|velorio|funeral)`) },
   { kind: 'suicide', id: 'pt I will kill myself', needs: 'vou', isDreamable: false,
     pattern: phrase('(?:vou|eu vou|acho que vou|vou acabar) (?:me matar|me suicidar|acabar com (?:a minha |minha |a )?vida|tirar (?:a )?minha (?:propria )?vida|acabar com tudo|me jogar)') },
   { kind: 'suicide', id: 'pt no longer want to live', needs: 'nao', isDreamable: false,
@@ -252,12 +255,16 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
 
   { kind: 'suicide', id: 'en present wish to die or vanish', needs: 'want wish like need going plan planning thinking think thoughts hope am will feel wishing hoping', isDreamable: false, unlessAfter: EN_IDIOM_AFTER,
     pattern: phrase(`(?:i |just |really |honestly |sometimes i |i just )?(?:want|wish|would like|need|plan|am planning|planning) (?:to )?(?:just |really |honestly )?${EN_DEATH_WISH}|(?:thinking|think|thoughts|feel like|felt like) (?:about |of )?(?:just |seriously )?${EN_DEATH_WISH_ING}|(?:wish|wishing|hope|hoping) i (?:could |would |will |could just )?(?:just )?(?:disappear|die|be dead|not wake up|wake up dead|never wake up|not exist|stop existing)|(?:wish|hope) i (?:do not|would not|will not|did not|never) wake up|i (?:am|will|am just) (?:going to )?(?:kill myself|end (?:it all|my life|it|things|everything)|take my (?:own )?life|commit suicide)`) },
+  { kind: 'suicide', id: 'en wish that something would kill me, last days', needs: 'wish hope pray will would picturing picture imagining imagine need care cares wake', isDreamable: false, unlessWith: / risos /,
+    pattern: phrase(`(?:wish|hope|pray) ${gap(3)}(?:would|will|could) (?:hit|kill|take) me|(?:wish|hope) i (?:get|got|would get) (?:hit|run over|killed)|(?:do not think|not sure|doubt) i (?:will|would|am going to) (?:be here|be around|be alive|last|make it) (?:much |for |a lot )?(?:longer|long|another [a-z]+)|will not be (?:here|around|alive) (?:much |for )?(?:longer|long)|(?:picture|picturing|imagine|imagining) my (?:own )?(?:funeral|death|grave)|(?:the world|nobody|no one|noone) (?:does not|do not|would not|will not) (?:need|miss) me|(?:nobody|no one|noone) (?:cares|would care|will care|would even care) (?:if|whether) i (?:live or die|die|am dead|am gone|disappear|kill myself)|(?:and|then|to) (?:never|not) wake up(?: again)?`) },
   { kind: 'suicide', id: 'en how to end my life', needs: 'to', isDreamable: false,
     pattern: phrase(`(?:thinking|thought|think|searching|searched|googling|googled|looking up|looked up|planning|planned|figuring out|researching|researched|read|reading) (?:about |up )?(?:how|ways|the best way|the easiest way|a way) to ${EN_DEATH_WISH}|(?:painless|easy|easiest|quick|quickest|best) (?:ways?|methods?) to (?:die|go|do it|end it|kill myself)|how to kill myself`) },
+  { kind: 'suicide', id: 'en putting affairs in order', needs: 'will giving', isDreamable: false, onlyWith: / (?:goodbye|not be here|be gone|when i am gone|last|final|for good) /,
+    pattern: phrase('(?:wrote|written|writing|made|updated|finished) (?:my|a) will|giving away my (?:things|stuff|belongings|pets)') },
   { kind: 'suicide', id: 'en attempts', needs: 'tried try trying attempted attempt overdose overdosed overdosing took take taking',
     isDreamable: true,
     pattern: phrase('(?:tried|try|trying|attempted|attempt) to (?:kill myself|overdose|od|end (?:it|it all|my life)|hang myself|take my (?:own )?life)|overdos(?:e|ed|ing) on purpose|suicide attempt|(?:take|took|taking) (?:all|all of) (?:my|the) (?:pills|meds|sleeping pills)') },
-  { kind: 'suicide', id: 'en past wish to die or vanish', needs: 'wanted wished planned thought', isDreamable: true, unlessAfter: EN_IDIOM_AFTER,
+  { kind: 'suicide', id: 'en past wish to die or vanish', needs: 'wanted wished planned thought', isDreamable: true, unlessAfter: EN_IDIOM_AFTER, unlessWith: / risos /,
     pattern: phrase(`(?:wanted|wished|planned) (?:to )?(?:just )?${EN_DEATH_WISH}|thought (?:about |of )(?:just )?${EN_DEATH_WISH_ING}|wished i (?:had not|would not|did not|could not|never) (?:woken|wake|woke|been born)`) },
   { kind: 'suicide', id: 'en no longer want to live', needs: 'not', isDreamable: false,
     pattern: phrase('(?:do not|does not) want to (?:live|be alive|exist|wake up|go on|keep going|keep living)|(?:do not|does not) want to be here (?:anymore|any more)|can not (?:go on|keep living|keep going|live like this|do this anymore|take (?:it|this) anymore|do this any more)') },
@@ -285,22 +292,22 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
     pattern: phrase('(?:cut|cuts|cutting|slit|slitting|slashed) (?:my |both )?wrists?|relapsed?(?: and| on| with)? (?:cut|cutting|self harm|self harming|harming|hurting myself|burned|burning)|self (?:harm|harming|harmed|injury|injuring)|(?:been|started|keep|kept|thinking about|thought about) cutting(?! (?:a|an|the|some|it|this|that|his|her|their|our|your|into|through|up|down|off|out|open|class|school|corners|ties|back|in|across|along|paper|hair|wood|bread|cake|meat|vegetables|onions|grass|trees))|urge to (?:cut|hurt myself|self harm)|cutting again|hide (?:the|my) (?:scars|cuts)') },
 
   // Abuse: someone in the user's waking life hurts or threatens them. Told in a dream, it is the dream's.
-  { kind: 'abuse', id: 'pt someone hurts me', needs: 'me', isDreamable: true, unlessWith: / (?:sem querer|travesseiro|almofada) /,
-    pattern: phrase(`${PT_PERSON} ${plainGap(4)}${PT_HURTS_ME}`) },
+  { kind: 'abuse', id: 'pt someone hurts me', needs: 'me mim gente nos', isDreamable: true, unlessWith: / (?:sem querer|travesseiro|almofada) /,
+    pattern: phrase(`${PT_PERSON} ${plainGap(4)}(?:${PT_HURTS_ME})`) },
   { kind: 'abuse', id: 'pt I am being hurt or threatened', needs: 'sendo fui sou sofro sofri sofrendo violencia relacionamento apanho apanhava apanhei apanhando', isDreamable: true,
-    pattern: phrase('(?:sendo|fui|sou|to sendo|estou sendo) (?:ameacad[oa]|agredid[oa]|abusad[oa]|espancad[oa]|assediad[oa]|estuprad[oa]|violentad[oa]|perseguid[oa] (?:pelo|pela|por) (?:meu|minha)|abusad[oa] sexualmente)|(?:sofro|sofri|sofrendo) (?:abuso|abusos|violencia|agressao|agressoes|assedio)|violencia domestica|relacionamento abusivo|(?:apanho|apanhava|apanhei|apanhando) (?:do|da|de|dele|dela|em casa|muito|todo|toda|sempre)') },
+    pattern: phrase('(?:sendo|fui|sou|to sendo|estou sendo) (?:ameacad[oa]|agredid[oa]|abusad[oa]|espancad[oa]|assediad[oa]|estuprad[oa]|violentad[oa]|perseguid[oa] (?:pelo|pela|por) (?:meu|minha)|abusad[oa] sexualmente)|(?:sofro|sofri|sofrendo) (?:abuso|abusos|violencia|agressao|agressoes|assedio)|(?:vivo|vivi|passo|passei|passando|estou|to|estava|sai|saindo|preso|presa) (?:por |em |de |num |numa )?(?:uma |um )?(?:violencia domestica|relacionamento abusivo)|meu (?:relacionamento|casamento|namoro) (?:e|ta|esta) abusivo|(?:apanho|apanhava|apanhei|apanhando) (?:do|da|de|dele|dela|em casa|muito|todo|toda|sempre)') },
   { kind: 'abuse', id: 'pt threatened with death', needs: 'matar fica medo disse falou ameacou ameaca jurou diz fala', isDreamable: true,
     unlessAfter: PT_IDIOM_AFTER,
     pattern: phrase(`(?:disse|falou|ameacou|ameaca|jurou|diz|fala) (?:que )?(?:vai |ia |iria )?me matar|(?:disse|falou|ameacou|ameaca|jurou|diz|fala) (?:que )?se eu ${gap(5)}(?:ele |ela )?(?:me mata|me matava|vai me matar|me machuca|me bate|me espanca)|medo (?:de )?(?:que )?(?:ele|ela|meu [a-z]+|minha [a-z]+) (?:me mate|me machuque|me bata|va me matar|me mata)|(?:ele|ela|meu [a-z]+|minha [a-z]+) fica (?:violent|agressiv)[oa]`) },
   { kind: 'abuse', id: 'pt hiding from someone at home', needs: 'trancada trancado escondida escondido gritando batendo quebrando', isDreamable: true,
     onlyWith: / (?:medo|socorro|violento|violenta|bebado|bebada|apavorad[oa]) /,
     pattern: phrase('(?:ele|ela|meu [a-z]+|minha [a-z]+) (?:ta|esta|fica|tava|estava) (?:gritando e )?(?:batendo na porta|quebrando tudo|quebrando as coisas|me ameacando|me procurando)|(?:trancad[oa]|escondid[oa]) (?:no|na) (?:banheiro|quarto|casa)') },
-  { kind: 'abuse', id: 'en someone hurts me', needs: 'me', isDreamable: true, unlessWith: / (?:pillow|pillows|accident|accidentally|playing|tickle|tickled|risos) /,
-    pattern: phrase(`${EN_PERSON} ${plainGap(4)}(?:keeps |kept |always |sometimes |still )?${EN_HURTS_ME}`) },
+  { kind: 'abuse', id: 'en someone hurts me', needs: 'me us', isDreamable: true, unlessWith: / (?:pillow|pillows|accident|accidentally|playing|tickle|tickled|risos) /,
+    pattern: phrase(`${EN_PERSON} ${plainGap(4)}(?:keeps |kept |always |sometimes |still )?(?:${EN_HURTS_ME})`) },
   { kind: 'abuse', id: 'en someone comes into my room', needs: 'room bed stop', isDreamable: true,
     pattern: phrase(`${EN_PERSON} ${plainGap(2)}(?:comes|came|sneaks|snuck|gets|got) into my (?:room|bed)|can not stop (?:him|her|them) from|(?:ele|ela|meu [a-z]+|minha [a-z]+) (?:entra|entrava|vem) (?:no meu quarto|na minha cama)`) },
   { kind: 'abuse', id: 'en I am being abused or threatened', needs: 'being was got been abusive domestic stalking stalks', isDreamable: true,
-    pattern: phrase('being (?:abused|threatened|stalked|beaten|harassed|raped)|(?:was|got|been|being) (?:raped|sexually assaulted|molested|sexually abused)|abusive (?:relationship|marriage|partner|husband|boyfriend|home)|domestic (?:violence|abuse)|(?:stalking|stalks) me') },
+    pattern: phrase('being (?:abused|threatened|stalked|beaten|harassed|raped)|(?:was|got|been|being) (?:raped|sexually assaulted|molested|sexually abused)|(?:in|with|left|leaving|escape|escaping|stuck in|trapped in) (?:an |a |my )?abusive (?:relationship|marriage|partner|husband|boyfriend|girlfriend|wife|home|family)|my (?:abusive|violent) (?:husband|partner|boyfriend|girlfriend|wife|ex|dad|father|mom|mother|stepdad)|(?:victim of|suffering|experiencing|going through|living with|i am in) (?:domestic )?(?:violence|abuse)|(?:stalking|stalks) me') },
   { kind: 'abuse', id: 'en threatened with death', needs: 'kill hurt violent aggressive', isDreamable: true,
     pattern: phrase('(?:said|says|threatened|swore|swears) (?:that )?(?:he|she|they) (?:will|would|is going to|was going to) (?:kill|hurt) me|(?:threatened|threatens) to (?:kill|hurt) me|(?:scared|afraid|terrified|worried) (?:that )?(?:he|she|they|my [a-z]+) (?:will|would|is going to|might|could) (?:kill|hurt|hit|beat) me|(?:he|she|they) (?:gets|get) (?:violent|aggressive)') },
 
@@ -322,7 +329,17 @@ const RULES = RULE_SET.map((rule) => ({ ...rule, needs: rule.needs.split(' ') })
 /** A negation up to four words before a match, in its clause, denies it ("não quero morrer", "never thought about"). */
 const NEGATORS = new Set(['nao', 'nunca', 'jamais', 'nem', 'not', 'never']);
 /** "não sei por que quero morrer", "i do not know why i want to die": the negation is about knowing. */
-const NOT_NEGATED_AFTER = new Set(['sei', 'know', 'sure', 'entendo', 'understand', 'lembro', 'remember']);
+const NOT_NEGATED_AFTER = new Set([
+  'sei',
+  'know',
+  'sure',
+  'entendo',
+  'understand',
+  'lembro',
+  'remember',
+  'paro',
+  'stop',
+]);
 const CLAUSE_BREAKS = new Set([',', '.', 'mas', 'but', 'porem', 'though']);
 const NEGATION_WINDOW = 4;
 
@@ -335,7 +352,10 @@ function isNegated(folded: string, start: number): boolean {
   for (let i = before.length - 1; i >= 0 && words < NEGATION_WINDOW; i--) {
     const token = before[i] ?? '';
     if (CLAUSE_BREAKS.has(token)) return false;
-    if (NEGATORS.has(token) && !NOT_NEGATED_AFTER.has(before[i + 1] ?? '')) return true;
+    const next = before[i + 1] ?? '';
+    // "não consigo parar de pensar em…", "can not stop thinking about…" deny nothing.
+    const isCannotStop = (next === 'consigo' || next === 'can') && ['parar', 'stop'].includes(before[i + 2] ?? '');
+    if (NEGATORS.has(token) && !NOT_NEGATED_AFTER.has(next) && !isCannotStop) return true;
     words++;
   }
   return false;
