@@ -939,8 +939,8 @@ const COLLOQUIAL: Record<string, string> = {
   pra: 'para',
 };
 const AWARE = {
-  pt: / (?:percebi|descobri|notei|entendi|vi|sabia|lembrei|me dei conta|me toquei|caiu a ficha)(?: de)? que(?: eu)?(?: ainda)? (?:estava|estou|era|esta|to) (?:sonhando|so um sonho|um sonho|sonho|num sonho)/u,
-  en: / (?:realized|realised|knew|noticed|understood|figured out|became aware|remembered|recognized|recognised|dawned on me)(?: that)? (?:i was|i m|i am|it was|this was|this is|it s|it is|we were)(?: just| only| still| actually)? (?:dreaming|a dream|in a dream)/u,
+  pt: / (?:percebi|percebo|descobri|notei|entendi|entendo|vi|sabia|sei|lembrei|me dei conta|me toquei|caiu a ficha|consciencia)(?: de)? que(?: eu)?(?: ainda)? (?:estava|estou|era|esta|to|so podia estar|devia estar) (?:sonhando|so um sonho|um sonho|sonho|num sonho)/u,
+  en: / (?:realize|realized|realise|realised|know|knew|notice|noticed|understand|understood|figure out|figured out|aware|awareness|remembered|recognized|recognised|dawned on me|the fact)(?: of the fact)?(?: that)? (?:i was|i m|i am|i must be|i must have been|it was|this was|this is|it s|it is|it must be|we were)(?: just| only| still| actually| really)? (?:dreaming|a dream|in a dream)/u,
 };
 const AWARE_ENTRY = LUCIDITY_PHRASES.find((entry) => entry.id === 'realized');
 

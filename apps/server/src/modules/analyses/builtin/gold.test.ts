@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { GOLD_LANGUAGES, loadGold, precision, recall, scoreGold } from './gold.ts';
 
 // The analyzer on its gold set (gold/README.md): `npm run eval:analyzer -- --errors` prints every miss with the
-// words that caused it. Issue 12's targets are symbol precision ≥ 0.92 and recall ≥ 0.80, nightmare recall ≥ 0.90,
-// emotion recall ≥ 0.70 and no forbidden output; all are met (2026-11-24, held-out dreams included) and are the floors.
-const TARGETS = { symbolPrecision: 0.92, symbolRecall: 0.8, nightmareRecall: 0.9, emotionRecall: 0.7 };
+// words that caused it. Issue 12's targets were symbol precision ≥ 0.92 and recall ≥ 0.80, nightmare recall ≥ 0.90,
+// emotion recall ≥ 0.70 and no forbidden output; issue 31 adds nightmare precision ≥ 0.85 and lucid recall ≥ 0.90
+// (decision 058). The floors sit just under the figures of 2026-12-01 (symbols P pt 0.973 / en 0.985, R 0.890 /
+// 0.829; emotions R 0.843 / 0.803; nightmares P 29/31 / 25/29, R 29/30 / 25/27; lucid 14/14 / 10/10).
+const TARGETS = {
+  symbolPrecision: 0.95,
+  symbolRecall: 0.82,
+  nightmareRecall: 0.9,
+  nightmarePrecision: 0.85,
+  lucidRecall: 0.9,
+  emotionRecall: 0.75,
+};
 
 describe.each(GOLD_LANGUAGES)('the builtin analyzer on the %s gold set', (language) => {
   const entries = loadGold(language);
@@ -25,9 +34,16 @@ describe.each(GOLD_LANGUAGES)('the builtin analyzer on the %s gold set', (langua
     expect(recall(score.symbols)).toBeGreaterThanOrEqual(TARGETS.symbolRecall);
   });
 
-  it('recognizes nightmares and felt emotions (nightmare recall ≥ 0.90, emotion recall ≥ 0.70)', () => {
-    expect(score.nightmares.found / score.nightmares.required).toBeGreaterThanOrEqual(TARGETS.nightmareRecall);
+  it('recognizes nightmares and felt emotions (nightmare recall ≥ 0.90, precision ≥ 0.85; emotion recall ≥ 0.75)', () => {
+    const { found, required, falseAlarms } = score.nightmares;
+    expect(found / required).toBeGreaterThanOrEqual(TARGETS.nightmareRecall);
+    expect(found / (found + falseAlarms)).toBeGreaterThanOrEqual(TARGETS.nightmarePrecision);
     expect(recall(score.emotions)).toBeGreaterThanOrEqual(TARGETS.emotionRecall);
+  });
+
+  it('recognizes lucid dreams, fear or not (lucid recall ≥ 0.90)', () => {
+    expect(score.lucid.required).toBeGreaterThanOrEqual(10);
+    expect(score.lucid.found / score.lucid.required).toBeGreaterThanOrEqual(TARGETS.lucidRecall);
   });
 
   it('gives no forbidden output (word-sense traps, waking life, what did not happen: symbols and themes)', () => {

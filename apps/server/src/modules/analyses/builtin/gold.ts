@@ -96,6 +96,8 @@ export interface GoldScore {
   /** Emotions given that the annotation does not list (a negated one, or a word read out of context). */
   extraEmotions: number;
   nightmares: { required: number; found: number; falseAlarms: number };
+  /** Entries annotated lúcido, and how many were read so (decision 058). */
+  lucid: { required: number; found: number };
   forbidden: number;
   misses: { symbols: Miss[]; themes: Miss[]; emotions: Miss[]; dreamType: { id: string; want: string; got: string }[] };
 }
@@ -129,6 +131,7 @@ export function scoreGold(entries: readonly GoldEntry[], language: GoldLanguage)
     emotions: emptyField(),
     extraEmotions: 0,
     nightmares: { required: 0, found: 0, falseAlarms: 0 },
+    lucid: { required: 0, found: 0 },
     forbidden: 0,
     misses: { symbols: [], themes: [], emotions: [], dreamType: [] },
   };
@@ -159,6 +162,10 @@ export function scoreGold(entries: readonly GoldEntry[], language: GoldLanguage)
       score.nightmares.required++;
       if (reading.dreamType === 'pesadelo') score.nightmares.found++;
     } else if (reading.dreamType === 'pesadelo') score.nightmares.falseAlarms++;
+    if (entry.dreamType === 'lúcido') {
+      score.lucid.required++;
+      if (reading.dreamType === 'lúcido') score.lucid.found++;
+    }
     if (reading.dreamType !== entry.dreamType)
       score.misses.dreamType.push({ id: entry.id, want: entry.dreamType, got: reading.dreamType });
   }

@@ -202,12 +202,16 @@ describe('the dream type', () => {
       'fiz o teste de tapar o nariz e respirei, ai caiu a ficha q era sonho',
       'Then I looked at my hands and had seven fingers. Woke up later, heart racing but in a good way.',
       'tive um lucido!! sai voando por cima dos predios',
+      'He was driving but it was not him. Then I realize that I must be dreaming.',
+      'It involved a diffuse awareness of the fact that I was dreaming.',
+      'Lucid. I was at a small party in an apartment.',
     ];
     for (const text of cases) expect([text, pt(text).dreamType]).toEqual([text, 'lúcido']);
   });
 
   it('does not read a negated awareness as lucid, and lets the word "nightmare" win', () => {
     expect(en('I never realized I was dreaming, I just walked through the park.').dreamType).toBe('comum');
+    expect(en('Flying dream, not lucid, but still great.').dreamType).toBe('comum');
     expect(en('A nightmare, even though I knew I was dreaming: the spiders kept coming.').dreamType).toBe('pesadelo');
     expect(en('I realized I was dreaming.', { isNightmare: true }).dreamType).toBe('pesadelo');
   });
