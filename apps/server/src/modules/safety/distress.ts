@@ -323,6 +323,8 @@ const RULE_SET: readonly (Omit<Rule, 'needs'> & { needs: string })[] = [
 ];
 
 const RULES = RULE_SET.map((rule) => ({ ...rule, needs: rule.needs.split(' ') }));
+/** Every rule's id, to check that each one earns its place (distress.test.ts). */
+export const DISTRESS_RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
 // --- negation and the dream frame -----------------------------------------------------------------------------
 
