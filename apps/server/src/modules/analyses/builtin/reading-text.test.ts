@@ -127,6 +127,17 @@ describe('prose that varies with the dream', () => {
     expect(read('Eu tava voando por cima da cidade, super leve.').summary).toMatch(/^Você voa sobre uma cidade\./);
   });
 
+  it("names what the dream gives: the one sought, where one is trapped, the dreamer's own pregnancy", () => {
+    expect(
+      read('Me perdi num shopping enorme e não achava a saída, procurava minha filha desesperada').summary,
+    ).toMatch(/^Você procura sua filha numa loja e não encontra\./);
+    expect(read('I was trapped in an elevator and could not breathe, I was so scared.', EN).summary).toMatch(
+      /you are trapped in an elevator\./i,
+    );
+    expect(read('sonhei q tava gravida de novo, a barriga enorme').summary).toMatch(/^Você está grávida\./);
+    expect(read('Minha irmã tava grávida e eu cuidava dela.').summary).not.toMatch(/Você está grávida/);
+  });
+
   it("adds the classic dream's note after what is in the dream", () => {
     const paragraphs = read('I dreamt that all my teeth fell out in front of my coworkers.', EN).interpretation.split(
       '\n\n',

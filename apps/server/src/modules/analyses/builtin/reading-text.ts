@@ -18,6 +18,7 @@ import {
   type Person,
   type Speech,
   type Thing,
+  PERSON_WORDS,
 } from './content-analysis.ts';
 import type { Bilingual, EmotionEntry, LexiconEntry, ThemeEntry } from './lexicon.ts';
 
@@ -245,11 +246,13 @@ const AGENTS = new Set(
     ' ',
   ),
 );
-const SOUGHT_AFTER = new Set(
-  'achava achei encontrava encontrei achar encontrar procurando procurava procurei find found looking searching for'.split(
-    ' ',
-  ),
-);
+// What was sought: the thing after "procurava", "looking for" first, then after "não achava", "couldn't find".
+const SOUGHT_AFTER = [
+  new Set('procurando procurava procurei procurar looking searching search for'.split(' ')),
+  new Set('achava achei encontrava encontrei achar encontrar find found'.split(' ')),
+];
+/** Not a thing sought but the way out: "não achava a saída" is being lost. */
+const NOT_SOUGHT = new Set('saida caminho lugar jeito exit way place lugares nada ninguem anything anyone'.split(' '));
 const DETERMINER: Record<string, string> = {
   o: 'o',
   a: 'a',
@@ -324,15 +327,61 @@ function agentOf({ facts, input }: Scene, classic: ClassicDream): string | undef
 function soughtOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
   if (!isQuotable(input)) return undefined;
   const { doc } = facts;
-  return nounPhrase(
-    doc,
-    classic.sentence,
-    (word, at) =>
-      !(word in DETERMINER) &&
-      word.length > 2 &&
-      (SOUGHT_AFTER.has(doc.words[at - 2] ?? '') || SOUGHT_AFTER.has(doc.words[at - 3] ?? '')),
-    input.lang,
-  );
+  for (const after of SOUGHT_AFTER) {
+    const sought = nounPhrase(
+      doc,
+      classic.sentence,
+      (word, at) =>
+        !(word in DETERMINER) &&
+        !NOT_SOUGHT.has(word) &&
+        word.length > 2 &&
+        (after.has(doc.words[at - 2] ?? '') || after.has(doc.words[at - 3] ?? '')),
+      input.lang,
+    );
+    if (sought) return sought;
+  }
+  return undefined;
+}
+
+// Where the dreamer was trapped: "presa num elevador", "stuck in an elevator" → "num elevador", "in an elevator".
+const TRAPPED_WORDS = new Set(
+  'preso presa presos presas trancado trancada trancados encurralado encurralada trapped stuck locked'.split(' '),
+);
+const INSIDE = new Set('no na num numa em dentro in inside into'.split(' '));
+function trappedIn({ facts, input }: Scene, classic: ClassicDream): string | undefined {
+  if (!isQuotable(input)) return undefined;
+  const { doc } = facts;
+  for (let at = 0; at < doc.words.length; at++) {
+    if (doc.sentence[at] !== classic.sentence || !TRAPPED_WORDS.has(doc.words[at] ?? '')) continue;
+    const preposition = doc.words[at + 1] ?? '';
+    if (!INSIDE.has(preposition)) continue;
+    const hasArticle = /^(a|an|the|my|um|uma|o|a)$/u.test(doc.words[at + 2] ?? '');
+    const noun = doc.raw[at + (hasArticle ? 3 : 2)];
+    if (!noun || doc.sentence[at + (hasArticle ? 3 : 2)] !== classic.sentence) continue;
+    const article = hasArticle ? `${doc.words[at + 2] === 'my' ? 'your' : (doc.raw[at + 2] ?? '')} ` : '';
+    return `${doc.raw[at + 1] ?? preposition} ${article}${noun}`;
+  }
+  return undefined;
+}
+
+/** "Eu tava grávida", "I was pregnant": the dreamer's own pregnancy, in the word's own gender. */
+const OWN_PREGNANCY = new Set('tava estava to estou fiquei era eu was am were got'.split(' '));
+function ownPregnancy(doc: Doc): 'gravida' | 'gravido' | 'pregnant' | undefined {
+  for (let at = 0; at < doc.words.length; at++) {
+    const word = doc.words[at] ?? '';
+    if (!['gravida', 'gravido', 'pregnant'].includes(word) || doc.negated[at]) continue;
+    if (!OWN_PREGNANCY.has(doc.words[at - 1] ?? '') && !OWN_PREGNANCY.has(doc.words[at - 2] ?? '')) continue;
+    // "minha irmã tava grávida", "she was pregnant": someone else's.
+    let isSomeoneElse = false;
+    for (let i = at - 1; i >= Math.max(0, at - 3) && doc.sentence[i] === doc.sentence[at]; i--) {
+      const before = doc.words[i] ?? '';
+      if (before === 'eu' || before === 'i') break;
+      if (PERSON_WORDS.has(before) || ['ele', 'ela', 'he', 'she', 'they', 'elas', 'eles'].includes(before))
+        isSomeoneElse = true;
+    }
+    if (!isSomeoneElse) return word as 'gravida' | 'gravido' | 'pregnant';
+  }
+  return undefined;
 }
 
 /** "sobre o mar", "over the city": where the dreamer flew, as written. */
@@ -375,7 +424,8 @@ function saying(speech: Speech | undefined, input: ReadingInput): string {
   return lang === 'pt' ? ' e fala com você' : ' and speaks to you';
 }
 
-function eventPhrase(scene: Scene, classic: ClassicDream): string {
+/** The event as the summary says it; `where` (" numa floresta") is the dream's one place, for the events it suits. */
+function eventPhrase(scene: Scene, classic: ClassicDream, where = ''): string {
   const { facts, input } = scene;
   const { lang } = input;
   const { doc } = facts;
@@ -401,33 +451,42 @@ function eventPhrase(scene: Scene, classic: ClassicDream): string {
     }
     case 'chase': {
       const agent = agentOf(scene, classic);
-      if (agent) return pt ? `${agent} persegue você` : `${agent} chases you`;
-      return pt ? 'algo ou alguém persegue você' : 'something or someone chases you';
+      if (agent) return pt ? `${agent} persegue você${where}` : `${agent} chases you${where}`;
+      return pt ? `algo ou alguém persegue você${where}` : `something or someone chases you${where}`;
     }
     case 'falling':
       return pt ? 'você cai' : 'you fall';
     case 'flying': {
       const over = overOf(scene, classic);
-      return `${pt ? 'você voa' : 'you fly'}${over ? ` ${over}` : ''}`;
+      return `${pt ? 'você voa' : 'you fly'}${over ? ` ${over}` : where ? ` ${above(where.trim(), lang)}` : ''}`;
     }
     case 'exposure':
       if (dreamHas(doc, SENTENCE_WORDS.naked))
-        return pt ? 'você está sem roupa diante de outras pessoas' : 'you are naked in front of other people';
-      return pt ? 'todos olham para você' : 'everyone is looking at you';
+        return pt
+          ? `você está sem roupa diante de outras pessoas${where}`
+          : `you are naked in front of other people${where}`;
+      return pt ? `todos olham para você${where}` : `everyone is looking at you${where}`;
     case 'exam_unprepared':
       return pt ? 'chega uma prova para a qual você não se preparou' : 'an exam comes and you are not prepared';
     case 'late':
       return pt ? 'você chega tarde' : 'you are running late';
     case 'lost_searching': {
       const sought = soughtOf(scene, classic);
-      if (sought) return pt ? `você procura ${sought} e não encontra` : `you look for ${sought} and cannot find it`;
-      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.lost)) return pt ? 'você se perde' : 'you get lost';
-      return pt ? 'você procura algo e não encontra' : 'you look for something and cannot find it';
+      if (sought)
+        return pt
+          ? `você procura ${sought}${where} e não encontra`
+          : `you look for ${sought}${where} and cannot find it`;
+      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.lost))
+        return pt ? `você se perde${where}` : `you get lost${where}`;
+      return pt ? `você procura algo${where} e não encontra` : `you look for something${where} and cannot find it`;
     }
-    case 'trapped_paralysed':
+    case 'trapped_paralysed': {
       if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.paralysed))
         return pt ? 'você não consegue se mexer' : 'you cannot move';
-      return pt ? 'você fica sem saída' : 'you are trapped';
+      const inside = trappedIn(scene, classic);
+      if (inside) return pt ? `você fica sem saída ${inside}` : `you are trapped ${inside}`;
+      return pt ? `você fica sem saída${where}` : `you are trapped${where}`;
+    }
     case 'device_failure': {
       const device = deviceOf(scene, classic) ?? '';
       return pt ? `${device} não funciona quando você precisa` : `${device} does not work when you need it`;
@@ -438,9 +497,12 @@ function eventPhrase(scene: Scene, classic: ClassicDream): string {
       return pt ? 'a água sobe' : 'the water rises';
     case 'car_out_of_control':
       return pt ? 'o carro sai do controle' : 'the car goes out of control';
-    case 'pregnancy_baby':
+    case 'pregnancy_baby': {
+      const own = ownPregnancy(doc);
+      if (own) return pt ? `você está ${own === 'gravido' ? 'grávido' : 'grávida'}` : 'you are pregnant';
       if (dreamHas(doc, SENTENCE_WORDS.pregnant)) return pt ? 'há uma gravidez' : 'there is a pregnancy';
       return pt ? 'um bebê aparece' : 'a baby appears';
+    }
     case 'ex_partner':
       return pt ? `${exName(scene, lang)} aparece` : 'your ex appears';
     case 'unknown_rooms':
@@ -488,11 +550,9 @@ function writeSummary(scene: Scene): string {
     // The event leads ("Seu avô, que já morreu, vem visitar você…"); the type, when it is not a plain dream, frames it.
     // The place, when the dream has one only (with several, which one the event happened in is not known).
     const only = facts.classics.length === 1 && input.settings.length === 1 ? facts.classics[0] : undefined;
-    const where =
-      only && input.settings[0] && PLACED.has(only.id) && !(only.id === 'flying' && overOf(scene, only))
-        ? ` ${only.id === 'flying' ? above(locative(input.settings[0], lang), lang) : locative(input.settings[0], lang)}`
-        : '';
-    first = capitalize(`${EVENT_FRAME[input.dreamType][lang]}${list(events, lang)}${where}.`);
+    if (only && input.settings[0] && PLACED.has(only.id))
+      events[0] = eventPhrase(scene, only, ` ${locative(input.settings[0], lang)}`);
+    first = capitalize(`${EVENT_FRAME[input.dreamType][lang]}${list(events, lang)}.`);
   } else {
     const images = input.symbols.slice(0, 3).map((symbol) => lower(symbol.name[lang], lang));
     const where = input.settings[0] ? ` ${locative(input.settings[0], lang)}` : '';
@@ -638,9 +698,19 @@ function contentParagraph({ facts, input }: Scene): string | undefined {
   const places = input.settings.slice(0, 3).map((setting) => locative(setting, lang));
   if (places.length > 0)
     sentences.push(lang === 'pt' ? `A cena se passa ${list(places, lang)}.` : `It takes place ${list(places, lang)}.`);
-  const objects = input.symbols.filter((symbol) => OBJECTS.has(symbol.id)).map((s) => lower(s.name[lang], lang));
+  // A car that is where the scene happens is said as the place only.
+  const objects = input.symbols
+    .filter(
+      (symbol) => OBJECTS.has(symbol.id) && !input.settings.some((setting) => setting.name[lang] === symbol.name[lang]),
+    )
+    .map((s) => lower(s.name[lang], lang));
+  // A thing the lexicon names already ("celular" is the Phone symbol's trigger) is said once.
+  const lexiconWords = new Set(
+    input.symbols.filter((symbol) => OBJECTS.has(symbol.id)).flatMap((s) => [...s.triggers.pt, ...s.triggers.en]),
+  );
   if (isQuotable(input))
-    for (const thing of facts.things) if (!objects.includes(lower(thing, lang))) objects.push(thing);
+    for (const thing of facts.things)
+      if (!objects.includes(lower(thing, lang)) && !lexiconWords.has(lower(thing, lang))) objects.push(thing);
   if (objects.length > 0)
     sentences.push(
       lang === 'pt' ? `Objetos: ${list(objects.slice(0, 6), lang)}.` : `Objects: ${list(objects.slice(0, 6), lang)}.`,
@@ -964,8 +1034,10 @@ function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
       const sought = soughtOf(scene, classic);
       if (sought)
         return pt
-          ? [`O que ${sought} guarda de importante para você, e o que parece faltar hoje?`]
-          : [`What does ${sought} hold that matters to you, and what seems to be missing today?`];
+          ? [`Como era procurar ${sought} sem encontrar, e o que parece faltar na sua vida agora?`]
+          : [
+              `What was it like to look for ${sought} without finding it, and what seems to be missing in your life now?`,
+            ];
       return pt
         ? ['O que você procurava no sonho, e o que parece faltar na sua vida agora?']
         : ['What were you looking for in the dream, and what seems to be missing in your life now?'];
