@@ -3,6 +3,7 @@
 // given (with [D<n>] links, how often, since when), the dreamer's own words reflected back, an honest word on what
 // it cannot answer with something useful in its place, and at most one question, built from the dream's elements.
 // With distress: calm, short, pointing to help, and nothing from unrelated dreams.
+import { CLASSIC_NOTES } from '../analyses/builtin/classic-dreams.ts';
 import { DREAM_SETTINGS, DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { assessDistress } from '../safety/distress.ts';
@@ -210,7 +211,7 @@ function describe(facts: DreamFacts, a: Answer, options: { withDate?: boolean } 
       sentences.push(
         lang === 'pt'
           ? `${others.length > 1 ? 'Também aparecem' : 'Também aparece'} ${names}.`
-          : `${cap(names)} ${others.length > 1 ? 'are' : 'is'} there too.`,
+          : `${cap(names)} ${others.length > 1 ? 'appear' : 'appears'} as well.`,
       );
     }
   } else if (where) {
@@ -271,7 +272,10 @@ function personAskedAbout(a: Answer, facts: DreamFacts | undefined): DreamPerson
   const named = a.message.people.find((person) => facts.people.some((other) => other.key === person.key));
   if (named) return facts.people.find((person) => person.key === named.key);
   if (!a.message.pronoun) return undefined;
-  return facts.people.find((person) => person.gender === a.message.pronoun || person.gender === 'n');
+  return (
+    facts.people.find((person) => person.gender === a.message.pronoun) ??
+    facts.people.find((person) => person.gender === 'n')
+  );
 }
 
 /** A key word found in dreams: the dreamer's word and the dreams (oldest first) that hold it. */
@@ -369,6 +373,12 @@ function symbolNote(a: Answer, facts: DreamFacts[]): string | null {
     );
   }
   return null;
+}
+
+/** What people and research commonly associate with the classic dream it is (chase, teeth…), when it is one. */
+function classicNote(facts: DreamFacts, a: Answer): string | null {
+  const id = facts.classics.find((classic) => classic !== 'deceased_visit');
+  return id ? CLASSIC_NOTES[id][a.lang] : null;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
@@ -626,7 +636,7 @@ function dreamAnswer(a: Answer): string[] {
     paragraphs.push(lang === 'pt' ? 'Oi! Vamos olhar esse sonho juntos.' : "Hi! Let's look at this dream together.");
   }
   const visit = facts.people.find((p) => p.isDeceased);
-  const note = asksOpen && !visit ? symbolNote(a, [facts]) : null;
+  const note = asksOpen && !visit ? (symbolNote(a, [facts]) ?? classicNote(facts, a)) : null;
   if (asksOpen) paragraphs.push(honestOffer(a, person, note !== null || visit !== undefined));
   else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
   const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.request.message, focusImage) : null;
@@ -819,7 +829,10 @@ function journalAnswer(a: Answer): string[] {
     );
   }
   const hasVisit = a.facts.some((f) => f.people.some((p) => p.isDeceased));
-  if (asksOpen) paragraphs.push(honestOffer(a, undefined, hasVisit || symbolNote(a, a.facts) !== null));
+  const topicDreams = topics[0]?.dreams ?? [];
+  const withClassic = topicDreams.find((f) => classicNote(f, a) !== null);
+  const journalNote = asksOpen ? (symbolNote(a, a.facts) ?? (withClassic ? classicNote(withClassic, a) : null)) : null;
+  if (asksOpen) paragraphs.push(honestOffer(a, undefined, hasVisit || journalNote !== null));
   if (message.feelings.length > 0 && !asksOpen) paragraphs.push(feelingReflection(a, a.facts));
 
   let focus: DreamFacts[] = [];
@@ -889,10 +902,7 @@ function journalAnswer(a: Answer): string[] {
     const visitDream = focus.find((f) => f.people.some((p) => p.isDeceased));
     const visit = visitDream?.people.find((p) => p.isDeceased);
     if (visit && visitDream) paragraphs.push(griefNote(visit, a, { isDescribed: false }));
-    else {
-      const note = symbolNote(a, focus);
-      if (note) paragraphs.push(note);
-    }
+    else if (journalNote) paragraphs.push(journalNote);
   }
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
   const subject = focus.at(-1) ?? a.facts[0];

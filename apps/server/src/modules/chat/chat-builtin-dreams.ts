@@ -4,6 +4,7 @@
 import type { AnalysisLanguage } from '@sonhario/contracts/analyses';
 import type { Emotion } from '@sonhario/contracts/dreams';
 import { findSymbolIds } from '../analyses/builtin/builtin-analyzer.ts';
+import { findClassicDreams, type ClassicDreamId } from '../analyses/builtin/classic-dreams.ts';
 import { DREAM_SETTINGS, DREAM_SYMBOLS, EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import type { ChatContextDream } from './chat-context.ts';
@@ -43,6 +44,8 @@ export interface DreamFacts {
   stems: Set<string>;
   /** The dream's sentences, to quote where an image appears. */
   sentences: string[];
+  /** The classic dreams the builtin reader recognises in it (teeth, chase, deceased_visit…). */
+  classics: ClassicDreamId[];
   /** Folded text with spaces around, for phrase checks. */
   folded: string;
 }
@@ -234,7 +237,11 @@ function findPeople(text: string): DreamPerson[] {
   const sentences = text.split(SENTENCE_END);
   let offset = 0;
   for (const sentence of sentences) {
-    const originals = sentence.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+    // Who is in the scene, not who is spoken of: what was said ("ela disse: 'cuida do seu irmão'") names no one.
+    const scene = sentence
+      .replace(/[“"][^”"]*[”"]/gu, ' ')
+      .replace(/\b(disse|dizia|falou|falava|contou|avisou|repetia|said|says|told|whispered)\b[\s\S]*$/iu, '$1');
+    const originals = scene.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
     const words = originals.map((word) => foldText(word).replace(/-/g, ''));
     const paddedSentence = padded(sentence);
     const isDeceasedHere = DECEASED_MARKERS.some((marker) => paddedSentence.includes(marker));
@@ -364,6 +371,12 @@ export function factsOf(dream: ChatContextDream, language: AnalysisLanguage): Dr
   const reading = readingOf(dream, text, lang);
   const folded = padded(text);
   const people = findPeople(text);
+  const classics = findClassicDreams(text);
+  // The reader's visit recogniser knows more ways of saying someone died ("in memory of", "que se foi"): its word
+  // marks the dream's first person as the one who came, when this reading missed it.
+  const [first] = people;
+  if (classics.includes('deceased_visit') && first && !people.some((person) => person.isDeceased))
+    first.isDeceased = true;
   const places = findPlaces(folded, lang);
   const hasVisit = people.some((person) => person.isDeceased);
   const placeNames = new Set(places.map((place) => foldText(place.label)));
@@ -397,6 +410,7 @@ export function factsOf(dream: ChatContextDream, language: AnalysisLanguage): Dr
       .split(SENTENCE_END)
       .map((sentence) => sentence.trim())
       .filter(Boolean),
+    classics,
     folded,
   };
 }

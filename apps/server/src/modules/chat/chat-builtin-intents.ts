@@ -190,7 +190,10 @@ export function readMessage(message: string): MessageReading {
     isThanks: has(folded, THANKS),
     asksMeaning: has(folded, MEANING),
     asksWhy: has(folded, WHY) && isQuestion,
-    asksSpeculation: has(folded, SPECULATION),
+    // "foi ela mesmo?", "was that really him?": a question about whether it was so.
+    asksSpeculation:
+      has(folded, SPECULATION) ||
+      (isQuestion && has(folded, ['mesmo', 'realmente', 'de verdade', 'really', 'actually'])),
     asksFrequency: has(folded, FREQUENCY),
     asksComparison: COMPARISON.some((word) => folded.includes(` ${word}`)),
     asksWho: has(folded, ['quem', 'who']),

@@ -1,6 +1,7 @@
 // The words the builtin guide works with (docs/decisions/060): folded like the search folds them, stemmed in both
 // languages (journals mix them), without the words that carry no content in a chat about dreams: stopwords, question
 // words, "sonhei"/"dreamt", verbs of perception ("vi", "saw", "acordei", "woke") and light verbs ("veio", "went").
+import { isContentWord } from '../analyses/text/content-words.ts';
 import { foldText, stemEnglish, stemPortuguese } from '../dreams/dreams.search.ts';
 
 export type Lang = 'pt' | 'en';
@@ -18,6 +19,7 @@ const STOPWORDS = new Set(
     'porque sera seria sobre algo alguma algum alguem coisa coisas vez vezes quantas quantos quanto desde ate ' +
     'frequencia significa significado significam quer querem dizer diz simboliza simbolizam representa representam ' +
     'hoje ontem agora depois antes noite dia outro outra outros outras todo toda todos todas cada nada tudo novo nova ' +
+    'manha semana mes ano pouco bem mal assim tipo meio ne pois porem inteiro inteira ' +
     // Portuguese verbs with no topic of their own: being, having, going, dreaming, perceiving.
     'ser sou e era eram foi fui fosse estar estou to tava estava estavam esta estao ter tem tenho tinha tinham teve ' +
     'ir vou vai ia iam indo vir vem veio vindo vinha fazer faz fiz fez fico fica ficou fiquei ficar pode posso podia ' +
@@ -32,7 +34,10 @@ const STOPWORDS = new Set(
     'has had am are not no yes can could would should will shall might may must do does did doing done why what ' +
     'how when where who which whom whose if then than too also again often many much times time since ever always ' +
     'never really still maybe something anything nothing thing things other others another every each some any ' +
-    'today yesterday tonight night day ' +
+    'today yesterday tonight night day morning evening afternoon week weeks month year last first whole all both ' +
+    'few more most own same such only out off over under once like well even back way lot bit kind sort one two ' +
+    'because while after before through during without within dont didnt cant couldnt wont wouldnt isnt wasnt ' +
+    'arent werent im ive id ill thats theres whats feel feels feeling felt pretty quite ' +
     // English verbs with no topic of their own.
     'mean means meaning meant keep keeps kept dream dreams dreaming dreamt dreamed saw see seen seeing sees watch ' +
     'watched heard hear woke wake waking awoke awake remember remembered think thought know knew seems seemed ' +
@@ -42,11 +47,15 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** The content words of a text: folded, split on anything that is not a letter or digit, stopwords dropped. */
+/**
+ * The content words of a text: folded, split on anything that is not a letter or digit, without the app's fillers
+ * (analyses/text/content-words.ts: function words, verbs of perceiving, saying and dreaming in every form, time
+ * fillers, numbers) nor the chat's own (question and frequency words, greetings, light verbs).
+ */
 export function contentWords(text: string): string[] {
   return foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 2 && word.length <= 40 && !STOPWORDS.has(word));
+    .filter((word) => word.length > 2 && word.length <= 40 && !STOPWORDS.has(word) && isContentWord(word));
 }
 
 /** A word's two stems, as the search keys them: a word matches another when either stem does. */

@@ -226,6 +226,40 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(en).not.toMatch(/“(saw|woke|dreamt|again)”/);
   });
 
+  it('a meaning or "why" question about a classic dream gets what people and research commonly associate with it', () => {
+    const teeth = contextDream('D1', 'sonhei q meus dentes caiam tudo na frente do pessoal do trampo', {
+      reason: 'subject',
+    });
+    expect(ask('dream', [teeth], 'pq eu sonho isso?')).toMatch(/dentes caem ou quebram.*estresse/s);
+    const chase = contextDream('D1', 'I was being chased by a huge dog through a dark forest.', { reason: 'subject' });
+    expect(ask('dream', [chase], 'What does it mean?', { language: 'en' })).toMatch(/Being chased is.*pressure/s);
+  });
+
+  it('what was said belongs to who said it; "foi ela mesmo?" is a guess only the dreamer can weigh', () => {
+    const mother = contextDream(
+      'D1',
+      'Minha mãe, que faleceu em 2019, estava sentada na varanda sorrindo. Ela disse: "cuida do seu irmão".',
+      { reason: 'subject' },
+    );
+    const answer = ask('dream', [mother], 'foi ela mesmo?');
+    expect(answer).toContain('se foi sua mãe mesmo');
+    expect(answer).toContain('sua mãe, que já morreu, aparece, sorri e diz “cuida do seu irmão”');
+    expect(answer).not.toContain('seu irmão.');
+    expect(answer.trim().split('\n').at(-1)).toBe('O que a frase dela — “cuida do seu irmão” — diz a você hoje?');
+  });
+
+  it('"quem era esse homem?": the dream gives no name; the answer shows how he appears and asks whom he recalls', () => {
+    const chase = contextDream('D1', 'Um homem me perseguia por uma rua escura. Eu corria e não conseguia gritar.', {
+      reason: 'subject',
+      isNightmare: true,
+    });
+    const answer = ask('dream', [chase], 'Quem era esse homem?');
+    expect(answer).toContain('o relato não diz');
+    expect(answer).toContain('“Um homem me perseguia por uma rua escura”');
+    expect(answer).toContain('numa rua');
+    expect(answer.trim().split('\n').at(-1)).toBe('Esse homem lembra alguém da sua vida acordada?');
+  });
+
   it('a frequency question in a conversation about one dream says where to ask it (the Oráculo), not "não sei"', () => {
     expect(ask('dream', [grief()], 'Quantas vezes já sonhei com ele?')).toContain('Oráculo');
     expect(ask('dream', [griefEn()], 'How often do I dream of him?', { language: 'en' })).toContain('Oracle');
