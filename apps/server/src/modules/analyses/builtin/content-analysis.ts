@@ -562,7 +562,7 @@ const CONTENT_RULES: Record<ContentKind, [pattern: string, pt: string, en: strin
     ['(segurou|segurava|pegou) (minha|na minha) mao', 'mãos dadas', 'a held hand'],
     ['(held|holding) (my|his|her) hand', 'mãos dadas', 'a held hand'],
     ['(me ajudou|ajudou|ajudava|ajudei|helped|helping)', 'ajuda', 'help'],
-    ['(conversamos|conversando|conversou|conversava|talked with|talking with|chatted|talked to me)', 'uma conversa', 'a conversation'],
+    ['(conversamos|conversando|conversou|conversava|conversei|batemos papo|talked with|talking with|talked to|chatted|we talked)', 'uma conversa', 'a conversation'],
     ['(me consolou|consolou|comforted|consoled)', 'consolo', 'comfort'],
     ['(brincamos|brincando|played with)', 'uma brincadeira', 'play'],
     ['me deu (um|uma) presente', 'um presente', 'a gift'],

@@ -554,11 +554,18 @@ function writeSummary(scene: Scene): string {
       events[0] = eventPhrase(scene, only, ` ${locative(input.settings[0], lang)}`);
     first = capitalize(`${EVENT_FRAME[input.dreamType][lang]}${list(events, lang)}.`);
   } else {
-    const images = input.symbols.slice(0, 3).map((symbol) => lower(symbol.name[lang], lang));
+    // The people first ("Um sonho com sua tia, numa casa."), else the first images not already named as the place.
+    const places = new Set(input.settings.map((setting) => setting.name[lang]));
+    const images = input.symbols
+      .filter((symbol) => !places.has(symbol.name[lang]))
+      .slice(0, 3)
+      .map((symbol) => lower(symbol.name[lang], lang));
     const where = input.settings[0] ? ` ${locative(input.settings[0], lang)}` : '';
     const people = facts.people.slice(0, 2).map((person) => person.name[lang]);
-    if (images.length > 0) first = `${frame}${where}, ${lang === 'pt' ? 'com' : 'with'} ${list(images, lang)}.`;
-    else if (people.length > 0) first = `${frame}${where} ${lang === 'pt' ? 'com' : 'with'} ${list(people, lang)}.`;
+    const withWord = lang === 'pt' ? 'com' : 'with';
+    if (people.length > 0)
+      first = `${frame} ${withWord} ${list(people, lang)}${where ? `,${where}` : ''}${images.length > 0 ? `: ${list(images, lang)}` : ''}.`;
+    else if (images.length > 0) first = `${frame}${where ? `${where},` : ''} ${withWord} ${list(images, lang)}.`;
     else if (where) first = `${frame}${where}.`;
     else
       first =
@@ -982,7 +989,7 @@ function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
     case 'teeth':
       return pt
         ? [
-            'Em que situação recente você se preocupou com a forma como é visto, ou sentiu que algo saía do seu controle?',
+            'Em que situação recente você se preocupou com a forma como os outros veem você, ou sentiu que algo saía do seu controle?',
           ]
         : [
             'In what recent situation did you worry about how you are seen, or feel something slipping out of your control?',
