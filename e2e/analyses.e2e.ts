@@ -184,7 +184,7 @@ describe('dream analyses', () => {
     await symbols.getByRole('button', { name: 'Símbolos (5)', expanded: true }).waitFor();
     for (const symbol of ['Água', 'Casa', 'Mar']) await symbols.getByText(symbol, { exact: true }).waitFor();
     await card(section, 'Perguntas para refletir')
-      .getByText('Como estava a água no sonho, e isso lembra como você tem se sentido?')
+      .getByText('Até onde a água chegou, e o que tem se acumulado para você ultimamente?')
       .waitFor();
     await section.getByText('Incluída no seu plano: 1 de 5 análises usadas este mês').waitFor();
     // A calm dream: no support card.
