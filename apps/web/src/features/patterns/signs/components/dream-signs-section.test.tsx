@@ -97,7 +97,9 @@ describe("'Sinais de sonho' on 'Padrões'", () => {
     for (const dream of dreams) await analyseDream(account, dream.id);
     openPatterns();
     const region = await signsRegion();
-    const headings = await within(region).findAllByRole('heading', { level: 3 });
+    // Three analyses were just written: on a loaded machine the answer can take longer than the default wait.
+    await within(region).findByRole('heading', { name: 'Imagens' }, { timeout: 15_000 });
+    const headings = within(region).getAllByRole('heading', { level: 3 });
     expect(headings.map((heading) => heading.textContent)).toEqual([
       'Imagens',
       'Sentimentos',
