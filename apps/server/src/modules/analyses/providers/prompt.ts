@@ -107,7 +107,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * The journal context as delimited data (`<` escaped like the record), cut to the budget: the dreams' excerpts
  * first lose length, then the least alike dreams go, then signs; null when nothing is left to say.
  */
-export function encodeJournalContext(context: JournalContext | undefined): string | null {
+function encodeJournalContext(context: JournalContext | undefined): string | null {
   if (!context) return null;
   const signs = context.signs
     .slice(0, CONTEXT_SIGNS_MAX)
