@@ -138,8 +138,8 @@ function questionsOf(request: ReportRequest, lang: Lang, month: string): string[
     const name = emotionName(feeling.emotion, lang);
     questions.push(
       en
-        ? `You marked ${name} in ${feeling.count} dreams. When, in your waking month, was that feeling with you too?`
-        : `Você marcou ${name} em ${feeling.count} sonhos. Em que momentos do mês, acordado, esse sentimento também esteve com você?`,
+        ? `You marked ${name} in ${feeling.count} dreams. Where else did that feeling show up in your days this month?`
+        : `Você marcou ${name} em ${feeling.count} sonhos. Em que outros momentos do mês, no dia a dia, esse sentimento apareceu?`,
     );
   }
   if (stats.counts.lucid > 0)
