@@ -11,6 +11,7 @@ import { safeReply } from '../safety/safe-reply.ts';
 import { emotionName, factsOf, type DreamFacts, type DreamPerson } from './chat-builtin-dreams.ts';
 import { feelingWords, readMessage, type MessageReading } from './chat-builtin-intents.ts';
 import {
+  contentWords,
   formatDate,
   hasStem,
   languageOf,
@@ -540,7 +541,7 @@ function questionsFor(facts: DreamFacts | undefined, a: Answer, focus: string | 
     }
     const place = facts.places[0];
     if (place) {
-      const label = placeLabel(facts, place, lang).replace(/^(uma|um) /u, '');
+      const label = placeLabel(facts, place, lang).replace(/^(uma|um|a|o|as|os) /u, '');
       pool.push(
         lang === 'pt'
           ? `Que lembranças ${quote(label)} traz para você?`
@@ -651,8 +652,9 @@ function dreamAnswer(a: Answer): string[] {
           : 'The dream gives this person no name; only you can tell who they remind you of.',
     );
   }
-  const showAll = a.turn === 0 || asksOpen || message.asksWho || message.asksWhere || message.isGreeting || !focusWord;
+  const showAll = a.turn === 0 || asksOpen || message.asksWho || message.asksWhere || message.isGreeting;
   if (showAll) paragraphs.push(describe(facts, a));
+  else if (!focusWord && !message.isThanks && message.feelings.length === 0) paragraphs.push(echo(a, person));
   if (focusWord && inDream[0]) {
     const sentence = sentenceWith(facts, inDream[0]);
     if (sentence) {
@@ -672,7 +674,8 @@ function dreamAnswer(a: Answer): string[] {
       );
     }
   }
-  if (visit && (asksOpen || message.feelings.length > 0 || person === visit))
+  const griefSaid = /comuns no luto|visita assim|common in grief|visit like this/u.test(a.asked);
+  if (visit && !griefSaid && (asksOpen || message.feelings.length > 0 || person === visit))
     paragraphs.push(griefNote(visit, a, { isDescribed: showAll }));
   else if (note) paragraphs.push(note);
   if (message.asksFrequency || message.asksComparison) {
@@ -705,6 +708,38 @@ function dreamAnswer(a: Answer): string[] {
       : [];
   paragraphs.push(oneQuestion([...lead, ...questionsFor(facts, a, imageWord)], a, hasSpecific ? 1 : 3));
   return paragraphs;
+}
+
+/** "de" contracted with the label's article or possessive: "do seu avô", "da sua mãe", "de um amigo". */
+const ofPt = (label: string) =>
+  label
+    .replace(/^seu /u, 'do seu ')
+    .replace(/^sua /u, 'da sua ')
+    .replace(/^(?!d[oa] )/u, 'de ');
+
+/**
+ * Free text on a later turn: the dreamer's own sentence said back (reflective listening), tied to the dream's person
+ * when it speaks of them ("Ele sempre dizia isso" → a memory of "seu avô").
+ */
+function echo(a: Answer, person: DreamPerson | undefined): string {
+  const { lang, seed } = a;
+  const sentences = a.request.message
+    .split(/(?<=[.!?…])\s+|\n+/u)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+  const best = [...sentences].sort((x, y) => contentWords(y).length - contentWords(x).length)[0] ?? a.request.message;
+  const said = quote(excerpt(best));
+  if (person) {
+    return lang === 'pt'
+      ? `Você trouxe algo ${ofPt(person.label.pt)} fora do sonho: ${said}. Isso diz mais sobre o sonho do que qualquer regra.`
+      : `You brought something of ${person.label.en} from outside the dream: ${said}. That says more about the dream than any rule.`;
+  }
+  return pick(
+    lang === 'pt'
+      ? [`Você escreveu: ${said}. Fico com isso.`, `Guardo o que você disse: ${said}.`]
+      : [`You wrote: ${said}. I'll keep that in view.`, `I'm holding on to what you said: ${said}.`],
+    seed,
+  );
 }
 
 function feelingReflection(a: Answer, facts: DreamFacts[]): string {
@@ -979,6 +1014,9 @@ export function composeGuideAnswer(request: ChatRequest): string {
       .join('\n'),
   };
   if (request.distress) return distressAnswer(a);
-  const paragraphs = request.kind === 'dream' ? dreamAnswer(a) : journalAnswer(a);
+  // What an earlier answer of this conversation already said is not said again (the question has its own rule).
+  const paragraphs = (request.kind === 'dream' ? dreamAnswer(a) : journalAnswer(a)).filter(
+    (paragraph, index, all) => index === all.length - 1 || !a.asked.includes(paragraph),
+  );
   return paragraphs.filter(Boolean).join('\n\n');
 }
