@@ -256,14 +256,18 @@ const INTENSIFIERS = new Set(
   ),
 );
 const NEGATION_REACH = 4;
-// A clause that is only a negated auxiliary denies the clause before it: "I tried to scream, but I couldn't", "tentei
-// gritar mas não consegui", "tried to call her but nothing happened".
+// A clause that is only a negated auxiliary denies the attempt in the clause before it: "I tried to scream, but I
+// couldn't", "tentei gritar mas não consegui". Not what someone else did: "she swam in the lake, but I didn't" keeps
+// the lake.
 const ELLIPSIS_WORDS = new Set(
   'but mas and e i eu it he she we they ele ela nos a gente could couldn can t didn did wasn wouldn would nao conseguia consegui conseguiu conseguimos dava deu nothing nada happened aconteceu work worked funcionou funcionava adiantou so just mesmo'.split(
     ' ',
   ),
 );
 const ELLIPSIS_REACH = 6;
+const ATTEMPTS = new Set(
+  'tried try trying attempted wanted tentei tentava tentou tentamos tentando queria quis'.split(' '),
+);
 
 /** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
 const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
@@ -612,8 +616,11 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
       clauseWords.some((word) => negators.has(word)) &&
       clauseWords.every((word) => ELLIPSIS_WORDS.has(word) || negators.has(word) || shortNegators.has(word)) &&
       !sentenceStarts.includes(start)
-    )
-      for (let at = Math.max(previous[0], previous[1] - ELLIPSIS_REACH); at < previous[1]; at++) negated[at] = true;
+    ) {
+      const from = Math.max(previous[0], previous[1] - ELLIPSIS_REACH);
+      const attempt = words.slice(previous[0], previous[1]).findIndex((word) => ATTEMPTS.has(word));
+      if (attempt >= 0) for (let at = Math.max(from, previous[0] + attempt); at < previous[1]; at++) negated[at] = true;
+    }
   });
 
   // Waking up ends the dream only when it is the last awakening (issue 31): a wake-up followed by another one ("acordei
