@@ -119,7 +119,38 @@ export function isContentWord(word: string): boolean {
 
 /** Endings of a pt verb form that are as often a noun or an adjective ("voo", "casa", "caso"): weak evidence. */
 const PT_AMBIGUOUS_ENDINGS = new Set(['o', 'a', 'as', 'e', 'es', 'am', 'em', 'os']);
-const PT_TAILS = ['', 'o', 'a', 'e', 'ao', 'al', 'el', 'ol', 'ul', 'il', 'm', 'ar', 'er', 'ir'];
+/** A lemma's last letters (the tail) and sample lemmas with that tail, to learn which endings its forms can have. */
+const PT_TAIL_SAMPLES: Record<string, string[]> = {
+  '': ['tatu', 'mar', 'luz', 'jardim'],
+  o: ['gato'],
+  a: ['gata'],
+  e: ['ponte'],
+  ao: ['coracao'],
+  al: ['jornal'],
+  el: ['papel'],
+  ol: ['farol'],
+  ul: ['azul'],
+  il: ['funil'],
+  m: ['jardim'],
+  ar: ['falar', 'olhar', 'lugar'],
+  er: ['bater', 'mulher'],
+  ir: ['partir'],
+};
+const PT_TAILS = Object.keys(PT_TAIL_SAMPLES);
+/**
+ * For each tail, the endings (what follows the lemma without its tail) its forms can have: a word is checked against
+ * a candidate lemma (ptForms, a few dozen forms) only when its ending is one of these, which keeps the search cheap.
+ */
+const PT_TAIL_ENDINGS = new Map(
+  Object.entries(PT_TAIL_SAMPLES).map(([tail, samples]) => {
+    const endings = new Set<string>();
+    for (const sample of samples) {
+      const base = sample.slice(0, sample.length - tail.length);
+      for (const form of ptForms(sample)) if (form.startsWith(base)) endings.add(form.slice(base.length));
+    }
+    return [tail, endings];
+  }),
+);
 
 /** Irregular English forms met in dreams: form → lemma. */
 const EN_IRREGULAR: Record<string, string> = Object.fromEntries(
@@ -158,9 +189,12 @@ function candidatesOf(folded: string): Candidate[] {
       const base = folded.slice(0, folded.length - cut);
       const ending = folded.slice(folded.length - cut);
       for (const tail of PT_TAILS) {
+        if (!PT_TAIL_ENDINGS.get(tail)?.has(ending)) continue;
         const lemma = base + tail;
-        if (lemma === folded || lemma.length < 3 || !ptForms(lemma).includes(folded)) continue;
-        const isVerb = /(ar|er|ir)$/.test(lemma) && ptForms(lemma).length > 20;
+        if (lemma === folded || lemma.length < 3) continue;
+        const forms = ptForms(lemma);
+        if (!forms.includes(folded)) continue;
+        const isVerb = /(ar|er|ir)$/.test(lemma) && forms.length > 20;
         add(lemma, !isVerb || !PT_AMBIGUOUS_ENDINGS.has(ending));
       }
     }
