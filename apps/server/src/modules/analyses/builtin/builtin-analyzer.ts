@@ -596,7 +596,8 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
         // basement" reaches "basement".
         if (!NOT_COUNTED.has(word) && ++counted >= (isShort ? SHORT_REACH : NEGATION_REACH)) negatorAt = -Infinity;
       }
-      if (negators.has(word)) {
+      // "t" is a negator only as "n't" ("can't", "don't"), not in "T-shirt".
+      if (negators.has(word) && (word !== 't' || (words[at - 1] ?? '').endsWith('n'))) {
         negatorAt = at;
         reach = NEGATION_REACH + 3;
         isShort = false;

@@ -168,6 +168,7 @@ describe('negation removes what it denies, and only that', () => {
     expect(ids('I looked under the bed, nothing.')).toContain('cama');
     expect(ids('No one else seemed worried about the snake in the kitchen.')).toContain('cobra');
     expect(ids("My sister swam in the lake, but I didn't.")).toContain('lago');
+    expect(ids('I put on a T-shirt.')).toContain('roupa');
   });
 });
 
