@@ -154,6 +154,8 @@ export interface PreparedAnalysis {
   dreamVersion: number;
   request: ProviderRequest;
   idempotencyKey?: string;
+  /** The app's per-user memory (as symbolHistory's), where the journal context keeps the analyses' names opened. */
+  memo?: DreamSymbolMemo;
 }
 
 async function replayByKey(
@@ -231,6 +233,7 @@ export async function prepareAnalysis(
       dreamId,
       dreamVersion: dream.version,
       idempotencyKey: input.idempotencyKey,
+      memo,
       request: {
         dream: {
           title: dream.title,
@@ -267,7 +270,7 @@ export async function completeAnalysis(
   // A generative provider also reads the dreamer's recurring signs and most related dreams (decision 061; the consent
   // was checked in prepareAnalysis), not beside a dream in distress. The builtin reader has its own history.
   if (provider.isGenerative && !dreamDistress.isDistress) {
-    prepared.request.context ??= await readJournalContext(ctx, prepared.dreamId);
+    prepared.request.context ??= await readJournalContext(ctx, prepared.dreamId, prepared.memo);
   }
   const onDelta: typeof options.onDelta = dreamDistress.isDistress
     ? (field, text) => {

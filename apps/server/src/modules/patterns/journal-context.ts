@@ -12,11 +12,16 @@ const SIGNS_MAX = 8;
  * What a generative analysis is told of the dreamer's journal besides the dream (docs/decisions/061): their
  * recurring dream signs and the few earlier dreams most like this one, briefly. Read only after the AI consent was
  * checked (analyses.service.ts prepareAnalysis), and only for a generative provider: the builtin reader has its own
- * history. The prompt (providers/prompt.ts) sends it as delimited data within a budget.
+ * history. The prompt (providers/prompt.ts) sends it as delimited data within a budget. `memo` is the app's per-user
+ * memory (PatternAnswerCache.opened): the names each analysis holds are opened once there, as for the signs page.
  */
-export async function readJournalContext(ctx: RequestContext, dreamId: string): Promise<JournalContext> {
+export async function readJournalContext(
+  ctx: RequestContext,
+  dreamId: string,
+  memo?: { get(key: string): object | undefined; set(key: string, value: object): unknown },
+): Promise<JournalContext> {
   const [signs, related] = await Promise.all([
-    listRecurringSigns(ctx),
+    listRecurringSigns(ctx, memo),
     rankSimilarDreams(ctx, dreamId, { limit: RELATED_DREAMS }),
   ]);
   return {
