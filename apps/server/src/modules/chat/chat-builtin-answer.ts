@@ -8,7 +8,7 @@ import { DREAM_SETTINGS, DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { assessDistress } from '../safety/distress.ts';
 import { safeReply } from '../safety/safe-reply.ts';
-import { emotionName, factsOf, type DreamFacts, type DreamPerson } from './chat-builtin-dreams.ts';
+import { emotionName, factsOf, peopleIn, type DreamFacts, type DreamPerson } from './chat-builtin-dreams.ts';
 import { feelingWords, readMessage, type MessageReading } from './chat-builtin-intents.ts';
 import {
   contentWords,
@@ -899,7 +899,11 @@ function journalAnswer(a: Answer): string[] {
           : `I didn't find ${list(missed, lang)} in your dreams. These are the most recent:`,
       );
     }
-    for (const f of recent) paragraphs.push(describe(f, a, { withDate: true }));
+    // The newest dreams are shown when the words found nothing, and on a first turn; not for thanks or a comparison
+    // (which shows its own two).
+    const showRecent =
+      (missed.length > 0 || a.turn === 0 || message.isGreeting) && !message.isThanks && !message.asksComparison;
+    if (showRecent) for (const f of recent) paragraphs.push(describe(f, a, { withDate: true }));
     focus = recent;
   }
   // What else comes back across the dreams in view (the topic's, or all of them).
@@ -912,7 +916,7 @@ function journalAnswer(a: Answer): string[] {
     const isFocusSymbol = focusSymbol !== undefined && symbolFor(foldText(entry.name))?.id === focusSymbol.id;
     return stems.pt !== focusStems.pt && stems.en !== focusStems.en && !isFocusSymbol;
   });
-  if (shared.length > 0 && !message.asksComparison) {
+  if (shared.length > 0 && !message.asksComparison && !message.isThanks) {
     const names = shared.slice(0, 3).map((entry) => `${entry.name} (${list(entry.dreams.slice(0, 4).map(ref), lang)})`);
     paragraphs.push(
       pick(
@@ -948,13 +952,23 @@ function journalAnswer(a: Answer): string[] {
       ? [`O que, na sua vida agora, pode estar trazendo ${topName} de volta aos seus sonhos?`]
       : [`What in your life right now might be bringing ${topName} back into your dreams?`]
     : [];
-  const isPerson =
-    focusWord !== null && a.message.people.some((p) => foldText(p.label.pt).endsWith(foldText(focusWord)));
+  const [askedPerson] = focusWord !== null ? peopleIn(focusWord) : [];
+  const personQuestion = askedPerson
+    ? [
+        lang === 'pt'
+          ? `O que está acontecendo entre você e ${askedPerson.label.pt} na vida acordada?`
+          : `What is going on between you and ${askedPerson.label.en} in waking life?`,
+      ]
+    : [];
   paragraphs.push(
     oneQuestion(
-      [...(focusWord ? [] : sharedQuestion), ...questionsFor(subject, a, isPerson ? null : focusWord)],
+      [
+        ...personQuestion,
+        ...(focusWord ? [] : sharedQuestion),
+        ...questionsFor(subject, a, askedPerson ? null : focusWord),
+      ],
       a,
-      focusWord && !isPerson ? 1 : 3,
+      focusWord ? 1 : 3,
     ),
   );
   return paragraphs;

@@ -20,6 +20,9 @@ const STOPWORDS = new Set(
     'frequencia significa significado significam quer querem dizer diz simboliza simbolizam representa representam ' +
     'hoje ontem agora depois antes noite dia outro outra outros outras todo toda todos todas cada nada tudo novo nova ' +
     'manha semana mes ano pouco bem mal assim tipo meio ne pois porem inteiro inteira ' +
+    // Comparison words: the comparison is the intent, not a topic to find in the dreams.
+    'parecido parecida parecidos parecidas semelhante semelhantes similar similares diferente diferentes diferenca ' +
+    'comparar compara compare igual iguais ' +
     // Portuguese verbs with no topic of their own: being, having, going, dreaming, perceiving.
     'ser sou e era eram foi fui fosse estar estou to tava estava estavam esta estao ter tem tenho tinha tinham teve ' +
     'ir vou vai ia iam indo vir vem veio vindo vinha fazer faz fiz fez fico fica ficou fiquei ficar pode posso podia ' +
@@ -42,7 +45,7 @@ const STOPWORDS = new Set(
     'mean means meaning meant keep keeps kept dream dreams dreaming dreamt dreamed saw see seen seeing sees watch ' +
     'watched heard hear woke wake waking awoke awake remember remembered think thought know knew seems seemed ' +
     'get got go going went gone come came coming make made appear appears appeared recurring repeat repeats ' +
-    'common happen happens happened ' +
+    'common happen happens happened alike different difference differences compare comparing similar same ' +
     'hi hello hey thanks thank please good morning'
   ).split(' '),
 );
