@@ -76,6 +76,43 @@ const RECOGNISED: Record<ClassicDreamId, { pt: string[]; en: string[] }> = {
   },
 };
 
+// The same scenes as typed on a phone at 6 a.m.: no accents, "q", "mt", "tava", "ap", "kkkk".
+const TYPED_ON_A_PHONE: [ClassicDreamId, string][] = [
+  ['teeth', 'sonhei q meu dente da frente quebrou no meio da reuniao'],
+  ['teeth', 'tava cuspindo os dentes na pia, um monte'],
+  ['chase', 'tinha um cara correndo atras de mim com uma faca'],
+  ['chase', 'uns zumbi tavam me perseguindo na faculdade'],
+  ['chase', 'a policia tava atras de mim e eu fugindo'],
+  ['falling', 'eu cai da escada de casa e acordei'],
+  ['falling', 'sonhei q tava caindo de um predio mt alto'],
+  ['flying', 'eu voava mt alto, por cima das nuvens'],
+  ['flying', 'sonhei q eu flutuava no meu quarto'],
+  ['exposure', 'tava sem roupa na rua e todo mundo me olhando'],
+  ['exposure', 'fui pra escola so de calcinha kkkk que vergonha'],
+  ['exam_unprepared', 'era dia de prova e eu nao sabia nada da materia'],
+  ['exam_unprepared', 'tinha um exame final e eu esqueci de estudar'],
+  ['late', 'tava super atrasada pro voo e o uber nao chegava'],
+  ['late', 'perdi o horario da entrevista de emprego'],
+  ['lost_searching', 'fiquei perdida numa cidade q eu nao conhecia'],
+  ['lost_searching', 'procurava meu carro no estacionamento e nao achava de jeito nenhum'],
+  ['trapped_paralysed', 'eu tava trancada no banheiro e nao conseguia sair'],
+  ['trapped_paralysed', 'acordei e nao conseguia me mexer, tinha um vulto no quarto'],
+  ['device_failure', 'tentava ligar pra emergencia e o celular nao discava'],
+  ['device_failure', 'meu notebook travou bem na hora da apresentacao'],
+  ['water_rising', 'a agua do mar foi subindo ate cobrir a casa'],
+  ['water_rising', 'tinha uma enchente na minha rua'],
+  ['car_out_of_control', 'o carro perdeu o freio na descida'],
+  ['car_out_of_control', 'eu tava no banco de tras e o carro andava sozinho'],
+  ['deceased_visit', 'sonhei com minha mae q faleceu ano passado, ela me abracou forte'],
+  ['deceased_visit', 'meu pai ja falecido apareceu na porta sorrindo'],
+  ['pregnancy_baby', 'descobri q tava gravida no sonho'],
+  ['pregnancy_baby', 'eu tinha um bebe no colo e ele chorava'],
+  ['ex_partner', 'sonhei com meu ex de novo, a gente voltava'],
+  ['ex_partner', 'minha ex namorada tava na festa'],
+  ['unknown_rooms', 'a casa da minha vo tinha uns quartos q eu nunca tinha visto'],
+  ['unknown_rooms', 'achei uma porta secreta no meu ap'],
+];
+
 // The traps: a lone word, an idiom, a denied event, someone else's event. Decided: a visit to the dentist is not the
 // teeth dream unless a tooth falls, breaks or is pulled out.
 const NOT_RECOGNISED: [ClassicDreamId, string][] = [
@@ -127,6 +164,10 @@ describe('the classic dreams', () => {
       });
     }
   }
+
+  it.each(TYPED_ON_A_PHONE)('recognises %s typed on a phone: %s', (id, text) => {
+    expect(findClassicDreams(text)).toContain(id);
+  });
 
   it.each(NOT_RECOGNISED)('does not read %s into: %s', (id, text) => {
     expect(findClassicDreams(text)).not.toContain(id);

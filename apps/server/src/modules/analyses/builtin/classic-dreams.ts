@@ -66,6 +66,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(correndo|corria|correu|corriam|veio|vinha|vindo|vieram|vinham|foi) atras de (mim|nos|gente)',
       '(fugindo|fugia|fugi|fugimos|fugiamos|correndo|corria|corri) (de|do|da|dos|das) ~1 (homem|homens|cara|caras|monstro|monstros|cachorro|cachorros|policia|policial|bandido|bandidos|zumbi|zumbis|assassino|lobo|leao|urso|cobra|onca|touro|bicho|criatura|sombra|vulto|ladrao|ladroes|alguem|mulher|fantasma|demonio|palhaco)',
       '(queria|queriam|tentava|tentando|tentavam) me (pegar|matar|alcancar|agarrar)',
+      // "a polícia tava atrás de mim e eu fugindo": after me while I ran (not only "behind me").
+      '(tava|estava|tavam|estavam) atras de (mim|nos) ~4 (fugindo|fugi|fugia|correndo|corri|corria)',
+      '(fugindo|fugia|fugi|correndo|corria|corri) ~6 (tava|estava|tavam|estavam) atras de (mim|nos)',
       '(chased|chasing|hunting|hunted|pursuing|pursued|following) (me|us)',
       '(was|were|being|got|am|are) ~1 (chased|hunted|pursued)',
       '(chased|pursued|hunted) by',
@@ -129,7 +132,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
   exposure: {
     events: [
       '(tava|estava|fiquei|to|estou|eu|completamente|totalmente|toda|todo|era) ~1 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de toalha|so de calcinha|so de cueca)',
-      '(cheguei|fui|apareci|sai|andando|andava|entrei) ~2 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de toalha)',
+      '(cheguei|fui|apareci|sai|andando|andava|entrei) ~3 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de calcinha|so de cueca|so de toalha|de toalha|de pijama)',
       '(i|we) @gap (naked|nude|in my underwear|wearing nothing|had no clothes|in my pajamas)',
       '(forgot|esqueci) ~2 (my pants|my clothes|to get dressed|to wear|a roupa|de me vestir|de colocar roupa|a calca)',
       '(todo mundo|todos|as pessoas|a galera|a turma|everyone|everybody|people) ~2 (olhando|olhava|olhavam|encarando|encaravam|rindo|riam|staring|stared|laughing|laughed|looking) ~2 (pra mim|para mim|me|at me)',
@@ -147,7 +150,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
   exam_unprepared: {
     events: [
       '(nao|nunca|sem) ~1 (estudei|estudado|estudar|estudava|preparad*|sabia nada|sabia responder|lembrava nada|sabia a materia)',
-      '(esqueci|esquecido) ~2 (tudo|a materia|o conteudo|o que estudei|da prova|que tinha prova)',
+      '(esqueci|esquecido) ~2 (tudo|a materia|o conteudo|o que estudei|da prova|que tinha prova|de estudar)',
       '(deu|deu um|ficou|fiquei com) (branco|a mente em branco)',
       '(prova|exame|teste) (em branco|surpresa)',
       '(materia|disciplina|aula) ~3 (nunca|nao) ~2 (fui|frequentei|assisti|estudei|vi)',
@@ -166,7 +169,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
     events: [
       '(tava|estava|to|estou|fiquei|cheguei|chegando|chegar|ia chegar|eu|muito|super|mega) ~1 (atrasad*)',
       '(me atrasei|atrasei|atrasando|perdi a hora|perdendo a hora|cheguei tarde|chegar tarde|em cima da hora)',
-      '(perdi|perdendo|perder|perdemos) (o|a) (onibus|voo|trem|aviao|barca|metro|prova|entrevista|hora|casamento|formatura|embarque)',
+      '(perdi|perdendo|perder|perdemos) (o|a) (onibus|voo|trem|aviao|barca|metro|prova|entrevista|hora|horario|casamento|formatura|embarque)',
       '(i|we) @gap (late|running late|overslept|oversleep)',
       '(running late|be late|being late|was late|were late|so late|too late for)',
       'late (for|to) (the|my|a|class|work|school|an)',
@@ -231,6 +234,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
   car_out_of_control: {
     events: [
       '(perdi|perdeu|perdendo|perdia|sem) o controle',
+      '(perdi|perdeu|perdendo|perdia|sem) (o freio|os freios|a direcao|o volante)',
       '(sem freio|freio nao|freios nao|o freio falhou|freio falhou|nao freava|nao conseguia frear|nao conseguia parar o carro|volante nao|nao conseguia dirigir|carro andava sozinho|andando sozinho|descontrolad*|desgovernad*)',
       '(dirigindo|dirigia) ~2 (banco de tras|banco do passageiro|sem volante)',
       '(out of control|lost control|losing control|no brakes|brakes failed|brakes did not work|brakes would not|brakes were not|could not stop the car|could not steer|steering wheel would not|driving itself|drove itself|from the back seat|from the passenger seat)',
@@ -288,7 +292,7 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(passagem|porta|quarto|sala) (secreta|secreto|escondida|escondido)',
     ],
     context: {
-      patterns: ['(casa|apartamento|apto|ape|predio|mansao|lar|house|home|apartment|flat|mansion|building|comodo|comodos|quarto|quartos|room|rooms)'],
+      patterns: ['(casa|apartamento|apto|ape|ap|predio|mansao|lar|house|home|apartment|flat|mansion|building|comodo|comodos|quarto|quartos|room|rooms)'],
       reach: 2,
     },
   },
