@@ -113,6 +113,43 @@ const TYPED_ON_A_PHONE: [ClassicDreamId, string][] = [
   ['unknown_rooms', 'achei uma porta secreta no meu ap'],
 ];
 
+// And in English as people write it: lowercase, "couldnt" without its apostrophe, the scene in passing.
+const WRITTEN_IN_PASSING: [ClassicDreamId, string][] = [
+  ['teeth', 'my teeth were crumbling in my mouth like chalk'],
+  ['teeth', 'I kept spitting out teeth into my hand'],
+  ['chase', 'someone was chasing me down a long hallway'],
+  ['chase', 'this guy with a knife was after me the whole dream'],
+  ['chase', 'a pack of wolves hunted us through the snow'],
+  ['falling', 'I tripped and fell down the stairs'],
+  ['falling', 'I was falling from a skyscraper and woke up right before I hit the ground'],
+  ['flying', 'I was soaring above the city at night'],
+  ['flying', 'I realized I could fly and jumped off the roof'],
+  ['exposure', 'I showed up to work with no pants on'],
+  ['exposure', 'I was giving a speech and realized I was naked'],
+  ['exam_unprepared', 'it was finals week and I had not gone to class all semester'],
+  ['exam_unprepared', 'I sat down for the test and had no idea what any of the questions meant'],
+  ['late', 'I overslept and missed my flight'],
+  ['late', 'I was late for my own wedding'],
+  ['lost_searching', 'I was wandering around a huge airport and could not find my gate'],
+  ['lost_searching', 'I kept looking for my kids everywhere and could not find them'],
+  ['trapped_paralysed', 'I was stuck in a tiny room with no doors'],
+  ['trapped_paralysed', 'I woke up and couldnt move and there was someone in the room'],
+  ['device_failure', 'I tried to call 911 but my phone kept dialing the wrong number'],
+  ['device_failure', 'my laptop screen went black in the middle of my presentation'],
+  ['water_rising', 'the water kept rising in the basement until it reached my neck'],
+  ['water_rising', 'a huge wave was coming toward the beach'],
+  ['car_out_of_control', 'I was in the back seat and nobody was driving the car'],
+  ['car_out_of_control', 'I hit the brakes but the car would not stop'],
+  ['deceased_visit', 'my grandpa who passed away last year was sitting at the kitchen table and smiled at me'],
+  ['deceased_visit', 'I dreamed about my mom who died in 2019, she told me she was proud of me'],
+  ['pregnancy_baby', 'I found out I was pregnant with twins'],
+  ['pregnancy_baby', 'I was taking care of a tiny baby that was not mine'],
+  ['ex_partner', 'my ex texted me saying he missed me'],
+  ['ex_partner', 'I was back together with my ex-husband'],
+  ['unknown_rooms', 'my apartment had a whole extra wing I never knew about'],
+  ['unknown_rooms', 'I opened a door in my house and found a room I had never seen'],
+];
+
 // The traps: a lone word, an idiom, a denied event, someone else's event. Decided: a visit to the dentist is not the
 // teeth dream unless a tooth falls, breaks or is pulled out.
 const NOT_RECOGNISED: [ClassicDreamId, string][] = [
@@ -166,6 +203,10 @@ describe('the classic dreams', () => {
   }
 
   it.each(TYPED_ON_A_PHONE)('recognises %s typed on a phone: %s', (id, text) => {
+    expect(findClassicDreams(text)).toContain(id);
+  });
+
+  it.each(WRITTEN_IN_PASSING)('recognises %s written in passing: %s', (id, text) => {
     expect(findClassicDreams(text)).toContain(id);
   });
 

@@ -42,17 +42,23 @@ const SHORT_REACH = 2;
  * stays as many words as the analyzer counts ("couldn", "t"), so word positions are the same in both readings.
  */
 function expandContractions(text: string): string {
-  return text
-    .replace(/[’‘`´]/g, "'")
-    .replace(/\bcan't\b/gi, 'can not')
-    .replace(/\bwon't\b/gi, 'will not')
-    .replace(/n't\b/gi, ' not')
-    .replace(/'m\b/gi, ' am')
-    .replace(/'re\b/gi, ' are')
-    .replace(/'ve\b/gi, ' have')
-    .replace(/'ll\b/gi, ' will')
-    .replace(/'d\b/gi, ' would')
-    .replace(/'s\b/gi, ' s');
+  return (
+    text
+      .replace(/[’‘`´]/g, "'")
+      .replace(/\bcan't\b/gi, 'can not')
+      .replace(/\bwon't\b/gi, 'will not')
+      .replace(/n't\b/gi, ' not')
+      // Typed without the apostrophe ("couldnt", "didnt", "cant"): a word more than the analyzer counts, so a wake-up
+      // position after one may be a word off; the negation matters more.
+      .replace(/\b(could|would|should|did|does|do|was|were|is|are|has|have|had)nt\b/gi, '$1 not')
+      .replace(/\bcant\b/gi, 'can not')
+      .replace(/'m\b/gi, ' am')
+      .replace(/'re\b/gi, ' are')
+      .replace(/'ve\b/gi, ' have')
+      .replace(/'ll\b/gi, ' will')
+      .replace(/'d\b/gi, ' would')
+      .replace(/'s\b/gi, ' s')
+  );
 }
 
 // Spellings typed on a phone, read as the words they stand for (the text as written is kept for quoting).
