@@ -292,9 +292,6 @@ export function findSpans(doc: Doc, set: PatternSet, isNegationRead = true): Spa
 export const overlaps = (a: Pick<Span, 'start' | 'end'>, b: Pick<Span, 'start' | 'end'>) =>
   a.start < b.end && b.start < a.end;
 
-/** The dream's words from `start` to `end` as written (accents kept). */
-export const rawText = (doc: Doc, start: number, end: number) => doc.raw.slice(start, end).join(' ');
-
 // --- people ---------------------------------------------------------------------------------------------------
 
 /** A person of the dreamer's life, named as the reading addresses the dreamer ("seu avô", "your grandfather"). */
@@ -372,7 +369,7 @@ const PERSON_BY_WORD: Record<string, string> = {
 const FEMININE_BEFORE = new Set('minha a da na dela sua ma'.split(' '));
 
 /** The person a word at `at` names, or undefined. */
-export function personAt(doc: Doc, at: number): Person | undefined {
+function personAt(doc: Doc, at: number): Person | undefined {
   const word = doc.words[at] ?? '';
   let id = PERSON_BY_WORD[word] ?? (PEOPLE[word] ? word : undefined);
   if (word === 'vo' || word === 'avo') {

@@ -66,7 +66,7 @@ const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en');
 const lower = (text: string, lang: Lang) => text.toLocaleLowerCase(locale(lang));
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
-export function list(items: readonly string[], lang: Lang): string {
+function list(items: readonly string[], lang: Lang): string {
   if (items.length <= 1) return items.join('');
   const and = lang === 'pt' ? ' e ' : ' and ';
   return `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}`;
