@@ -35,6 +35,8 @@ interface Answer {
   facts: DreamFacts[];
   /** What the guide already asked in this conversation: a question is not asked twice. */
   asked: string;
+  /** The dreamer's words, this message first, then the earlier ones: to quote a word as they wrote it. */
+  said: string;
 }
 
 const cap = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -228,17 +230,21 @@ function describe(facts: DreamFacts, a: Answer, options: { withDate?: boolean } 
   const images = facts.images.slice(0, 3);
   if (images.length > 0) {
     const names = list(images, lang);
+    const one = images.length === 1;
+    const variants = {
+      pt: one
+        ? [`Entre as imagens, ${names}.`, `A imagem que se destaca: ${names}.`, `Também está lá: ${names}.`]
+        : [`Entre as imagens, ${names}.`, `As imagens que se destacam: ${names}.`, `Também estão lá ${names}.`],
+      en: one
+        ? [`Among the images: ${names}.`, `The image that stands out: ${names}.`, `There is also ${names}.`]
+        : [`Among the images: ${names}.`, `The images that stand out: ${names}.`, `${cap(names)} are there too.`],
+    };
     sentences.push(
       sentences.length === 0
         ? lang === 'pt'
-          ? `${opening} aparecem ${names}.`
-          : `${opening} there are ${names}.`
-        : pick(
-            lang === 'pt'
-              ? [`Entre as imagens, ${names}.`, `As imagens que se destacam: ${names}.`, `Também estão lá ${names}.`]
-              : [`Among the images: ${names}.`, `The images that stand out: ${names}.`, `${cap(names)} are there too.`],
-            seed >>> 3,
-          ),
+          ? `${opening} ${one ? 'aparece' : 'aparecem'} ${names}.`
+          : `${opening} there ${one ? 'is' : 'are'} ${names}.`
+        : pick(variants[lang], seed >>> 3),
     );
   }
   if (sentences.length === 0) {
@@ -622,7 +628,7 @@ function dreamAnswer(a: Answer): string[] {
   const felt = new Set(message.feelings.flatMap((feeling) => foldText(feeling.word).split(' ')));
   const inDream = message.keywords.filter((word) => hasStem(facts.stems, word));
   const focusImage = inDream.find((word) => !felt.has(word));
-  const focusWord = inDream[0] ? asWritten(a.request.message, inDream[0]) : null;
+  const focusWord = inDream[0] ? asWritten(a.said, inDream[0]) : null;
 
   if (message.isThanks) {
     paragraphs.push(
@@ -640,7 +646,7 @@ function dreamAnswer(a: Answer): string[] {
   const note = asksOpen && !visit ? (symbolNote(a, [facts]) ?? classicNote(facts, a)) : null;
   if (asksOpen) paragraphs.push(honestOffer(a, person, note !== null || visit !== undefined));
   else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
-  const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.request.message, focusImage) : null;
+  const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.said, focusImage) : null;
   if (message.asksWho && !person) {
     paragraphs.push(
       stranger
@@ -687,7 +693,7 @@ function dreamAnswer(a: Answer): string[] {
     );
   }
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
-  const imageWord = focusImage && !visit && !stranger ? asWritten(a.request.message, focusImage) : null;
+  const imageWord = focusImage && !visit && !stranger ? asWritten(a.said, focusImage) : null;
   const hasSpecific =
     imageWord !== null ||
     stranger !== null ||
@@ -804,7 +810,7 @@ function sharedElements(facts: DreamFacts[], lang: Lang): { key: string; name: s
 
 function topicParagraph(topic: Topic, a: Answer): string {
   const { lang, seed } = a;
-  const word = quote(asWritten(a.request.message, topic.word));
+  const word = quote(asWritten(a.said, topic.word));
   const total = a.facts.length;
   const refs = list(
     topic.dreams.slice(0, 6).map((f) => dated(f, lang)),
@@ -867,7 +873,8 @@ function journalAnswer(a: Answer): string[] {
   const topicDreams = topics[0]?.dreams ?? [];
   const withClassic = topicDreams.find((f) => classicNote(f, a) !== null);
   const journalNote = asksOpen ? (symbolNote(a, a.facts) ?? (withClassic ? classicNote(withClassic, a) : null)) : null;
-  if (asksOpen) paragraphs.push(honestOffer(a, undefined, hasVisit || journalNote !== null));
+  const griefSaid = /comuns no luto|visita assim|common in grief|visit like this/u.test(a.asked);
+  if (asksOpen) paragraphs.push(honestOffer(a, undefined, (hasVisit && !griefSaid) || journalNote !== null));
   if (message.feelings.length > 0 && !asksOpen) paragraphs.push(feelingReflection(a, a.facts));
 
   let focus: DreamFacts[] = [];
@@ -876,7 +883,7 @@ function journalAnswer(a: Answer): string[] {
     paragraphs.push(topicParagraph(topic, a));
     if (focus.length === 0) {
       focus = topic.dreams;
-      focusWord = asWritten(a.request.message, topic.word);
+      focusWord = asWritten(a.said, topic.word);
       const latest = topic.dreams.at(-1);
       const sentence = latest ? sentenceWith(latest, topic.word) : undefined;
       if (latest && sentence) {
@@ -891,7 +898,7 @@ function journalAnswer(a: Answer): string[] {
   const keywordsMissed = message.keywords.filter((word) => !a.facts.some((f) => hasStem(f.stems, word)));
   if (topics.length === 0) {
     const recent = [...a.facts].sort((x, y) => y.dream.dreamtOn.localeCompare(x.dream.dreamtOn)).slice(0, 2);
-    const missed = keywordsMissed.slice(0, 2).map((word) => quote(asWritten(a.request.message, word)));
+    const missed = message.isCarried ? [] : keywordsMissed.slice(0, 2).map((word) => quote(asWritten(a.said, word)));
     if (missed.length > 0 && message.feelings.length === 0) {
       paragraphs.push(
         lang === 'pt'
@@ -937,12 +944,17 @@ function journalAnswer(a: Answer): string[] {
     const [x, y] = pool.length >= 2 ? pool.slice(-2) : a.facts.slice(0, 2);
     if (x && y) paragraphs.push(comparison(x, y, a));
   }
-  if (asksOpen) {
-    const visitDream = focus.find((f) => f.people.some((p) => p.isDeceased));
-    const visit = visitDream?.people.find((p) => p.isDeceased);
-    if (visit && visitDream) paragraphs.push(griefNote(visit, a, { isDescribed: false }));
-    else if (journalNote) paragraphs.push(journalNote);
-  }
+  // An open question about dreams already counted: what the latest of them hold, in prose.
+  if (asksOpen && topics.length > 0 && a.asked.length > 0)
+    for (const f of focus.slice(-2).reverse()) paragraphs.push(describe(f, a, { withDate: true }));
+  const [askedPerson] = focusWord !== null ? peopleIn(focusWord) : [];
+  // Someone who died, asked about or in the dreams of an open question: what such visits commonly are, once.
+  const visit =
+    focus.flatMap((f) => f.people).find((p) => p.isDeceased && (!askedPerson || p.key === askedPerson.key)) ??
+    undefined;
+  if (visit && !griefSaid && (asksOpen || askedPerson?.key === visit.key))
+    paragraphs.push(griefNote(visit, a, { isDescribed: true }));
+  else if (asksOpen && journalNote) paragraphs.push(journalNote);
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
   const subject = focus.at(-1) ?? a.facts[0];
   const top = shared[0];
@@ -952,14 +964,19 @@ function journalAnswer(a: Answer): string[] {
       ? [`O que, na sua vida agora, pode estar trazendo ${topName} de volta aos seus sonhos?`]
       : [`What in your life right now might be bringing ${topName} back into your dreams?`]
     : [];
-  const [askedPerson] = focusWord !== null ? peopleIn(focusWord) : [];
-  const personQuestion = askedPerson
-    ? [
-        lang === 'pt'
-          ? `O que está acontecendo entre você e ${askedPerson.label.pt} na vida acordada?`
-          : `What is going on between you and ${askedPerson.label.en} in waking life?`,
-      ]
-    : [];
+  const personQuestion = !askedPerson
+    ? []
+    : visit?.key === askedPerson.key
+      ? [
+          lang === 'pt'
+            ? `Se ${askedPerson.label.pt} voltasse num próximo sonho, o que você gostaria de dizer?`
+            : `If ${askedPerson.label.en} came back in another dream, what would you like to say?`,
+        ]
+      : [
+          lang === 'pt'
+            ? `O que está acontecendo entre você e ${askedPerson.label.pt} na vida acordada?`
+            : `What is going on between you and ${askedPerson.label.en} in waking life?`,
+        ];
   paragraphs.push(
     oneQuestion(
       [
@@ -1008,6 +1025,29 @@ function comparison(x: DreamFacts, y: DreamFacts, a: Answer): string {
   return parts.join(' ');
 }
 
+/**
+ * A follow-up with no words of its own ("desde quando isso acontece?", "what do they mean?") is about what the
+ * dreamer's last message with words named: its key words and people carry over, marked as carried.
+ */
+function withEarlierTopic(message: MessageReading, turns: ChatRequest['turns']): MessageReading {
+  const asks =
+    message.asksFrequency ||
+    message.asksMeaning ||
+    message.asksWhy ||
+    message.asksComparison ||
+    message.asksSpeculation ||
+    message.asksWho ||
+    message.asksWhere;
+  if (message.keywords.length > 0 || !asks) return message;
+  for (const turn of [...turns].reverse()) {
+    if (turn.role !== 'user') continue;
+    const earlier = readMessage(turn.content);
+    if (earlier.keywords.length > 0)
+      return { ...message, keywords: earlier.keywords, people: earlier.people, isCarried: true };
+  }
+  return message;
+}
+
 /** The guide's answer, whole (deterministic: the same request gives the same text). */
 export function composeGuideAnswer(request: ChatRequest): string {
   const lang: Lang = request.language === 'en' ? 'en' : 'pt';
@@ -1017,7 +1057,7 @@ export function composeGuideAnswer(request: ChatRequest): string {
     lang,
     seed: seedOf(`${request.message}\u0000${turn}`),
     turn,
-    message: readMessage(request.message),
+    message: withEarlierTopic(readMessage(request.message), request.turns),
     // With distress only the subject dream is read (the answer may name it, gently), never the journal's.
     facts: (request.distress && request.kind === 'journal' ? [] : request.dreams)
       .slice(0, request.distress ? 1 : undefined)
@@ -1026,11 +1066,22 @@ export function composeGuideAnswer(request: ChatRequest): string {
       .filter((t) => t.role === 'assistant')
       .map((t) => t.content)
       .join('\n'),
+    said: [
+      request.message,
+      ...request.turns
+        .filter((t) => t.role === 'user')
+        .reverse()
+        .map((t) => t.content),
+    ].join('\n'),
   };
+  // Someone the journal says has died is the same person in the dreams that do not say it again.
+  const deceased = new Set(a.facts.flatMap((f) => f.people.filter((p) => p.isDeceased).map((p) => p.key)));
+  for (const f of a.facts) for (const p of f.people) if (deceased.has(p.key)) p.isDeceased = true;
   if (request.distress) return distressAnswer(a);
-  // What an earlier answer of this conversation already said is not said again (the question has its own rule).
-  const paragraphs = (request.kind === 'dream' ? dreamAnswer(a) : journalAnswer(a)).filter(
-    (paragraph, index, all) => index === all.length - 1 || !a.asked.includes(paragraph),
-  );
+  // What an earlier answer of this conversation already said is not said again (the question has its own rule),
+  // unless that would leave the question alone.
+  const all = request.kind === 'dream' ? dreamAnswer(a) : journalAnswer(a);
+  const fresh = all.filter((paragraph, index) => index === all.length - 1 || !a.asked.includes(paragraph));
+  const paragraphs = fresh.length > 1 ? fresh : all;
   return paragraphs.filter(Boolean).join('\n\n');
 }

@@ -28,6 +28,8 @@ export interface MessageReading {
   people: DreamPerson[];
   /** A third-person pronoun the message uses for someone: he/him/ele/dele → 'm', she/her/ela/dela → 'f'. */
   pronoun: 'm' | 'f' | null;
+  /** The key words came from an earlier message (a follow-up such as "desde quando?"). */
+  isCarried?: boolean;
   /** The part after "será que" / the question, with no question mark, for reflecting it back. */
   clause: string | null;
 }
@@ -64,6 +66,9 @@ const THANKS = [
 const MEANING = [
   'o que significa',
   'significa',
+  'significam',
+  'querem dizer',
+  'quis dizer',
   'significado',
   'quer dizer',
   'simboliza',

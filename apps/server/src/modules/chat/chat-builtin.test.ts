@@ -275,6 +275,34 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(next).not.toBe(asked);
   });
 
+  it('the Oráculo about someone who died: the grief note, and no question about "what is going on between you"', () => {
+    const father = [
+      contextDream('D1', 'Sonhei com meu pai, que já faleceu, me ensinando a andar de bicicleta na praia.', {
+        dreamtOn: '2025-12-02',
+      }),
+      contextDream('D2', 'Tava no meu antigo trabalho e meu pai aparecia na porta, sorrindo.', {
+        dreamtOn: '2026-02-11',
+      }),
+      contextDream('D3', 'Perdi o ônibus e cheguei atrasada na prova.', { dreamtOn: '2026-03-30' }),
+    ];
+    const first = ask('journal', father, 'tenho sonhado muito com meu pai');
+    expect(refsIn(first)).toEqual(['D1', 'D2']);
+    expect(first).toMatch(/visita assim|comuns no luto/);
+    expect(first).not.toContain('O que está acontecendo entre você e seu pai');
+    expect(first.trim().split('\n').at(-1)).toContain('seu pai');
+
+    // A follow-up with no words of its own is about the same person: how often and since when.
+    const since = ask('journal', father, 'desde quando isso acontece?', {
+      turns: [
+        { role: 'user', content: 'tenho sonhado muito com meu pai' },
+        { role: 'assistant', content: first },
+      ],
+    });
+    expect(since).toContain('2 de dezembro de 2025');
+    expect(refsIn(since)).toEqual(['D1', 'D2']);
+    expect(since).not.toMatch(/visita assim|comuns no luto/);
+  });
+
   it('a frequency question in a conversation about one dream says where to ask it (the Oráculo), not "não sei"', () => {
     expect(ask('dream', [grief()], 'Quantas vezes já sonhei com ele?')).toContain('Oráculo');
     expect(ask('dream', [griefEn()], 'How often do I dream of him?', { language: 'en' })).toContain('Oracle');

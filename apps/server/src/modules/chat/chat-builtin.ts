@@ -3,7 +3,7 @@
 // feelings come back, with [D<n>] links, dates and counts, the dreamer's words reflected back, and at most one
 // question. Deterministic; pt-BR and English; its text is revealed in pieces like an analysis's.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProviderError } from '../analyses/providers/provider.ts';
+import { ProviderError } from '../ai/provider-error.ts';
 import { composeGuideAnswer } from './chat-builtin-answer.ts';
 import { CHAT_BUDGET, cutText, type SummaryRequest } from './chat-context.ts';
 import type { ChatProvider } from './chat-provider.ts';
