@@ -22,8 +22,7 @@ import { authModule } from './modules/auth/auth.plugin.ts';
 import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { analysesRoutes } from './modules/analyses/analyses.routes.ts';
 import { StatsCache } from './modules/analyses/analyses.service.ts';
-import { createBuiltinProvider } from './modules/analyses/providers/builtin.provider.ts';
-import { createGenerativeProvider } from './modules/analyses/providers/create-provider.ts';
+import { createAnalysisProvider } from './modules/analyses/providers/create-provider.ts';
 import type { AnalysisProvider } from './modules/analyses/providers/provider.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -128,8 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   // Before anything opens: a provider misconfiguration is a ConfigError naming the variable.
-  const analysisProvider =
-    createGenerativeProvider(config.env) ?? createBuiltinProvider({ revealMs: config.env.AI_BUILTIN_REVEAL_MS });
+  const analysisProvider = createAnalysisProvider(config.env);
   const secrets = await loadSecrets(config);
   let database = options.database;
   if (!database) {

@@ -6,7 +6,7 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError } from 'openai';
 import type { Env } from '../config.ts';
-import { createGenerativeProvider, providerBaseUrl } from '../modules/analyses/providers/create-provider.ts';
+import { createVendor, providerBaseUrl } from '../modules/ai/create-vendor.ts';
 import { errorCode, networkReason } from './preflight.ts';
 import { withoutCredentials } from './steps.ts';
 
@@ -64,7 +64,7 @@ function explainAiFailure(caught: unknown, env: Env, timeoutMs: number): string 
 /** Makes one tiny call (a few tokens) through AI_PROVIDER with AI_BASE_URL, AI_API_KEY and AI_MODEL. */
 export async function checkAi(env: Env): Promise<AiCheck> {
   // Throws ConfigError naming the variable when a setting is missing, as the server's start does.
-  const provider = createGenerativeProvider(env);
+  const provider = createVendor(env);
   if (!provider) return { ok: true, line: 'ok: builtin (the offline reading; there is no model API to call)' };
   const baseUrl = providerBaseUrl(env) ?? '';
   const model = provider.model;

@@ -2,7 +2,7 @@
 // and choices, never a secret: no key, no password, no API key.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { providerBaseUrl } from '../modules/analyses/providers/create-provider.ts';
+import { providerBaseUrl } from '../modules/ai/create-vendor.ts';
 import type { AnalysisProvider } from '../modules/analyses/providers/provider.ts';
 import { probeTcp } from './preflight.ts';
 

@@ -25,9 +25,10 @@ import {
   type StatsCache,
   type PreparedAnalysis,
 } from './analyses.service.ts';
-import { providerBaseUrl } from './providers/create-provider.ts';
-import { ProviderError, type AnalysisProvider } from './providers/provider.ts';
-import { abortOnDisconnect, frameOf, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
+import { providerBaseUrl } from '../ai/create-vendor.ts';
+import { type AnalysisProvider } from './providers/provider.ts';
+import { ProviderError } from '../ai/provider-error.ts';
+import { abortOnDisconnect, frameOf, logProviderFailure, streamProviderAnswer } from '../ai/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

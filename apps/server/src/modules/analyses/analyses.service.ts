@@ -46,12 +46,8 @@ import {
   listDreamAnalysisRows,
   type AnalysisRow,
 } from './analyses.repository.ts';
-import {
-  ProviderError,
-  type AnalysisProvider,
-  type ProviderFailure,
-  type ProviderRequest,
-} from './providers/provider.ts';
+import { type AnalysisProvider, type ProviderRequest } from './providers/provider.ts';
+import { ProviderError, type ProviderFailure } from '../ai/provider-error.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 import { deleteReportRows } from '../reports/reports.repository.ts';
 import { deleteThreadRows } from '../chat/chat.repository.ts';

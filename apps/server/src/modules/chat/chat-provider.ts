@@ -1,9 +1,8 @@
 import type { AnalysisProviderId } from '@sonhario/contracts/analyses';
 import type { Env } from '../../config.ts';
-import { createAnthropicChatProvider } from '../analyses/providers/chat-anthropic.ts';
-import { createOpenAiChatProvider } from '../analyses/providers/chat-openai.ts';
-import { createGenerativeProvider } from '../analyses/providers/create-provider.ts';
+import { createVendor } from '../ai/create-vendor.ts';
 import { createBuiltinChatProvider } from './chat-builtin.ts';
+import { createGenerativeChatProvider } from './chat-generative.ts';
 import type { ChatRequest, SummaryRequest } from './chat-context.ts';
 
 /** Who answers the chat (AI_PROVIDER): the same endpoint, key, model and timeout as analyses. */
@@ -18,16 +17,10 @@ export interface ChatProvider {
   summarize(request: SummaryRequest, options: { signal: AbortSignal }): Promise<string>;
 }
 
-/** Builds the chat's provider from the configuration (settings already validated by createGenerativeProvider). */
+/** Builds the chat's provider from the configuration: the configured vendor's model, or the builtin guide. */
 export function createChatProvider(env: Env): ChatProvider {
-  const generative = createGenerativeProvider(env);
-  if (!generative || env.AI_PROVIDER === 'builtin')
-    return createBuiltinChatProvider({ revealMs: env.AI_BUILTIN_REVEAL_MS });
-  const options = {
-    baseUrl: env.AI_BASE_URL,
-    apiKey: env.AI_API_KEY ?? '',
-    model: generative.model,
-    timeoutMs: env.AI_TIMEOUT_MS,
-  };
-  return env.AI_PROVIDER === 'openai' ? createOpenAiChatProvider(options) : createAnthropicChatProvider(options);
+  const vendor = createVendor(env);
+  return vendor
+    ? createGenerativeChatProvider(vendor, { timeoutMs: env.AI_TIMEOUT_MS })
+    : createBuiltinChatProvider({ revealMs: env.AI_BUILTIN_REVEAL_MS });
 }

@@ -17,8 +17,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
-import { ProviderError } from '../analyses/providers/provider.ts';
+import { providerBaseUrl } from '../ai/create-vendor.ts';
+import { ProviderError } from '../ai/provider-error.ts';
 import { createChatProvider, type ChatProvider } from './chat-provider.ts';
 import {
   ChatLimitError,
@@ -36,7 +36,7 @@ import {
   type ChatDeps,
   type PreparedSend,
 } from './chat.service.ts';
-import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
+import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../ai/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const threadParams = z.object({ id: z.uuid({ error: 'Conversa inválida' }) });

@@ -25,7 +25,7 @@ import { withTransaction, type RequestContext } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { addDays, localDate, localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
-import { ProviderError, type ProviderFailure } from '../analyses/providers/provider.ts';
+import { ProviderError, type ProviderFailure } from '../ai/provider-error.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { openDreamSummary, openField } from '../dreams/dreams.sealing.ts';
 import { queryTokenGroups } from '../dreams/dreams.search.ts';

@@ -1,8 +1,8 @@
 import { DICTATION_AUDIO_TYPES } from '@sonhario/contracts/dictation';
 import OpenAI, { toFile } from 'openai';
 import type { Env } from '../../config.ts';
-import { OPENAI_DEFAULT_BASE_URL } from '../analyses/providers/create-provider.ts';
-import { providerFailureDetails } from '../analyses/providers/provider-failure.ts';
+import { OPENAI_DEFAULT_BASE_URL } from '../ai/openai.vendor.ts';
+import { providerFailureDetails } from '../ai/provider-error.ts';
 import { AppError } from '../../errors.ts';
 
 // Dictation (issue 18, docs/decisions/038): one recording, sent once to an OpenAI-compatible /audio/transcriptions

@@ -1,7 +1,7 @@
 import type { PrivacyInfo } from '@sonhario/contracts/legal';
 import type { AppDeps } from '../../app.ts';
 import { PRODUCT_NAME } from '../../product.ts';
-import { OPENAI_DEFAULT_BASE_URL } from '../analyses/providers/create-provider.ts';
+import { OPENAI_DEFAULT_BASE_URL } from '../ai/openai.vendor.ts';
 import { UNDO_WINDOW_MS } from '../dreams/dreams.service.ts';
 
 const ANTHROPIC_DEFAULT_HOST = 'api.anthropic.com';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AnalysisProvider } from '../analyses/providers/provider.ts';
-import { ProviderError } from '../analyses/providers/provider.ts';
+import { ProviderError } from '../ai/provider-error.ts';
 
 /** The connection pool's counts (PostgreSQL through `pg`; the in-process PGlite has none). */
 export interface PoolStats {

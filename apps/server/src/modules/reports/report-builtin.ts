@@ -3,7 +3,7 @@ import type { AnalysisLanguage } from '@sonhario/contracts/analyses';
 import type { Emotion } from '@sonhario/contracts/dreams';
 import type { MonthlyReportResult, ReportCounts, ReportStreamedField } from '@sonhario/contracts/reports';
 import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
-import { ProviderError } from '../analyses/providers/provider.ts';
+import { ProviderError } from '../ai/provider-error.ts';
 import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
 import type { ReportRequest, ReportWriter } from './report-writer.ts';
 

@@ -2,10 +2,9 @@ import type { AnalysisLanguage, AnalysisProviderId } from '@sonhario/contracts/a
 import type { Emotion } from '@sonhario/contracts/dreams';
 import type { MonthlyReportResult, MonthlyReportStats, ReportStreamedField } from '@sonhario/contracts/reports';
 import type { Env } from '../../config.ts';
-import { createAnthropicReportWriter } from '../analyses/providers/report-anthropic.ts';
-import { createOpenAiReportWriter } from '../analyses/providers/report-openai.ts';
-import { createGenerativeProvider } from '../analyses/providers/create-provider.ts';
+import { createVendor } from '../ai/create-vendor.ts';
 import { createBuiltinReportWriter } from './report-builtin.ts';
+import { createGenerativeReportWriter } from './report-generative.ts';
 
 /** One dream as the report's provider sees it: the user's words and marks, no ids, no e-mail, no names of the app's. */
 export interface ReportDream {
@@ -61,19 +60,10 @@ export interface ReportWriter {
   write(request: ReportRequest, options: ReportRunOptions): Promise<MonthlyReportResult>;
 }
 
-/**
- * The report writer of the configured provider (AI_PROVIDER): the same endpoint, key and model as analyses; the
- * builtin provider writes from the statistics. Validation of the settings is createGenerativeProvider's.
- */
+/** The report writer of the configured provider (AI_PROVIDER): its vendor's model, or the builtin writer. */
 export function createReportWriter(env: Env): ReportWriter {
-  const generative = createGenerativeProvider(env);
-  if (!generative || env.AI_PROVIDER === 'builtin')
-    return createBuiltinReportWriter({ revealMs: env.AI_BUILTIN_REVEAL_MS });
-  const options = {
-    baseUrl: env.AI_BASE_URL,
-    apiKey: env.AI_API_KEY ?? '',
-    model: generative.model,
-    timeoutMs: env.AI_TIMEOUT_MS,
-  };
-  return env.AI_PROVIDER === 'openai' ? createOpenAiReportWriter(options) : createAnthropicReportWriter(options);
+  const vendor = createVendor(env);
+  return vendor
+    ? createGenerativeReportWriter(vendor, { timeoutMs: env.AI_TIMEOUT_MS })
+    : createBuiltinReportWriter({ revealMs: env.AI_BUILTIN_REVEAL_MS });
 }

@@ -10,8 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
-import { ProviderError } from '../analyses/providers/provider.ts';
-import { providerBaseUrl } from '../analyses/providers/create-provider.ts';
+import { ProviderError } from '../ai/provider-error.ts';
+import { providerBaseUrl } from '../ai/create-vendor.ts';
 import { createReportWriter, type ReportWriter } from './report-writer.ts';
 import {
   ReportGenerationLimiter,
@@ -23,7 +23,7 @@ import {
   reportLimitError,
   type PreparedReport,
 } from './reports.service.ts';
-import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../../lib/event-stream.ts';
+import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../ai/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const toAppError = (error: unknown) => (error instanceof ProviderError ? reportFailureError(error.failure) : error);

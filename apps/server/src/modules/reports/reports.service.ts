@@ -26,7 +26,7 @@ import { AppError, ForbiddenError } from '../../errors.ts';
 import { localMonth, nextMonthStart } from '../../lib/local-time.ts';
 import { openResult } from '../analyses/analyses.sealing.ts';
 import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
-import { ProviderError, type ProviderFailure } from '../analyses/providers/provider.ts';
+import { ProviderError, type ProviderFailure } from '../ai/provider-error.ts';
 import { hasConsent } from '../consents/consents.service.ts';
 import { openField } from '../dreams/dreams.sealing.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';

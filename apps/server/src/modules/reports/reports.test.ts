@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
-import { REPORT_TOOL_NAME } from '../analyses/providers/report-anthropic.ts';
+import { REPORT_SHAPE } from './report-generative.ts';
 import {
   anthropicError,
   anthropicStream,
@@ -401,13 +401,13 @@ describe('monthly report through a generative provider', () => {
 
   it('anthropic: the tool-use stream becomes a stored report', async () => {
     const s = await setUp('anthropic', [
-      anthropicStream(JSON.stringify(SAMPLE_REPORT), { toolName: REPORT_TOOL_NAME }),
+      anthropicStream(JSON.stringify(SAMPLE_REPORT), { toolName: REPORT_SHAPE.name }),
     ]);
     const events = parseReportStream((await generate(s.t, s.user, s.month)).body);
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { provider: 'anthropic', model: 'claude-test' } });
     expect(await reportRows(s.t, s.user.id)).toHaveLength(1);
     const body = s.provider.requests[1]!.body as { tool_choice: { name: string }; messages: { content: string }[] };
-    expect(body.tool_choice.name).toBe(REPORT_TOOL_NAME);
+    expect(body.tool_choice.name).toBe(REPORT_SHAPE.name);
     expect(body.messages[0]!.content).toContain('<month_record>');
     // The injected closing tag stays inside the record, escaped.
     expect(body.messages[0]!.content.split('</month_record>')).toHaveLength(2);

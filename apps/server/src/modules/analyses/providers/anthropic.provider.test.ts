@@ -1,10 +1,16 @@
 import { afterEach, assert, describe, expect, it } from 'vitest';
 import type { StreamedField } from '@sonhario/contracts/analyses';
 import { ConfigError, envSchema } from '../../../config.ts';
-import { ANALYSIS_TOOL_NAME, ANTHROPIC_MAX_TOKENS, createAnthropicProvider } from './anthropic.provider.ts';
-import { createGenerativeProvider } from './create-provider.ts';
+import {
+  ANTHROPIC_JSON_MAX_TOKENS,
+  createAnthropicVendor,
+  type AnthropicVendorOptions,
+} from '../../ai/anthropic.vendor.ts';
+import { ProviderError } from '../../ai/provider-error.ts';
+import { createAnalysisProvider } from './create-provider.ts';
+import { ANALYSIS_SHAPE, createGenerativeAnalysisProvider } from './generative.provider.ts';
 import { analysisJsonSchema } from './prompt.ts';
-import { ProviderError, type AnalysisProvider } from './provider.ts';
+import type { AnalysisProvider } from './provider.ts';
 import {
   SAMPLE_REQUEST,
   SAMPLE_RESULT,
@@ -28,6 +34,10 @@ interface SentMessages {
   tools: unknown[];
   messages: { role: string; content: string | { type: string; content?: string }[] }[];
 }
+
+/** The analysis over the Anthropic vendor, as AI_PROVIDER=anthropic builds it. */
+const createAnthropicProvider = (options: AnthropicVendorOptions) =>
+  createGenerativeAnalysisProvider(createAnthropicVendor(options), { timeoutMs: options.timeoutMs });
 
 let server: TestServer<SentMessages> | undefined;
 afterEach(async () => {
@@ -110,9 +120,9 @@ describe('createAnthropicProvider', () => {
     expect(request!.body).toMatchObject({
       model: 'claude-test',
       stream: true,
-      max_tokens: ANTHROPIC_MAX_TOKENS,
-      tools: [{ name: ANALYSIS_TOOL_NAME, input_schema: analysisJsonSchema }],
-      tool_choice: { type: 'tool', name: ANALYSIS_TOOL_NAME },
+      max_tokens: ANTHROPIC_JSON_MAX_TOKENS,
+      tools: [{ name: ANALYSIS_SHAPE.name, input_schema: analysisJsonSchema }],
+      tool_choice: { type: 'tool', name: ANALYSIS_SHAPE.name },
     });
     expect(request!.body.tools).toHaveLength(1);
     expect(request!.body.system).toContain('Write every text of the analysis in Brazilian Portuguese (pt-BR).');
@@ -214,7 +224,7 @@ describe('createAnthropicProvider', () => {
     expect(messages[1]).toEqual({ role: 'assistant', content: bad });
     expect(messages[2]!.role).toBe('user');
     expect(messages[2]!.content).toContain('not valid JSON');
-    expect(requests[1]!.body).toMatchObject({ stream: true, tool_choice: { type: 'tool', name: ANALYSIS_TOOL_NAME } });
+    expect(requests[1]!.body).toMatchObject({ stream: true, tool_choice: { type: 'tool', name: ANALYSIS_SHAPE.name } });
     // Only the first answer was streamed: the repair does not append a second copy.
     expect(joined(deltas, 'summary')).toBe(SAMPLE_RESULT.summary);
     expect(joined(deltas, 'interpretation')).toBe('');
@@ -227,7 +237,7 @@ describe('createAnthropicProvider', () => {
     const [, assistant, user] = requests[1]!.body.messages;
     expect(assistant).toEqual({
       role: 'assistant',
-      content: [{ type: 'tool_use', id: 'toolu_test0001', name: ANALYSIS_TOOL_NAME, input: badInput }],
+      content: [{ type: 'tool_use', id: 'toolu_test0001', name: ANALYSIS_SHAPE.name, input: badInput }],
     });
     expect(user!.role).toBe('user');
     const blocks = user!.content;
@@ -273,13 +283,13 @@ describe('createAnthropicProvider', () => {
   });
 });
 
-describe('createGenerativeProvider (anthropic)', () => {
+describe('createAnalysisProvider (anthropic)', () => {
   const env = (values: Record<string, string>) => envSchema.parse(values);
 
   it('requires AI_API_KEY and AI_MODEL, naming both', () => {
     let error: unknown;
     try {
-      createGenerativeProvider(env({ AI_PROVIDER: 'anthropic' }));
+      createAnalysisProvider(env({ AI_PROVIDER: 'anthropic' }));
     } catch (caught) {
       error = caught;
     }
@@ -288,16 +298,16 @@ describe('createGenerativeProvider (anthropic)', () => {
       'AI_API_KEY: required when AI_PROVIDER=anthropic',
       'AI_MODEL: required when AI_PROVIDER=anthropic',
     ]);
-    expect(() => createGenerativeProvider(env({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-test' }))).toThrow(
+    expect(() => createAnalysisProvider(env({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-test' }))).toThrow(
       /AI_API_KEY/,
     );
   });
 
   it('builds a provider that talks to AI_BASE_URL', async () => {
     server = await startTestServer([anthropicStream(wire)]);
-    const provider = createGenerativeProvider(
+    const provider = createAnalysisProvider(
       env({ AI_PROVIDER: 'anthropic', AI_BASE_URL: server.origin, AI_API_KEY: 'sk-ant-x', AI_MODEL: 'claude-test' }),
-    ) as AnalysisProvider;
+    );
     expect(provider).toMatchObject({ id: 'anthropic', model: 'claude-test', isGenerative: true });
     expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(
       SAMPLE_RESULT,

@@ -1,7 +1,8 @@
 import type { StreamedField } from '@sonhario/contracts/analyses';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyzeDream, BUILTIN_MODEL } from '../builtin/builtin-analyzer.ts';
-import { ProviderError, type AnalysisProvider } from './provider.ts';
+import { type AnalysisProvider } from './provider.ts';
+import { ProviderError } from '../../ai/provider-error.ts';
 
 /**
  * Words per piece of the reveal: a few at a time, as a model's tokens arrive, so the text is seen growing. (Cut into

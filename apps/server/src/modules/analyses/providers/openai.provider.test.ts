@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamedField } from '@sonhario/contracts/analyses';
 import { ConfigError, envSchema } from '../../../config.ts';
-import { createGenerativeProvider } from './create-provider.ts';
-import { createOpenAiProvider } from './openai.provider.ts';
+import { createOpenAiVendor, type OpenAiVendorOptions } from '../../ai/openai.vendor.ts';
+import { ProviderError } from '../../ai/provider-error.ts';
+import { createAnalysisProvider } from './create-provider.ts';
+import { ANALYSIS_SHAPE, createGenerativeAnalysisProvider } from './generative.provider.ts';
 import { analysisJsonSchema } from './prompt.ts';
-import { ProviderError, type AnalysisProvider } from './provider.ts';
+import type { AnalysisProvider } from './provider.ts';
 import {
   SAMPLE_REQUEST,
   SAMPLE_RESULT,
@@ -20,6 +22,10 @@ import {
   type Handler,
   type TestServer,
 } from './provider-test-servers.ts';
+
+/** The analysis over the OpenAI-compatible vendor, as AI_PROVIDER=openai builds it. */
+const createOpenAiProvider = (options: OpenAiVendorOptions) =>
+  createGenerativeAnalysisProvider(createOpenAiVendor(options), { timeoutMs: options.timeoutMs });
 
 /** The chat-completion request as the provider sends it: the parts these tests read. */
 interface SentChat {
@@ -114,7 +120,7 @@ describe('createOpenAiProvider', () => {
       stream: true,
       response_format: {
         type: 'json_schema',
-        json_schema: { name: 'dream_analysis', strict: true, schema: analysisJsonSchema },
+        json_schema: { name: ANALYSIS_SHAPE.name, strict: true, schema: analysisJsonSchema },
       },
     });
     const [system, user] = request!.body.messages;
@@ -275,24 +281,27 @@ describe('createOpenAiProvider', () => {
   });
 });
 
-describe('createGenerativeProvider', () => {
+describe('createAnalysisProvider', () => {
   const env = (values: Record<string, string>) => envSchema.parse(values);
 
-  it('returns null for the builtin provider', () => {
-    expect(createGenerativeProvider(env({}))).toBeNull();
-    expect(createGenerativeProvider(env({ AI_PROVIDER: 'builtin' }))).toBeNull();
+  it('is the builtin reader without AI_PROVIDER or with builtin', () => {
+    expect(createAnalysisProvider(env({}))).toMatchObject({ id: 'builtin', isGenerative: false });
+    expect(createAnalysisProvider(env({ AI_PROVIDER: 'builtin' }))).toMatchObject({
+      id: 'builtin',
+      isGenerative: false,
+    });
   });
 
   it('requires AI_MODEL for openai', () => {
-    expect(() => createGenerativeProvider(env({ AI_PROVIDER: 'openai' }))).toThrow(ConfigError);
-    expect(() => createGenerativeProvider(env({ AI_PROVIDER: 'openai' }))).toThrow(/AI_MODEL/);
+    expect(() => createAnalysisProvider(env({ AI_PROVIDER: 'openai' }))).toThrow(ConfigError);
+    expect(() => createAnalysisProvider(env({ AI_PROVIDER: 'openai' }))).toThrow(/AI_MODEL/);
   });
 
   it('talks to AI_BASE_URL with a placeholder key when AI_API_KEY is unset (local servers)', async () => {
     server = await startTestServer([openAiStream(wire)]);
-    const provider = createGenerativeProvider(
+    const provider = createAnalysisProvider(
       env({ AI_PROVIDER: 'openai', AI_BASE_URL: `${server.origin}/v1`, AI_MODEL: 'llama3.1', AI_TIMEOUT_MS: '5000' }),
-    ) as AnalysisProvider;
+    );
     expect(provider).toMatchObject({ id: 'openai', model: 'llama3.1', isGenerative: true });
     expect(await provider.analyze(SAMPLE_REQUEST, { signal: new AbortController().signal, onDelta: () => {} })).toEqual(
       SAMPLE_RESULT,

@@ -49,17 +49,3 @@ export interface AnalysisProvider {
   readonly isGenerative: boolean;
   analyze(request: ProviderRequest, options: ProviderRunOptions): Promise<AnalysisResult>;
 }
-
-export type ProviderFailure = 'aborted' | 'timeout' | 'rate_limited' | 'failed' | 'invalid_output' | 'refused';
-
-/** Every way a provider call can fail, as one error type; nothing is stored or charged after it. */
-export class ProviderError extends Error {
-  constructor(
-    public readonly failure: ProviderFailure,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'ProviderError';
-  }
-}

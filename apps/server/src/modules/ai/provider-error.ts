@@ -1,7 +1,21 @@
-// What a log line may say about a failed provider call: the kind of failure, the HTTP status, the error code and the
-// host. Never the message of the provider's answer nor the request: they can quote the dream.
-import { errorCode } from '../../../startup/preflight.ts';
-import { ProviderError, type ProviderFailure } from './provider.ts';
+// How a provider call fails (every vendor, every feature), and what a log line may say about it: the kind of failure,
+// the HTTP status, the error code and the host. Never the message of the provider's answer nor the request: they can
+// quote the dream.
+import { errorCode } from '../../startup/preflight.ts';
+
+export type ProviderFailure = 'aborted' | 'timeout' | 'rate_limited' | 'failed' | 'invalid_output' | 'refused';
+
+/** Every way a provider call can fail, as one error type; nothing is stored or charged after it. */
+export class ProviderError extends Error {
+  constructor(
+    public readonly failure: ProviderFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}
 
 export interface ProviderFailureDetails {
   failure: ProviderFailure | 'unexpected';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMED_FIELDS, type StreamedField } from '@sonhario/contracts/analyses';
 import { createJsonFieldStream } from './json-stream.ts';
-import { SAMPLE_RESULT, sampleWireJson } from './provider-test-servers.ts';
+import { SAMPLE_RESULT, sampleWireJson } from '../analyses/providers/provider-test-servers.ts';
 
 type Delta = { field: StreamedField; text: string };
 

@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../errors.ts';
-import { providerFailureDetails } from '../modules/analyses/providers/provider-failure.ts';
-import { ProviderError } from '../modules/analyses/providers/provider.ts';
+import { isAppError } from '../../errors.ts';
+import { ProviderError, providerFailureDetails } from './provider-error.ts';
 
 /**
  * What the streamed answers (an analysis, a monthly report, a chat answer) share: the text/event-stream frame, the
