@@ -647,7 +647,16 @@ function dreamAnswer(a: Answer): string[] {
   if (asksOpen) paragraphs.push(honestOffer(a, person, note !== null || visit !== undefined));
   else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
   const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.said, focusImage) : null;
-  if (message.asksWho && !person) {
+  // "Who was laughing?": the person the dream names in the sentence that holds the word, when there is one.
+  const whoSentence = message.asksWho && !person && focusImage ? sentenceWith(facts, focusImage) : undefined;
+  const [named] = whoSentence ? peopleIn(whoSentence) : [];
+  if (named && whoSentence) {
+    paragraphs.push(
+      lang === 'pt'
+        ? `Pelo relato, é ${named.label.pt}: ${quote(excerpt(whoSentence))}.`
+        : `From the dream, it is ${named.label.en}: ${quote(excerpt(whoSentence))}.`,
+    );
+  } else if (message.asksWho && !person) {
     paragraphs.push(
       stranger
         ? lang === 'pt'
@@ -661,7 +670,7 @@ function dreamAnswer(a: Answer): string[] {
   const showAll = a.turn === 0 || asksOpen || message.asksWho || message.asksWhere || message.isGreeting;
   if (showAll) paragraphs.push(describe(facts, a));
   else if (!focusWord && !message.isThanks && message.feelings.length === 0) paragraphs.push(echo(a, person));
-  if (focusWord && inDream[0]) {
+  if (focusWord && inDream[0] && !named) {
     const sentence = sentenceWith(facts, inDream[0]);
     if (sentence) {
       paragraphs.push(
@@ -698,6 +707,7 @@ function dreamAnswer(a: Answer): string[] {
     imageWord !== null ||
     stranger !== null ||
     person !== undefined ||
+    named !== undefined ||
     facts.people.some((p) => p.speech.length > 0 || p.isDeceased);
   const lead = stranger
     ? [
@@ -705,11 +715,11 @@ function dreamAnswer(a: Answer): string[] {
           ? `Esse ${stranger} lembra alguém da sua vida acordada?`
           : `Does this ${stranger} remind you of anyone in your waking life?`,
       ]
-    : person && !person.isDeceased
+    : (person ?? named) && !(person ?? named)?.isDeceased
       ? [
           lang === 'pt'
-            ? `O que está acontecendo entre você e ${person.label.pt} na vida acordada?`
-            : `What is going on between you and ${person.label.en} in waking life?`,
+            ? `O que está acontecendo entre você e ${(person ?? named)?.label.pt ?? ''} na vida acordada?`
+            : `What is going on between you and ${(person ?? named)?.label.en ?? ''} in waking life?`,
         ]
       : [];
   paragraphs.push(oneQuestion([...lead, ...questionsFor(facts, a, imageWord)], a, hasSpecific ? 1 : 3));

@@ -259,6 +259,14 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(answer).toContain('“Um homem me perseguia por uma rua escura”');
     expect(answer).toContain('numa rua');
     expect(answer.trim().split('\n').at(-1)).toBe('Esse homem lembra alguém da sua vida acordada?');
+
+    // When the dream does name who did it, the answer says so.
+    const ex = contextDream('D1', 'I could not find the exam room. My ex was in the hallway laughing.', {
+      reason: 'subject',
+    });
+    const who = ask('dream', [ex], 'who was laughing?', { language: 'en' });
+    expect(who).toContain('From the dream, it is your ex: “My ex was in the hallway laughing”.');
+    expect(who.trim().split('\n').at(-1)).toBe('What is going on between you and your ex in waking life?');
   });
 
   it('does not ask again a question it asked earlier in the conversation', () => {
