@@ -10,7 +10,6 @@ import { ProviderError } from '../../ai/provider-error.ts';
 import { createAnalysisProvider } from './create-provider.ts';
 import { ANALYSIS_SHAPE, createGenerativeAnalysisProvider } from './generative.provider.ts';
 import { analysisJsonSchema } from './prompt.ts';
-import type { AnalysisProvider } from './provider.ts';
 import {
   SAMPLE_REQUEST,
   SAMPLE_RESULT,
