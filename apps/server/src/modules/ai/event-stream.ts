@@ -9,7 +9,7 @@ import { ProviderError, providerFailureDetails } from './provider-error.ts';
  */
 
 /** A comment line now and then keeps proxies from closing a quiet stream while a slow model thinks. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 
 export const frameOf = (event: { event: string; data: unknown }) =>
   `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;

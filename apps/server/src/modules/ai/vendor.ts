@@ -4,7 +4,7 @@
 import { createJsonFieldStream } from './json-stream.ts';
 import { ProviderError } from './provider-error.ts';
 
-export type VendorId = 'openai' | 'anthropic';
+type VendorId = 'openai' | 'anthropic';
 
 /** One turn of the conversation a vendor is sent (the system prompt apart). */
 export interface VendorTurn {

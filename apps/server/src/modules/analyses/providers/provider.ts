@@ -33,7 +33,7 @@ export interface JournalContext {
   relatedDreams: { dreamtOn: string; title: string; excerpt: string; sharedWords: string[] }[];
 }
 
-export interface ProviderRunOptions {
+interface ProviderRunOptions {
   /** Aborted when the user cancels (or the connection drops): the provider stops and throws ProviderError('aborted'). */
   signal: AbortSignal;
   /** Text appended to a streamed field as it arrives (summary, interpretation). */
