@@ -285,6 +285,17 @@ function personAskedAbout(a: Answer, facts: DreamFacts | undefined): DreamPerson
   );
 }
 
+const TYPE_WORDS = new Set([
+  'pesadelo',
+  'pesadelos',
+  'nightmare',
+  'nightmares',
+  'lucido',
+  'lucidos',
+  'lucida',
+  'lucid',
+]);
+
 /** A key word found in dreams: the dreamer's word and the dreams (oldest first) that hold it. */
 interface Topic {
   word: string;
@@ -304,9 +315,13 @@ function topicsOf(a: Answer): Topic[] {
     const person = a.message.people.find((p) => foldText(p.label.pt).endsWith(word) || p.key === word);
     const symbol = SYMBOL_BY_WORD.get(word);
     const symbols = symbol ? [symbol.id] : [];
+    const isType = a.message.dreamType !== null && TYPE_WORDS.has(word);
     const dreams = a.facts
       .filter(
         (facts) =>
+          (isType &&
+            (facts.dreamType === a.message.dreamType ||
+              (facts.dream.isNightmare && a.message.dreamType === 'pesadelo'))) ||
           hasStem(facts.stems, word) ||
           (person && facts.people.some((p) => p.key === person.key)) ||
           symbols.some((id) => facts.symbolIds.has(id)),
@@ -378,6 +393,22 @@ function symbolNote(a: Answer, facts: DreamFacts[]): string | null {
           ],
       a.seed >>> 2,
     );
+  }
+  return null;
+}
+
+/** "What do the symbols of this dream say about me?": the dream's own first image the lexicon knows. */
+function imageNote(a: Answer, facts: DreamFacts[]): string | null {
+  if (!a.message.asksMeaning) return null;
+  const hasVisit = facts.some((f) => f.people.some((p) => p.isDeceased));
+  for (const f of facts) {
+    for (const image of f.images) {
+      const entry = symbolFor(foldText(image));
+      if (!entry || (hasVisit && entry.id === 'morte')) continue;
+      return a.lang === 'pt'
+        ? `Sobre ${quote(image)}, uma das imagens do sonho, uma leitura comum, que só vale se fizer sentido para você: ${lowerFirst(entry.meaning.pt)}`
+        : `About ${quote(image)}, one of the dream's images, a common reading, worth keeping only if it fits you: ${lowerFirst(entry.meaning.en)}`;
+    }
   }
   return null;
 }
@@ -643,7 +674,7 @@ function dreamAnswer(a: Answer): string[] {
     paragraphs.push(lang === 'pt' ? 'Oi! Vamos olhar esse sonho juntos.' : "Hi! Let's look at this dream together.");
   }
   const visit = facts.people.find((p) => p.isDeceased);
-  const note = asksOpen && !visit ? (symbolNote(a, [facts]) ?? classicNote(facts, a)) : null;
+  const note = asksOpen && !visit ? (symbolNote(a, [facts]) ?? classicNote(facts, a) ?? imageNote(a, [facts])) : null;
   if (asksOpen) paragraphs.push(honestOffer(a, person, note !== null || visit !== undefined));
   else if (message.feelings.length > 0) paragraphs.push(feelingReflection(a, [facts]));
   const stranger = focusImage && STRANGERS.has(focusImage) ? asWritten(a.said, focusImage) : null;
@@ -709,20 +740,30 @@ function dreamAnswer(a: Answer): string[] {
     person !== undefined ||
     named !== undefined ||
     facts.people.some((p) => p.speech.length > 0 || p.isDeceased);
-  const lead = stranger
-    ? [
-        lang === 'pt'
-          ? `Esse ${stranger} lembra alguém da sua vida acordada?`
-          : `Does this ${stranger} remind you of anyone in your waking life?`,
-      ]
-    : (person ?? named) && !(person ?? named)?.isDeceased
+  const [feeling] = facts.emotions;
+  const lead =
+    message.asksFeeling && feeling
       ? [
           lang === 'pt'
-            ? `O que está acontecendo entre você e ${(person ?? named)?.label.pt ?? ''} na vida acordada?`
-            : `What is going on between you and ${(person ?? named)?.label.en ?? ''} in waking life?`,
+            ? `Onde mais, nos últimos dias, você sentiu ${emotionName(feeling, lang)}?`
+            : `Where else, in recent days, did you feel ${emotionName(feeling, lang)}?`,
         ]
-      : [];
-  paragraphs.push(oneQuestion([...lead, ...questionsFor(facts, a, imageWord)], a, hasSpecific ? 1 : 3));
+      : stranger
+        ? [
+            lang === 'pt'
+              ? `Esse ${stranger} lembra alguém da sua vida acordada?`
+              : `Does this ${stranger} remind you of anyone in your waking life?`,
+          ]
+        : (person ?? named) && !(person ?? named)?.isDeceased
+          ? [
+              lang === 'pt'
+                ? `O que está acontecendo entre você e ${(person ?? named)?.label.pt ?? ''} na vida acordada?`
+                : `What is going on between you and ${(person ?? named)?.label.en ?? ''} in waking life?`,
+            ]
+          : [];
+  paragraphs.push(
+    oneQuestion([...lead, ...questionsFor(facts, a, imageWord)], a, hasSpecific || lead.length > 0 ? 1 : 3),
+  );
   return paragraphs;
 }
 
@@ -835,6 +876,7 @@ function topicParagraph(topic: Topic, a: Answer): string {
         ? ' (procuro até 10 de cada vez; pode haver mais)'
         : ' (I look at up to 10 at a time; there may be more)'
       : '';
+  if (total === 1) return lang === 'pt' ? `${cap(word)} aparece em ${refs}.` : `${cap(word)} appears in ${refs}.`;
   if (topic.dreams.length === 1) {
     return lang === 'pt'
       ? `${cap(word)} aparece em ${refs}, o único entre os ${total} sonhos que consultei${more}.`
@@ -882,7 +924,11 @@ function journalAnswer(a: Answer): string[] {
   const hasVisit = a.facts.some((f) => f.people.some((p) => p.isDeceased));
   const topicDreams = topics[0]?.dreams ?? [];
   const withClassic = topicDreams.find((f) => classicNote(f, a) !== null);
-  const journalNote = asksOpen ? (symbolNote(a, a.facts) ?? (withClassic ? classicNote(withClassic, a) : null)) : null;
+  const journalNote = asksOpen
+    ? (symbolNote(a, a.facts) ??
+      (withClassic ? classicNote(withClassic, a) : null) ??
+      imageNote(a, topicDreams.length > 0 ? topicDreams : a.facts))
+    : null;
   const griefSaid = /comuns no luto|visita assim|common in grief|visit like this/u.test(a.asked);
   if (asksOpen) paragraphs.push(honestOffer(a, undefined, (hasVisit && !griefSaid) || journalNote !== null));
   if (message.feelings.length > 0 && !asksOpen) paragraphs.push(feelingReflection(a, a.facts));
@@ -895,12 +941,18 @@ function journalAnswer(a: Answer): string[] {
       focus = topic.dreams;
       focusWord = asWritten(a.said, topic.word);
       const latest = topic.dreams.at(-1);
+      const earliest = topic.dreams[0];
       const sentence = latest ? sentenceWith(latest, topic.word) : undefined;
-      if (latest && sentence) {
+      if (TYPE_WORDS.has(topic.word) && earliest && latest && earliest !== latest) {
+        // "How have my nightmares changed?": the first and the latest of them, side by side.
+        paragraphs.push(describe(earliest, a, { withDate: true }), describe(latest, a, { withDate: true }));
+      } else if (latest && sentence) {
         paragraphs.push(
-          lang === 'pt'
-            ? `No mais recente, ${ref(latest)}: ${quote(excerpt(sentence))}.`
-            : `In the latest, ${ref(latest)}: ${quote(excerpt(sentence))}.`,
+          topic.dreams.length === 1
+            ? `${ref(latest)}: ${quote(excerpt(sentence))}.`
+            : lang === 'pt'
+              ? `No mais recente, ${ref(latest)}: ${quote(excerpt(sentence))}.`
+              : `In the latest, ${ref(latest)}: ${quote(excerpt(sentence))}.`,
         );
       }
     }
@@ -924,7 +976,7 @@ function journalAnswer(a: Answer): string[] {
     focus = recent;
   }
   // What else comes back across the dreams in view (the topic's, or all of them).
-  const pool = focus.length >= 2 ? focus : a.facts;
+  const pool = focus.length >= 2 && topics.length > 0 ? focus : a.facts;
   const focusStems = focusWord ? stemsOf(foldText(focusWord)) : null;
   const focusSymbol = focusWord ? symbolFor(foldText(focusWord)) : undefined;
   const shared = sharedElements(pool, lang).filter((entry) => {
@@ -934,7 +986,12 @@ function journalAnswer(a: Answer): string[] {
     return stems.pt !== focusStems.pt && stems.en !== focusStems.en && !isFocusSymbol;
   });
   if (shared.length > 0 && !message.asksComparison && !message.isThanks) {
-    const names = shared.slice(0, 3).map((entry) => `${entry.name} (${list(entry.dreams.slice(0, 4).map(ref), lang)})`);
+    const names = shared
+      .slice(0, 3)
+      .map(
+        (entry) =>
+          `${entry.name} (${entry.dreams.length} ${lang === 'pt' ? 'sonhos' : 'dreams'}: ${list(entry.dreams.slice(0, 4).map(ref), lang)})`,
+      );
     paragraphs.push(
       pick(
         lang === 'pt'
@@ -987,9 +1044,18 @@ function journalAnswer(a: Answer): string[] {
             ? `O que está acontecendo entre você e ${askedPerson.label.pt} na vida acordada?`
             : `What is going on between you and ${askedPerson.label.en} in waking life?`,
         ];
+  const typeQuestion =
+    focusWord !== null && TYPE_WORDS.has(foldText(focusWord))
+      ? [
+          lang === 'pt'
+            ? 'O que andava acontecendo na sua vida perto dessas noites?'
+            : 'What was going on in your life around those nights?',
+        ]
+      : [];
   paragraphs.push(
     oneQuestion(
       [
+        ...typeQuestion,
         ...personQuestion,
         ...(focusWord ? [] : sharedQuestion),
         ...questionsFor(subject, a, askedPerson ? null : focusWord),

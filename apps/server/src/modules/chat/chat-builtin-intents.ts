@@ -28,6 +28,10 @@ export interface MessageReading {
   people: DreamPerson[];
   /** A third-person pronoun the message uses for someone: he/him/ele/dele → 'm', she/her/ela/dela → 'f'. */
   pronoun: 'm' | 'f' | null;
+  /** The message asks about the dream's feeling ("essa emoção", "this feeling"). */
+  asksFeeling: boolean;
+  /** The message names nightmares or lucid dreams: a type of dream, found by type, not by word. */
+  dreamType: 'pesadelo' | 'lúcido' | null;
   /** The key words came from an earlier message (a follow-up such as "desde quando?"). */
   isCarried?: boolean;
   /** The part after "será que" / the question, with no question mark, for reflecting it back. */
@@ -69,6 +73,14 @@ const MEANING = [
   'significam',
   'querem dizer',
   'quis dizer',
+  'me mostrando',
+  'quer me dizer',
+  'dizem sobre mim',
+  'diz sobre mim',
+  'showing me',
+  'trying to tell',
+  'say about me',
+  'says about me',
   'significado',
   'quer dizer',
   'simboliza',
@@ -205,6 +217,21 @@ export function readMessage(message: string): MessageReading {
     asksWhere: has(folded, ['onde', 'aonde', 'where']),
     feelings: has(folded, FEELING_VERBS) || !isQuestion ? feelings : [],
     keywords,
+    asksFeeling: has(folded, [
+      'emocao',
+      'emocoes',
+      'sentimento',
+      'sentimentos',
+      'feeling',
+      'feelings',
+      'emotion',
+      'emotions',
+    ]),
+    dreamType: has(folded, ['pesadelo', 'pesadelos', 'nightmare', 'nightmares'])
+      ? 'pesadelo'
+      : has(folded, ['lucido', 'lucidos', 'lucida', 'lucid'])
+        ? 'lúcido'
+        : null,
     people: peopleIn(message),
     pronoun,
     clause: clauseOf(message),

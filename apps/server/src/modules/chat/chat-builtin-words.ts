@@ -23,6 +23,9 @@ const STOPWORDS = new Set(
     // Comparison words: the comparison is the intent, not a topic to find in the dreams.
     'parecido parecida parecidos parecidas semelhante semelhantes similar similares diferente diferentes diferenca ' +
     'comparar compara compare igual iguais ' +
+    // Words about the dreams themselves, sleep and change: the question's frame, not a topic.
+    'simbolo simbolos emocao emocoes sentimento sentimentos mostrando mostrar mostra dizem durmo dormir dormi ' +
+    'dormindo sono mudaram mudou mudar mudando ultimo ultimos ultima ultimas meses recente recentes mim ' +
     // Portuguese verbs with no topic of their own: being, having, going, dreaming, perceiving.
     'ser sou e era eram foi fui fosse estar estou to tava estava estavam esta estao ter tem tenho tinha tinham teve ' +
     'ir vou vai ia iam indo vir vem veio vindo vinha fazer faz fiz fez fico fica ficou fiquei ficar pode posso podia ' +
@@ -46,6 +49,8 @@ const STOPWORDS = new Set(
     'watched heard hear woke wake waking awoke awake remember remembered think thought know knew seems seemed ' +
     'get got go going went gone come came coming make made appear appears appeared recurring repeat repeats ' +
     'common happen happens happened alike different difference differences compare comparing similar same ' +
+    'symbol symbols emotion emotions showing show shows tell telling say sleep slept sleeping badly changed ' +
+    'change changing recent months might ' +
     'hi hello hey thanks thank please good morning'
   ).split(' '),
 );

@@ -311,6 +311,45 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(since).not.toMatch(/visita assim|comuns no luto/);
   });
 
+  it("the app's suggested questions (chat.*.example* in the locales) get answers built for them", () => {
+    const lighthouse = contextDream('D1', 'Um farol aceso no mar escuro, e eu com medo das ondas batendo nas pedras.', {
+      reason: 'subject',
+      emotions: ['medo'],
+    });
+    for (const [message, language] of [
+      ['O que este sonho pode estar me mostrando?', 'pt-BR'],
+      ['O que os símbolos deste sonho dizem sobre mim?', 'pt-BR'],
+      ['What might this dream be showing me?', 'en'],
+      ['What do the symbols of this dream say about me?', 'en'],
+    ] as const) {
+      expect(ask('dream', [lighthouse], message, { language }), message).toMatch(/leitura comum|common reading/);
+    }
+    expect(ask('dream', [lighthouse], 'Por que acordei com essa emoção?').trim().split('\n').at(-1)).toContain('medo');
+    expect(
+      ask('dream', [lighthouse], 'Why did I wake up with this feeling?', { language: 'en' }).trim().split('\n').at(-1),
+    ).toContain('fear');
+
+    const nights = [
+      contextDream('D1', SNAKE_1, { dreamtOn: '2026-09-10', isNightmare: true, reason: 'recent' }),
+      contextDream('D2', FLIGHT, { dreamtOn: '2026-10-01', reason: 'recent' }),
+      contextDream('D3', SNAKE_2, { dreamtOn: '2026-10-15', isNightmare: true, reason: 'recent' }),
+      contextDream('D4', 'Minha mãe fazia bolo na cozinha e o mar entrava pela janela.', {
+        dreamtOn: '2026-11-02',
+        reason: 'recent',
+      }),
+    ];
+    const changed = ask('journal', nights, 'Como meus pesadelos mudaram nos últimos meses?');
+    expect(refsIn(changed)).toEqual(['D1', 'D3']);
+    expect(changed).toContain('10 de setembro de 2026');
+    expect(changed).not.toMatch(/Não encontrei/);
+    const en = ask('journal', nights, 'How have my nightmares changed in recent months?', { language: 'en' });
+    expect(refsIn(en)).toEqual(['D1', 'D3']);
+    expect(ask('journal', nights, 'Quais símbolos aparecem mais nos meus sonhos?')).toMatch(
+      /cobra \(2 sonhos: \[D1\] e \[D3\]\)/,
+    );
+    expect(ask('journal', nights, 'O que volta quando durmo mal?')).not.toMatch(/Não encontrei/);
+  });
+
   it('a frequency question in a conversation about one dream says where to ask it (the Oráculo), not "não sei"', () => {
     expect(ask('dream', [grief()], 'Quantas vezes já sonhei com ele?')).toContain('Oráculo');
     expect(ask('dream', [griefEn()], 'How often do I dream of him?', { language: 'en' })).toContain('Oracle');
