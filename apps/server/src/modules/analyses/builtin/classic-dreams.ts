@@ -42,6 +42,13 @@ type Rule = {
   traps?: string[];
   /** What must also be in the dream, within `reach` sentences of the event (a device beside "não ligava"). */
   context?: { patterns: string[]; reach: number };
+  /**
+   * Events that count only with their own context near ("they followed me" with a flight or fear within a sentence:
+   * "I walked faster… and locked the door"), beside the rule's context when it has one.
+   */
+  guarded?: { events: string[]; near: string[]; reach: number }[];
+  /** A scene that makes the event another thing, within `reach` sentences (flying in a plane, water in a hot tub). */
+  against?: { patterns: string[]; reach: number };
 };
 
 // Forms of the dreamer's own fall, flight… in Portuguese ("caí", typed "cai", is also "ele cai": a subject or a clause
@@ -65,7 +72,8 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(perseguid*) (por|pelo|pela|pelos|pelas)',
       '(correndo|corria|correu|corriam|veio|vinha|vindo|vieram|vinham|foi) atras de (mim|nos|gente)',
       '(fugindo|fugia|fugi|fugimos|fugiamos|correndo|corria|corri) (de|do|da|dos|das) ~1 (homem|homens|cara|caras|monstro|monstros|cachorro|cachorros|policia|policial|bandido|bandidos|zumbi|zumbis|assassino|lobo|leao|urso|cobra|onca|touro|bicho|criatura|sombra|vulto|ladrao|ladroes|alguem|mulher|fantasma|demonio|palhaco)',
-      '(queria|queriam|tentava|tentando|tentavam) me (pegar|matar|alcancar|agarrar)',
+      // Wanting to kill or hurt the dreamer is an attack, not a chase ("my brothers were trying to kill me").
+      '(queria|queriam|tentava|tentando|tentavam) me (pegar|alcancar|agarrar)',
       // "a polícia tava atrás de mim e eu fugindo": after me while I ran (not only "behind me").
       '(tava|estava|tavam|estavam) atras de (mim|nos) ~4 (fugindo|fugi|fugia|correndo|corri|corria)',
       '(fugindo|fugia|fugi|correndo|corria|corri) ~6 (tava|estava|tavam|estavam) atras de (mim|nos)',
@@ -74,7 +82,36 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(chased|pursued|hunted) by',
       '(came|coming|ran|running|come|comes|is|are|was|were|went) after (me|us)',
       '(running|ran|fleeing|fled|escaping) from (a|an|the|some|this|these|two|three) ~1 (man|men|guy|guys|monster|monsters|dog|dogs|wolf|bear|killer|police|cops|zombie|zombies|creature|figure|shadow|stranger|woman|thing|ghost|clown|lion|tiger|snake|gang|murderer)',
-      '(trying|tried|wanted) to (catch|get|kill|grab) (me|us)',
+      '(trying|tried|wanted) to (catch|get|grab) (me|us)',
+      // A chase said as a noun, or a flight from pursuers: "there was a high speed chase", "on the run from them".
+      '(a|the|high speed|car|police|wild|uma|numa|teve uma|houve uma) (chase|perseguicao)',
+      '(on the run|em fuga) (from|de|do|da|dos|das)',
+      '(want|wanted|wants|queria|queriam|quer|querem) (me|us) (caught|dead|preso|presa|morto|morta)',
+      '(ran|run|running|fled|fleeing|corri|corremos|correndo|fugi|fugimos|fugindo) for (my|our) (life|lives)',
+      '(corri|corremos|correndo|fugi|fugimos) (pra salvar|para salvar) (a minha|minha|nossa|a nossa) vida',
+    ],
+    guarded: [
+      {
+        // Followed or wanted dead, with a flight close by: "they followed me… I ran upstairs and locked the door",
+        // "the men trying to kill me broke in; I had snuck out".
+        events: [
+          '(followed|follows) (me|us)',
+          '(me|nos) (seguiu|seguiram|seguia|seguiam)',
+          '(trying|tried|wanted|wants|want) to kill (me|us)',
+          '(queria|queriam|tentava|tentavam|tentando|tentaram) (me|nos) matar',
+        ],
+        near: ['(ran|run|running|walked faster|hid|hide|hiding|locked|escape|escaped|escaping|snuck out|sneak out|looking for me|looking for us|fugi|fugindo|fugimos|corri|correndo|corremos|escondi|escondemos|tranquei|me procurando|nos procurando)'],
+        reach: 1,
+      },
+      {
+        // Running away with a threat close by: "as they got closer we ran the other way", "we ran and ran".
+        events: [
+          '(ran|run|running|fled|drove|corri|corremos|correndo|fugimos|fugi) (the opposite way|the other way|away from them|away from it|away from him|away from her|pro outro lado|para o outro lado|na direcao contraria|dele|dela|deles|delas)',
+          '(ran|run|running|corri|corremos|correndo) (and|e) (ran|run|running|corri|corremos|correndo)',
+        ],
+        near: ['(afraid|scared|terrified|frightened|horrified|panic|panicked|closer|approaching|coming after|came after|chasing|following|attack*|danger|dangerous|monster|medo|apavorad*|assustad*|mais perto|se aproximando|vindo atras|atacar|perigo|monstro)'],
+        reach: 1,
+      },
     ],
     // Only feared or foreseen: "I was afraid he was going to come after me", "com medo de ele vir atrás de mim".
     traps: [
@@ -108,6 +145,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(chuva|neve|granizo|agua|teto|predio|casa|dente|dentes|cabelo|folhas|folha|estrelas|estrela|aviao|avioes|ficha|mundo|ceu|copo|prato|celular|telefone) (tava|estava|ta|ia|comecou a|comecava a|vai|vinha) (cai|caia|caindo|caiu|cair|despencando)',
       '(fell|fall|falling|fallen) (asleep|apart|silent|short|ill|sick|behind|for|pregnant)',
       '(fell|fall|falling) (back|in) (asleep|love)',
+      // A collapse or a trip is not the fall of the classic dream: "I was shot and fell back", "tropecei e caí no chão".
+      '(fell|fall|falling) (back|backward|backwards|over|down dead|dead|unconscious|to the ground|to the floor|on the floor|on the ground|to my knees|on my knees|on my back|on my face|flat)',
+      '(cai|caiu|caindo|caia) (pra tras|para tras|de costas|de joelhos|de cara|no chao|desmaiad*|mort*|dura|duro|sentad*)',
     ],
   },
   flying: {
@@ -128,6 +168,12 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(aviao|avioes|passaro|passaros|helicoptero|drone|pipa|bird|birds|plane|kite|time) ~2 (voando|voava|voou|voar|flying|flew|flies|fly)',
       'time flies',
     ],
+    // Flying inside an aircraft ("the elevator became a plane… we fly over the buildings") is a ride, not one's own
+    // flight; the plane may be named a few sentences before.
+    against: {
+      patterns: ['(airplane|airplanes|plane|planes|jet|jetliner|747|helicopter|cockpit|aircraft|blimp|aviao|avioes|jatinho|helicoptero|aeronave|balao|dirigivel)'],
+      reach: 6,
+    },
   },
   exposure: {
     events: [
@@ -142,10 +188,20 @@ const RULES: Record<ClassicDreamId, Rule> = {
       // Shame in front of watching people: "it embarrasses me… women watching me", "morri de vergonha, todo mundo rindo".
       '(embarrass*|vergonha|envergonhad*|humilhad*|humiliat*|mortified) ~8 (watching|staring|laughing|looking at|attention|olhando|rindo|riam|encarando|olhavam)',
       '(watching|staring at|laughing at|looking at|olhando pra|rindo de|encarando) (me|mim|us) ~8 (embarrass*|vergonha|envergonhad*|humilhad*|humiliat*|mortified)',
+      // Clothes that give way: "my skirt was pulled up and my underwear showed", "a toalha caiu".
+      '(underwear|panties|bra|boxers|calcinha|cueca|sutia) (showed|showing|was showing|were showing|aparecendo|aparecia|apareceu|a mostra)',
+      '(skirt|dress|pants|towel|shorts|saia|vestido|calca|toalha|bermuda|short) ~3 (fell off|came off|fell down|pulled up|pulled down|ripped|caiu|rasgou|subiu|desceu)',
     ],
     traps: ['(jogar|jogando|jogo|jogamos|jogava|uma|da|de) pelada', 'naked eye', 'olho nu', 'a olho nu'],
+    // Someone who may see, a public place, a picture others will see, or the shame itself ("no one seemed to notice",
+    // "my mom was coming down the hall", "a photo of us all nude for a magazine").
     context: {
-      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus|mercado|supermercado|loja|restaurante|store|shop|supermarket|market|restaurant|watching|audience|plateia|speech|stage|presentation|meeting|palco|palestra|apresentacao|discurso|reuniao)'],
+      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus|mercado|supermercado|loja|restaurante|store|shop|supermarket|market|restaurant|watching|audience|plateia|speech|stage|presentation|meeting|palco|palestra|apresentacao|discurso|reuniao|notice|noticed|noticing|no one|nobody|ninguem|someone|somebody|alguem|reparou|percebeu|mom|mother|dad|father|mae|pai|host|seminar|lecture|hall|hallway|corredor|picture|photo|photograph|foto|magazine|revista|embarrassed|ashamed|horrified|mortified|vergonha|envergonhad*|humilhad*|boss|chefe|client|clients|cliente|clientes|guest|guests|convidados|walked in|came in|entrou|stranger|strangers|estranhos|neighbor|neighbors|neighbour|neighbours|vizinho|vizinhos|vizinha)'],
+      reach: 2,
+    },
+    // Bare among the bare, where people are undressed anyway (a hot tub, a sauna, a nudist beach) is not exposure.
+    against: {
+      patterns: ['(jacuzzi|hot tub|hot springs|sauna|spa|nudist|skinny dipping|pool|piscina|banheira|hidromassagem|ofuro|naturismo|nudismo)'],
       reach: 1,
     },
   },
@@ -162,6 +218,8 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(unprepared|not prepared|wasn ready|mind went blank|went blank|blanked|blank page)',
       '(could not|can not) (answer|remember) ~2 (question|questions|anything|any)',
       '(pop quiz|surprise test|surprise exam)',
+      // The exam itself lost: "I managed to lose my test sheet", "perdi a prova".
+      '(lose|lost|losing|misplaced|perdi|perder|perdendo) (my|the|a|minha|a|o|meu) ~1 (test|exam|prova|exame|gabarito|answer sheet)',
     ],
     context: {
       patterns: ['(prova|provas|exame|teste|vestibular|enem|avaliacao|apresentacao|entrevista|seminario|tcc|exam|exams|test|quiz|final|finals|presentation|interview|sat|midterm)'],
@@ -191,6 +249,18 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(could not|can not|unable to|never) (find|found) (my|the|a|our|him|her|them|anyone|anything|where|a way|any|it|all|his|their|what|that|one)',
       '(without|sem) (finding|achar|encontrar)',
       '(searching|looking|searched|looked) (for|everywhere) ~4 (could not|can not|never|everywhere|nowhere|frantically)',
+      // A search told by its urgency or its reach: "searching frantically", "looked all around the basement for her",
+      // "procurei pela casa toda".
+      '(searching|looking|searched|looked|search|look|hunting|procurando|procurava|procurei|procurar|procuramos|buscando|buscava|busquei) (frantically|desperately|anxiously|everywhere|all over|high and low|desesperad*|por toda parte|em todo lugar|em todo canto|por todo lado|pela casa toda|que nem louc*|feito louc*)',
+      '(looked|searched|looking|searching|hunted) (all around|all through|throughout) ~4 for (her|him|them|my|it|the|a|someone|something|our)',
+      // A place to stay or hide, looked for: "a search for a place to stay the night".
+      '(search|searching|searched|looking|looked|look|hunt|hunting) for (a|some|another) (place|room|spot|hotel|motel|bed) to (stay|sleep|live|spend|hide|park)',
+      '(procurando|procurava|procurar|procuramos|procurei) (um|algum|outro) (lugar|canto|quarto|hotel) (pra|para|onde) (dormir|ficar|passar|morar|esconder|estacionar)',
+      // Something of one's own lost ("I lost my luggage and the tickets"); people lost are grief (the traps).
+      '(i|we) @gap (lost|misplaced) (my|our|the|all|all my|all our) ~1 (luggage|bag|bags|suitcase|suitcases|wallet|purse|keys|key|ticket|tickets|passport|phone|shoes|shoe|glasses|ring|money|backpack|jacket|coat|way|car|documents|papers)',
+      '(perdi|perdemos) (a|o|as|os|minha|meu|minhas|meus|a minha|o meu|as minhas|os meus) ~1 (mala|malas|bagagem|bolsa|mochila|carteira|chave|chaves|passagem|passagens|passaporte|celular|sapato|sapatos|oculos|anel|alianca|dinheiro|documentos|caminho|casaco)',
+      // Trying to find and failing: "trying to find something to wear, but there was nothing".
+      '(trying to find|tried to find|looking for|searching for|tentando achar|tentando encontrar|tentei achar|tentei encontrar|procurando|procurava) ~5 (but|mas) (there is nothing|there was nothing|nothing|could not|can not|nao achava|nao achei|nao encontrava|nao encontrei|nao tinha nada|nada)',
     ],
     traps: ['lost in thought', 'lost (my|our) (grandmother|grandfather|mother|father|mom|dad|husband|wife|friend|brother|sister|job|temper|mind)', 'perdi (meu|minha) (vo|avo|mae|pai|marido|esposa|amigo|amiga|irmao|irma|emprego|paciencia)', 'nao achava (que|graca|certo)'],
   },
@@ -203,8 +273,12 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(i|we) @gap (trapped|stuck|locked in|locked inside|paralyzed|paralysed|frozen|pinned down|cornered)',
       '(could not|can not|unable to) (move|get out|escape|scream|breathe|wake up)',
       '(no way out|sleep paralysis|trapped in|trapped inside)',
+      '(being|been|getting|got) (trapped|stuck|locked in|locked up|cornered)',
     ],
-    traps: ['(preso|presa|stuck) (no|in) (transito|traffic)', 'stuck in my head', 'stuck with', 'preso na cabeca'],
+    // A feeling of being trapped ("I just felt so trapped") is not the scene of it.
+    traps: ['(preso|presa|stuck) (no|in) (transito|traffic)', 'stuck in my head', 'stuck with', 'preso na cabeca', '(felt|feel|feeling|feels) ~2 (trapped|stuck|cornered|paralyzed|paralysed)', '(sentia|senti|sentindo|sente) ~2 (pres*|encurralad*|paralisad*|travad*)',
+      // A thing stuck is not the dreamer trapped: "my fingers got stuck in the glove", "a gaveta ficou presa".
+      '(finger|fingers|hand|hands|foot|feet|leg|legs|arm|arms|head|hair|zipper|key|ring|drawer|wheel|dedo|dedos|mao|maos|pe|pes|perna|pernas|braco|bracos|cabeca|cabelo|ziper|chave|anel|gaveta|roda) ~2 (get|got|getting|gets|was|were|is|are|ficou|ficaram|tava|estava) (stuck|trapped|pres*|travad*|emperrad*)'],
   },
   device_failure: {
     events: [
@@ -215,13 +289,19 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(froze|frozen|crashed|crashing|died|dead|black screen|cracked screen|no signal|no service|no battery|battery died|kept crashing|misdial*|wrong number|keys kept|kept typing)',
       'went (black|dark|blank|dead|off)',
       '(tela|screen) (apagou|ficou preta|escureceu|froze|went)',
-      '(could not|can not|unable to) (call|dial|text|type|unlock|reach)',
+      '(could not|can not|unable to|was not able to) (call|dial|text|type|unlock|reach|open|load|access|log in|send|save|print|connect)',
+      '(would not|will not|did not) let me (see|in|open|log in|call|through|use|type|send)',
+      // "something isn't right with the camera", "tinha algo errado com o celular".
+      '(something|algo|alguma coisa) ~3 (not right|wrong|errado|errada) (with|com) (the|my|a|o|meu|minha|this|esse|essa)',
+      '(try|tried|trying|tries|had to|have to|would|need to|needed to|tentei|tentando|tentava|tive que|tinha que|precisava) ~2 (repair|fix|consertar|arrumar)',
+      '(the|my|our|o|meu|nosso|a|minha) (car|carro|truck|van|moto|motorcycle|phone|celular|computer|computador|laptop|notebook|tv|camera|radio|elevator|elevador) (broke|broke down|died|stalled|quebrou|pifou|morreu|enguicou)',
       '(malfunction*|broke down|stopped working|quit working|went dead|went blank|not working|would not respond|unresponsive)',
       '(try|tried|trying) to get (the|my|it|this) ~1 to work',
       '(parou de funcionar|pifou|pifado|pifada|deu pau|com defeito|nao respondia)',
     ],
     context: {
-      patterns: ['(celular|telefone|fone|smartphone|computador|notebook|laptop|pc|tela|tablet|teclado|app|aplicativo|internet|wifi|whatsapp|zap|impressora|maquina|camera|tv|televisao|radio|controle remoto|elevador|caixa eletronico|phone|cellphone|telephone|computer|screen|keyboard|tablet|printer|mouse|ipad|iphone|email|e mail|machine|register|camera|tv|television|radio|remote|elevator|atm)'],
+      // A car that breaks down is a device that fails; one out of control is its own dream (readClassicDreams).
+      patterns: ['(celular|telefone|fone|smartphone|computador|notebook|laptop|pc|tela|tablet|teclado|app|aplicativo|internet|wifi|whatsapp|zap|impressora|maquina|camera|tv|televisao|radio|controle remoto|elevador|caixa eletronico|arquivo|arquivos|mensagem|mensagens|site|carro|moto|phone|cellphone|telephone|computer|screen|keyboard|tablet|printer|mouse|ipad|iphone|email|e mail|machine|register|camera|tv|television|radio|remote|elevator|atm|file|files|message|messages|website|program|car|truck|motorcycle)'],
       reach: 0,
     },
   },
@@ -230,11 +310,16 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(agua|mar|rio|mare|nivel) ~2 (subindo|subia|subiu|invadindo|invadiu|entrando|entrou|alagando|alagou|cobrindo|cobriu|tomando)',
       '(enchente|enchentes|inundacao|inundando|inundou|inundad*|alagamento|alagad*|alagando|tsunami|maremoto)',
       'onda (gigante|enorme|imensa|gigantesca|muito grande)',
-      '(water|sea|river|tide|flood|waves) ~2 (rising|rose|rise|rises|came in|coming in|pouring in|flooding|kept rising|up to my|reached)',
+      '(water|sea|river|tide|flood|waves) ~2 (rising|rose|rise|rises|came in|coming in|pouring in|flooding|kept rising|reached)',
       '(flood|flooding|flooded|tsunami|tidal wave|giant wave|huge wave|massive wave)',
       'rising water*',
     ],
     traps: ['(flooded|flooding|flood|inundad*|inundou|inundando) (with|of|de) (light|luz|relief|alivio|emotion|emocao|memories|lembrancas|messages|mensagens|calls)', 'flood of', 'enchente de (2008|2010|2011|2024|amor)'],
+    // Water that rises and drops in a hot tub or a pool is bathing.
+    against: {
+      patterns: ['(jacuzzi|hot tub|hot springs|sauna|spa|pool|bathtub|bath|banheira|piscina|hidromassagem|ofuro)'],
+      reach: 2,
+    },
   },
   car_out_of_control: {
     events: [
@@ -265,6 +350,8 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(saw|see|found|met|vi|encontrei|reencontrei) (him|her|my|meu|minha|ele|ela)',
       '(very much|still|totally|perfectly) alive',
       '(vivo|viva|vivinho|vivinha) de novo',
+      '(sleeping|staying|slept|stayed|living) (at|in|with|over)',
+      '(dormindo|dormiu|dormia|ficou|ficava|hospedad*) (la em casa|em casa|na nossa|na minha|com a gente|comigo)',
     ],
   },
   pregnancy_baby: {
@@ -273,7 +360,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(um|o|uma|meu|minha|o meu|nosso|nossa|com|de|do|da|no|esse|aquele|segurando|segurava|carregando|carregava|cuidando|um lindo|uma linda) ~1 (bebe|bebes|nene|nenem|recem nascido|recem nascida)',
       '(tive|tivemos|ganhei|nasceu) ~2 (bebe|nene|nenem|filho|filha|menino|menina)',
       '(pregnant|pregnancy|gave birth|giving birth|give birth|in labor|in labour|expecting a baby|baby bump)',
-      '(a|the|my|our|holding|carrying|newborn|little|tiny|crying) ~1 (baby|babies|newborn|infant)',
+      // One baby in the scene; "the Smiths' babies", spoken of, are not.
+      '(a|the|my|our|holding|carrying|newborn|little|tiny|crying) ~1 (baby|newborn|infant)',
+      '(holding|carrying|my|our|newborn|crying) ~1 babies',
       '(had|having) (twins|a baby)',
     ],
     traps: ['baby (steps|blue|carrots|shower|oil|powder|tooth|teeth|fat|blanket|crocodile|alligator|bird|birds|animal|animals|dragon|snake|shark|deer|goat|food|face|talk|sitter|sitting|falcon|chick|chicks|elephant|lion|tiger|bear|whale|dolphin|horse|monkey|owl|duck|turtle|spider|rat)', 'hey baby', 'oh baby', '(ele|ela|voce|quem|ninguem) bebe', 'baby (i|you)'],
@@ -298,6 +387,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(discovered|found|stumbled upon|stumbled on) ~2 (room|rooms|door|doors|floor|wing|hallway|corridor|passage|staircase|attic|basement)',
       '(hidden|secret|extra|new|unknown) (room|rooms|door|doors|floor|wing|passage|passageway|staircase)',
       '(passagem|porta|quarto|sala) (secreta|secreto|escondida|escondido)',
+      // The house that grows: "it opened up into more rooms", "a porta dava pra outros quartos".
+      '(opened|opened up|opens|opens up|opening|led|leads|leading) (into|onto|to) ~2 (more|other|another|new|hidden|secret|endless) (room|rooms|wing|floor|floors|hallway|hallways)',
+      '(dava|davam|abria|abriu|levava) (pra|para|em) ~1 (outro|outros|outra|outras|mais|novos|novas) (comodo|comodos|quarto|quartos|sala|salas|corredor|corredores|andar)',
     ],
     context: {
       patterns: ['(casa|apartamento|apto|ape|ap|predio|mansao|lar|house|home|apartment|flat|mansion|building|comodo|comodos|quarto|quartos|room|rooms)'],
@@ -306,33 +398,51 @@ const RULES: Record<ClassicDreamId, Rule> = {
   },
 };
 
-// All rules' patterns in three sets (events, traps, contexts), each pattern tagged with its classic dream: a dream is
-// scanned three times, not three times per classic dream.
-type Combined = { set: PatternSet; owner: ClassicDreamId[] };
-function combine(pick: (rule: Rule) => readonly string[] | undefined): Combined {
+// All rules' patterns in three sets (events, traps, contexts), each pattern tagged with its classic dream and its group
+// (a guarded event and its own context share a group number; -1 is the rule's plain events, its traps and its context;
+// -2 its scene `against`): a dream is scanned three times, not three times per classic dream.
+type Owner = { id: ClassicDreamId; group: number };
+type Combined = { set: PatternSet; owner: Owner[] };
+const PLAIN = -1;
+const AGAINST = -2;
+function combine(pick: (rule: Rule) => [group: number, patterns: readonly string[] | undefined][]): Combined {
   const patterns: string[] = [];
-  const owner: ClassicDreamId[] = [];
+  const owner: Owner[] = [];
   for (const id of CLASSIC_DREAM_IDS) {
-    for (const pattern of pick(RULES[id]) ?? []) {
-      patterns.push(pattern);
-      owner.push(id);
+    for (const [group, list] of pick(RULES[id])) {
+      for (const pattern of list ?? []) {
+        patterns.push(pattern);
+        owner.push({ id, group });
+      }
     }
   }
   return { set: patternSet(patterns), owner };
 }
-const EVENTS = combine((rule) => rule.events);
-const TRAPS = combine((rule) => rule.traps);
-const CONTEXTS = combine((rule) => rule.context?.patterns);
+const EVENTS = combine((rule) => [
+  [PLAIN, rule.events],
+  ...(rule.guarded ?? []).map((guard, group): [number, string[]] => [group, guard.events]),
+]);
+const TRAPS = combine((rule) => [
+  [PLAIN, rule.traps],
+  [AGAINST, rule.against?.patterns],
+]);
+const CONTEXTS = combine((rule) => [
+  [PLAIN, rule.context?.patterns],
+  ...(rule.guarded ?? []).map((guard, group): [number, string[]] => [group, guard.near]),
+]);
+
+type Tagged = Span & { group: number };
 
 /** The spans of a combined set, by classic dream. */
-function spansById(doc: Doc, { set, owner }: Combined, isNegationRead: boolean): Map<ClassicDreamId, Span[]> {
-  const byId = new Map<ClassicDreamId, Span[]>();
+function spansById(doc: Doc, { set, owner }: Combined, isNegationRead: boolean): Map<ClassicDreamId, Tagged[]> {
+  const byId = new Map<ClassicDreamId, Tagged[]>();
   for (const span of findSpans(doc, set, isNegationRead)) {
-    const id = owner[span.pattern];
-    if (!id) continue;
-    const list = byId.get(id);
-    if (list) list.push(span);
-    else byId.set(id, [span]);
+    const tag = owner[span.pattern];
+    if (!tag) continue;
+    const tagged = { ...span, group: tag.group };
+    const list = byId.get(tag.id);
+    if (list) list.push(tagged);
+    else byId.set(tag.id, [tagged]);
   }
   return byId;
 }
@@ -344,23 +454,46 @@ const DREAM_DEATH = patternSet([
   '(morreu|morria|morreram|morre|died|dies|dying) (no sonho|in the dream|in my dream|na minha frente|in front of me)',
 ]);
 
+// The words after an event that its own negation may reach ("não ligava o celular").
+const EVENT_REACH = 3;
+
 /** The events of every classic dream that hold: not negated, not inside a trap, with their context. */
 function readEvents(doc: Doc): Map<ClassicDreamId, Span[]> {
   const events = spansById(doc, EVENTS, true);
   if (events.size === 0) return events;
   const traps = spansById(doc, TRAPS, false);
-  const contexts = spansById(doc, CONTEXTS, true);
+  // Contexts are read with their negation, except the words the event's own negation reaches: in "could not open the
+  // email" the email is there.
+  const contexts = spansById(doc, CONTEXTS, false);
   const held = new Map<ClassicDreamId, Span[]>();
+  const sentenceOf = (span: Span) => doc.sentence[span.start] ?? 0;
+  const isNear = (spans: readonly Tagged[], group: number, event: Span, reach: number) =>
+    spans.some(
+      (span) =>
+        span.group === group &&
+        Math.abs(sentenceOf(span) - sentenceOf(event)) <= reach &&
+        (!doc.negated[span.start] || (span.start >= event.start && span.start <= event.end + EVENT_REACH)),
+    );
   for (const [id, spans] of events) {
-    const context = RULES[id].context;
+    const rule = RULES[id];
     const trapped = traps.get(id) ?? [];
-    const near = (contexts.get(id) ?? []).map((span) => doc.sentence[span.start] ?? 0);
+    const near = contexts.get(id) ?? [];
     const kept = spans.filter(
       (event) =>
-        !trapped.some((trap) => overlaps(event, trap)) &&
-        (!context || near.some((sentence) => Math.abs(sentence - (doc.sentence[event.start] ?? 0)) <= context.reach)),
+        !trapped.some((trap) => trap.group === PLAIN && overlaps(event, trap)) &&
+        (!rule.context || isNear(near, PLAIN, event, rule.context.reach)) &&
+        (event.group === PLAIN || isNear(near, event.group, event, rule.guarded?.[event.group]?.reach ?? 0)) &&
+        (!rule.against || !isNear(trapped, AGAINST, event, rule.against.reach)),
     );
     if (kept.length > 0) held.set(id, kept);
+  }
+  // A car that will not stop is the car out of control, not a failing device as well.
+  const car = held.get('car_out_of_control');
+  const device = held.get('device_failure');
+  if (car && device) {
+    const left = device.filter((span) => !car.some((other) => sentenceOf(other) === sentenceOf(span)));
+    if (left.length > 0) held.set('device_failure', left);
+    else held.delete('device_failure');
   }
   return held;
 }

@@ -192,11 +192,15 @@ function compile(pattern: string): Step[] {
     });
 }
 
+type Candidate = { steps: Step[]; pattern: number; id: number; needs: string[][] };
+
 /** A set of patterns, indexed by the words they can start with (so a dream is scanned once per set). */
 export type PatternSet = {
-  byWord: Map<string, { steps: Step[]; pattern: number }[]>;
+  byWord: Map<string, Candidate[]>;
   /** Patterns whose first word is a prefix or a gap: tried at every word. */
-  anywhere: { steps: Step[]; pattern: number; first: Extract<Step, { kind: 'word' }> | undefined }[];
+  anywhere: (Candidate & { first: Extract<Step, { kind: 'word' }> | undefined })[];
+  /** How many spelled-out patterns the set holds (each candidate's `id` is below it). */
+  size: number;
 };
 
 /** "(told me|said) that" → "told me that", "said that": a group with a phrase or an empty option is spelled out. */
@@ -212,7 +216,7 @@ function expand(pattern: string): string[] {
 }
 
 export function patternSet(patterns: readonly string[]): PatternSet {
-  const set: PatternSet = { byWord: new Map(), anywhere: [] };
+  const set: PatternSet = { byWord: new Map(), anywhere: [], size: 0 };
   patterns.forEach((pattern, index) => {
     for (const spelled of expand(pattern)) addPattern(set, spelled, index);
   });
@@ -220,17 +224,20 @@ export function patternSet(patterns: readonly string[]): PatternSet {
 }
 
 function addPattern(set: PatternSet, pattern: string, index: number) {
-  {
-    const steps = compile(pattern);
-    const first = steps.find((step) => step.kind !== 'start');
-    if (first?.kind === 'word' && first.literals) {
-      for (const literal of first.literals) {
-        const list = set.byWord.get(literal) ?? [];
-        list.push({ steps, pattern: index });
-        set.byWord.set(literal, list);
-      }
-    } else set.anywhere.push({ steps, pattern: index, first: first?.kind === 'word' ? first : undefined });
-  }
+  const steps = compile(pattern);
+  const first = steps.find((step) => step.kind !== 'start');
+  // The words the pattern needs after its first, each one of a few literals: a dream without any of them is not tried.
+  const needs = steps
+    .filter((step): step is Extract<Step, { kind: 'word' }> => step.kind === 'word' && step !== first)
+    .flatMap((step) => (step.literals ? [step.literals] : []));
+  const candidate: Candidate = { steps, pattern: index, id: set.size++, needs };
+  if (first?.kind === 'word' && first.literals) {
+    for (const literal of first.literals) {
+      const list = set.byWord.get(literal) ?? [];
+      list.push(candidate);
+      set.byWord.set(literal, list);
+    }
+  } else set.anywhere.push({ ...candidate, first: first?.kind === 'word' ? first : undefined });
 }
 
 /** The end (exclusive) of the match of `steps` from word `at`, or -1; within one sentence. */
@@ -260,25 +267,45 @@ function matchAt(doc: Doc, steps: readonly Step[], step: number, at: number, sen
 
 export type Span = { start: number; end: number; pattern: number };
 
+const NO_CANDIDATES: Candidate[] = [];
+// The patterns that can start at a word, worked out once per word and set and kept across dreams (a dream's words are
+// mostly words other dreams had); the cache is emptied when it grows past a vocabulary's size.
+const CANDIDATE_CACHE = new WeakMap<PatternSet, Map<string, Candidate[]>>();
+const CANDIDATE_CACHE_WORDS = 50_000;
+
+function candidatesOf(set: PatternSet, word: string): Candidate[] {
+  let cache = CANDIDATE_CACHE.get(set);
+  if (!cache) {
+    cache = new Map();
+    CANDIDATE_CACHE.set(set, cache);
+  }
+  let list = cache.get(word);
+  if (list) return list;
+  list = [
+    ...(set.byWord.get(word) ?? []),
+    ...set.anywhere.filter(({ first }) => first === undefined || first.test(word)),
+  ];
+  if (list.length === 0) list = NO_CANDIDATES;
+  if (cache.size >= CANDIDATE_CACHE_WORDS) cache.clear();
+  cache.set(word, list);
+  return list;
+}
+
 /**
  * Every match of the set's patterns. `isNegationRead`: a match whose first word is denied ("não caí", "ninguém me
  * perseguia") is left out; a pattern may start with the negator itself ("não conseguia sair").
  */
 export function findSpans(doc: Doc, set: PatternSet, isNegationRead = true): Span[] {
   const spans: Span[] = [];
-  // The patterns that can start at a word, worked out once per distinct word of the dream.
-  const candidates = new Map<string, { steps: Step[]; pattern: number }[]>();
-  for (const word of doc.present) {
-    const list = [
-      ...(set.byWord.get(word) ?? []),
-      ...set.anywhere.filter(({ first }) => first === undefined || first.test(word)),
-    ];
-    if (list.length > 0) candidates.set(word, list);
-  }
+  // 1: the dream has a word for each of the pattern's later steps; 2: it lacks one (worked out on first use).
+  const viable = new Uint8Array(set.size);
   for (let at = 0; at < doc.words.length; at++) {
     const word = doc.words[at] ?? '';
     const sentence = doc.sentence[at] ?? 0;
-    for (const { steps, pattern } of candidates.get(word) ?? []) {
+    for (const { steps, pattern, id, needs } of candidatesOf(set, word)) {
+      if (viable[id] === 0)
+        viable[id] = needs.every((literals) => literals.some((literal) => doc.present.has(literal))) ? 1 : 2;
+      if (viable[id] === 2) continue;
       // A leading "^" is tested at this word, not before it.
       const end = matchAt(doc, steps, 0, at, sentence);
       if (end < 0 || end === at) continue;
