@@ -455,7 +455,6 @@ function englishIndirect(clause: string): string {
   const inverted = /^(was|is|were|are)\s+(it|he|she|that|this|they|there)\s+(.+)$/iu.exec(clause);
   if (inverted)
     return `whether ${inverted[2]?.toLowerCase() ?? ''} ${inverted[1]?.toLowerCase() ?? ''} ${inverted[3] ?? ''}`;
-  if (/^(why|what|who|where|when|how)\b/iu.test(clause)) return `about this: ${quote(lowerFirst(clause))}`;
   return `about this: ${quote(lowerFirst(clause))}`;
 }
 
