@@ -15,6 +15,7 @@ import {
 } from '../analyses/providers/provider-test-servers.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
+import { buildChatSystemPrompt } from './chat-context.ts';
 import { chat, chatRowsOf, parseChatStream, sendMessage, startThread } from './chat.testing.ts';
 
 type OpenAiBody = { model: string; stream: boolean; messages: { role: string; content: string }[] };
@@ -302,5 +303,21 @@ describe('chat through a generative provider (local servers speaking the real pr
     // The reservation was given back: the whole taste is still there.
     const usage = await api(listening, user).get('/chat/usage');
     expect(usage.json()).toMatchObject({ used: 0, remaining: 10 });
+  });
+});
+
+describe('the chat system prompt (decision 056)', () => {
+  it('says how to answer distress, not as symbolism, and where to find help, in both languages and both kinds', () => {
+    for (const kind of ['dream', 'journal'] as const) {
+      for (const language of ['pt-BR', 'en'] as const) {
+        const prompt = buildChatSystemPrompt(kind, language);
+        expect(prompt).toContain('thoughts of suicide or self-harm, abuse, or acute panic');
+        expect(prompt).toContain('do not interpret that part as symbolism');
+        expect(prompt).toMatch(/Answer that part calmly/);
+      }
+      expect(buildChatSystemPrompt(kind, 'pt-BR')).toMatch(/CVV .*188.*cvv\.org\.br/);
+      expect(buildChatSystemPrompt(kind, 'en')).toMatch(/findahelpline\.com.*local emergency number/);
+      expect(buildChatSystemPrompt(kind, 'en')).not.toContain('CVV');
+    }
   });
 });

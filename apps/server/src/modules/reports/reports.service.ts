@@ -31,6 +31,8 @@ import { hasConsent } from '../consents/consents.service.ts';
 import { openField } from '../dreams/dreams.sealing.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profile/profile.service.ts';
+import { assessDistress, DISTRESS_KINDS, type DistressAssessment } from '../safety/distress.ts';
+import { answerHeedsDistress, assessDreamDistress, safeParagraph } from '../safety/safe-reply.ts';
 import {
   countMonthDreams,
   findReportRow,
@@ -317,6 +319,41 @@ export interface PreparedReport {
   month: string;
   dreamCount: number;
   request: ReportRequest;
+  /** The safety layer's reading of the month's dreams (decision 056): any dream's title and text, read as a dream. */
+  distress: DistressAssessment;
+}
+
+/** The union of several assessments: distress when any shows it, with every kind any of them found. */
+function anyDistress(assessments: DistressAssessment[]): DistressAssessment {
+  const kinds = DISTRESS_KINDS.filter((kind) => assessments.some((assessment) => assessment.kinds.includes(kind)));
+  return { isDistress: kinds.length > 0, kinds };
+}
+
+/** Every word of a report, each field on its own line (what the detector and the heed check read). */
+const reportText = (result: MonthlyReportResult) =>
+  [
+    result.summary,
+    ...result.themes.flatMap((theme) => [theme.name, theme.description]),
+    result.emotionalArc,
+    ...result.recurringSymbols.flatMap((symbol) => [symbol.symbol, symbol.note]),
+    result.changeFromPreviousMonth,
+    ...result.reflectionQuestions,
+  ].join('\n');
+
+/**
+ * The report with the safety layer applied, whatever the writer (decision 056, "Reports"): when a dream of the month
+ * or the report's own words show distress and the report does not take it in (it names no help, or reads the distress
+ * as a symbol), the summary opens with the safe paragraph, in the report's language.
+ */
+export function heedReportDistress(
+  result: MonthlyReportResult,
+  monthSignal: DistressAssessment,
+  language: AnalysisLanguage,
+): MonthlyReportResult {
+  const text = reportText(result);
+  const signal = anyDistress([monthSignal, assessDistress(text)]);
+  if (!signal.isDistress || answerHeedsDistress(text, language)) return result;
+  return { ...result, summary: `${safeParagraph(language, signal.kinds)}\n\n${result.summary}` };
 }
 
 /**
@@ -380,6 +417,7 @@ export async function prepareReport(
   return {
     month,
     dreamCount: dreams.length,
+    distress: anyDistress(dreams.map((dream) => assessDreamDistress({ title: dream.title, content: dream.content }))),
     request: {
       month,
       language: input.language ?? profile.locale,
@@ -406,13 +444,23 @@ export async function completeReport(
   },
   writer: ReportWriter,
 ): Promise<MonthlyReport> {
-  const { prepared, signal, onDelta } = input;
+  const { prepared, signal } = input;
+  // The safety layer (decision 056): when a dream of the month shows distress, the summary is held back from the
+  // stream until the report is checked, then sent whole (with the safe paragraph first if the report did not heed it).
+  const isHeld = prepared.distress.isDistress;
+  const onDelta: typeof input.onDelta = isHeld
+    ? (field, text) => {
+        if (field !== 'summary') input.onDelta(field, text);
+      }
+    : input.onDelta;
   const raw = await writer.write(prepared.request, { signal, onDelta });
   const parsed = monthlyReportResultSchema.safeParse(raw);
   if (!parsed.success) throw new ProviderError('invalid_output', 'report does not match the schema');
   if (signal.aborted) throw new ProviderError('aborted', 'report cancelled');
+  const result = heedReportDistress(parsed.data, prepared.distress, prepared.request.language);
+  if (isHeld) input.onDelta('summary', result.summary);
   const keys = await ctx.keys.forUser(ctx.userId);
-  const body: SealedReport = { stats: prepared.request.stats, result: parsed.data };
+  const body: SealedReport = { stats: prepared.request.stats, result };
   const id = randomUUID();
   const row: MonthlyReportRow = {
     id,
