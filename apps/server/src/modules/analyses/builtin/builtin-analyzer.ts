@@ -38,7 +38,7 @@ export type BuiltinAnalysisOptions = {
 
 type Lang = 'pt' | 'en';
 
-const LIMITS = { symbols: 12, themes: 4, historyMentions: 2, questions: 4 } as const;
+const LIMITS = { symbols: 3, themes: 4, historyMentions: 2, questions: 4 } as const;
 
 // --- matching ---------------------------------------------------------------------------------------------
 
@@ -862,19 +862,52 @@ const ACTOR_SYMBOLS = new Set(
     ' ',
   ),
 );
+// The backdrop of a scene: hands, clothes, light, walls, a bed, a door, a window. They are in most dreams and matter to
+// few (on the DreamBank tune split, 17 of the 106 times the reader gave them they were among the images that matter):
+// one mention is not enough for them to be a symbol of the dream; something has to keep coming back to them, or an
+// event has to happen to or with them.
+const BACKDROP_SYMBOLS = new Set(
+  'maos roupa luz muro olhos cama sol janela bolsa cabelo arvore chave espelho porta lua boca trancado numero vidro'.split(
+    ' ',
+  ),
+);
 const EVENT_WEIGHT = 1.5;
-const ACTOR_WEIGHT = 1;
+const ACTOR_WEIGHT = 0.5;
 const FEELING_NEAR = 5;
 const FEELING_WEIGHT = 0.5;
+/** Words between an event and the backdrop image it happens to or with. */
+const EVENT_NEAR = 3;
+const BACKDROP_WEIGHT = 1;
+/** Mentions count up to this many: a long dream that names the house ten times is still about what happens in it. */
+const MENTIONS_COUNTED = 3;
+/** The salience a symbol needs to be one of the dream's (the first always is). */
+const SALIENT = 1;
 
-function bySalience(hits: Map<LexiconEntry, Hit>, emotionPositions: readonly number[]): LexiconEntry[] {
+/**
+ * The symbols that matter to the dream, most salient first: what happens (a chase, a fall, a kiss), an image that
+ * comes back, one with a feeling named beside it; not the backdrop named once. At most `limit`, at least one when the
+ * dream names any (decision 063: the cap and the weights measured on the DreamBank tune split).
+ */
+function bySalience(hits: Map<LexiconEntry, Hit>, emotionPositions: readonly number[], limit: number): LexiconEntry[] {
+  const eventPositions = [...hits.entries()].flatMap(([symbol, hit]) =>
+    EVENT_SYMBOLS.has(symbol.id) ? hit.positions : [],
+  );
+  const isNear = (hit: Hit, positions: readonly number[], reach: number) =>
+    hit.positions.some((p) => positions.some((q) => q !== p && Math.abs(q - p) <= reach));
+  // The backdrop counts when something happens to or with it: the event is named beside it ("voei até a lua").
+  const isBackdrop = (symbol: LexiconEntry, hit: Hit) =>
+    BACKDROP_SYMBOLS.has(symbol.id) && !isNear(hit, eventPositions, EVENT_NEAR);
   const weight = (symbol: LexiconEntry, hit: Hit) =>
-    hit.count +
-    (EVENT_SYMBOLS.has(symbol.id) ? EVENT_WEIGHT : ACTOR_SYMBOLS.has(symbol.id) ? ACTOR_WEIGHT : 0) +
-    (hit.positions.some((p) => emotionPositions.some((e) => Math.abs(e - p) <= FEELING_NEAR)) ? FEELING_WEIGHT : 0);
-  return [...hits.entries()]
+    Math.min(hit.count, MENTIONS_COUNTED) +
+    (EVENT_SYMBOLS.has(symbol.id) ? EVENT_WEIGHT : ACTOR_SYMBOLS.has(symbol.id) ? ACTOR_WEIGHT : 0) -
+    (isBackdrop(symbol, hit) ? BACKDROP_WEIGHT : 0) +
+    (isNear(hit, emotionPositions, FEELING_NEAR) ? FEELING_WEIGHT : 0);
+  const ranked = [...hits.entries()]
     .map(([symbol, hit]) => ({ symbol, hit, weight: weight(symbol, hit) }))
-    .sort((a, b) => b.weight - a.weight || a.hit.first - b.hit.first)
+    .sort((a, b) => b.weight - a.weight || a.hit.first - b.hit.first);
+  return ranked
+    .filter((item, at) => at === 0 || item.weight >= SALIENT)
+    .slice(0, limit)
     .map(({ symbol }) => symbol);
 }
 
@@ -985,6 +1018,9 @@ const DANGER_SYMBOLS = new Set(
 const UNFELT_DANGER = 2;
 /** The feelings that make a threat a nightmare: fear, anxiety, and the guilt or disgust of a scene of violence. */
 const DREAD = new Set<Emotion>(['medo', 'ansiedade', 'culpa', 'nojo']);
+const FEAR_DREAD = new Set<Emotion>(['medo', 'ansiedade']);
+/** The sentiment under which a dream's feelings lean dark: one fear word among joy and love does not. */
+const MIXED_FEELINGS = -0.1;
 /** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
 const DANGER_DENSITY = 100;
 const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
@@ -1015,7 +1051,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const emotionHits = dreamersFeelings(match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true }), parsed);
   const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
   const symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ);
-  const symbols = bySalience(symbolHits, emotionPositions).slice(0, LIMITS.symbols);
+  const symbols = bySalience(symbolHits, emotionPositions, LIMITS.symbols);
   const themes = byWeight(match(THEME_INDEX, parsed, padded, primary, IMAGE_READ)).slice(0, LIMITS.themes);
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
   const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
@@ -1075,10 +1111,17 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   for (const [symbol, hit] of symbolHits)
     if (DANGER_SYMBOLS.has(symbol.id) || FLIGHT_SYMBOLS.has(symbol.id)) dangerMentions += hit.count;
   const threats = [...symbolHits.keys()].filter((symbol) => THREAT_SYMBOLS.has(symbol.id));
-  const isAfraid = emotions.some(({ entry }) => DREAD.has(entry.id));
-  const isDense = dangerMentions >= UNFELT_DANGER && dangerMentions * DANGER_DENSITY >= parsed.words.length;
+  // Fear or anxiety named is dread; guilt or disgust is only when the danger takes up the dream (one mention in every
+  // 100 words at least): a long dream with a fight in it and a moment of guilt elsewhere is not a nightmare.
+  const isDenseEnough = dangerMentions * DANGER_DENSITY >= parsed.words.length;
+  const isAfraid = emotions.some(
+    ({ entry }) => FEAR_DREAD.has(entry.id) || (DREAD.has(entry.id) && dangerMentions > 0 && isDenseEnough),
+  );
+  const isDense = dangerMentions >= UNFELT_DANGER && isDenseEnough;
   const isThreatened = sentiment <= 0.2 && threats.length > 0 && (isAfraid || isDense);
-  const isFrightened = fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < 0);
+  // One fear word beside a danger makes a nightmare only when the dream's feelings lean dark, not when joy or love
+  // are named as much (a death among other feelings is a sad or moving dream).
+  const isFrightened = fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < MIXED_FEELINGS);
   if (input.isNightmare || isNamedNightmare) dreamType = 'pesadelo';
   else if (isLucid) dreamType = 'lúcido';
   else if (isCalledNightmare || isThreatened || isFrightened) dreamType = 'pesadelo';
@@ -1105,6 +1148,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     emotionHits,
     sentiment,
     history: options.history,
+    distress,
   });
 
   return {

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { GOLD_LANGUAGES, loadGold, precision, recall, scoreGold } from './gold.ts';
+import { findSymbolIds } from './builtin-analyzer.ts';
+import { GOLD_LANGUAGES, loadGold, precision, recall, scoreGold, type GoldEntry } from './gold.ts';
+
+/**
+ * The images the reader finds in each gold dream (findSymbolIds: the matching, before salience keeps the few that
+ * matter). The gold set lists every image a dream holds (`symbols`, gold/README.md); since decision 063 the result's
+ * `symbols` hold only the few that matter, so the recall floor is the matching's and the precision floor holds both.
+ */
+function scoreMatching(entries: readonly GoldEntry[]) {
+  const score = { given: 0, correct: 0, required: 0, found: 0, forbidden: 0 };
+  for (const entry of entries) {
+    const ids = new Set(findSymbolIds([entry.title ?? '', entry.content].join('\n')));
+    const allowed = new Set([...entry.symbols, ...entry.optionalSymbols]);
+    score.given += ids.size;
+    score.correct += [...ids].filter((id) => allowed.has(id)).length;
+    score.required += entry.symbols.length;
+    score.found += entry.symbols.filter((id) => ids.has(id)).length;
+    score.forbidden += entry.forbidden.filter((id) => ids.has(id)).length;
+  }
+  return score;
+}
 
 // The analyzer on its gold set (gold/README.md): `npm run eval:analyzer -- --errors` prints every miss with the
 // words that caused it. Issue 12's targets were symbol precision ≥ 0.92 and recall ≥ 0.80, nightmare recall ≥ 0.90,
@@ -30,8 +50,12 @@ describe.each(GOLD_LANGUAGES)('the builtin analyzer on the %s gold set', (langua
   });
 
   it('reads symbols as precisely and completely as issue 12 asks (precision ≥ 0.92, recall ≥ 0.80)', () => {
+    const matching = scoreMatching(entries);
+    expect(precision(matching)).toBeGreaterThanOrEqual(TARGETS.symbolPrecision);
+    expect(recall(matching)).toBeGreaterThanOrEqual(TARGETS.symbolRecall);
+    expect(matching.forbidden).toBe(0);
+    // The few the result keeps are the dream's too.
     expect(precision(score.symbols)).toBeGreaterThanOrEqual(TARGETS.symbolPrecision);
-    expect(recall(score.symbols)).toBeGreaterThanOrEqual(TARGETS.symbolRecall);
   });
 
   it('recognizes nightmares and felt emotions (nightmare recall ≥ 0.90, precision ≥ 0.85; emotion recall ≥ 0.75)', () => {

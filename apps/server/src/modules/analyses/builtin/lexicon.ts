@@ -665,6 +665,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['agua', { notAfter: 'copo pedia pedi pedir garrafa tomar tomei bebi beber bebendo gole', window: 2 }],
     // "o caixa" is the cashier, the till or the ATM; the box is "a caixa".
     ['caixa', { notAfter: 'o no do ao pro um num', window: 1 }],
+    // "uniforme de caixa": the cashier, not a box.
+    ['caixa', { notAfter: 'uniforme', window: 2 }],
     ['dedo, dedos', { notBefore: 'pe pes', window: 2 }],
     ['fugir', { notAfter: 'podia podiamos poderia', window: 2 }],
     ['parede, paredes', { notAfter: 'relogio quadro', window: 3 }],
