@@ -74,6 +74,23 @@ export const createAnalysisSchema = z
   .strict();
 export type CreateAnalysisInput = z.input<typeof createAnalysisSchema>;
 
+/** The marker a generative interpretation uses to cite an earlier dream of its journal context: `[D2]`. */
+export const ANALYSIS_DREAM_REF_PATTERN = /\[D(\d{1,3})\]/g;
+
+/**
+ * An earlier dream a generative interpretation cites as `[D<n>]` (docs/decisions/064): the user's own, still in the
+ * journal, named as it is now. Resolved and stored by the server; the model never sees an id.
+ */
+export const analysisDreamRefSchema = z.object({
+  /** The marker's label, e.g. 'D1'. */
+  ref: z.string().regex(/^D\d{1,3}$/),
+  dreamId: z.uuid(),
+  /** The dream's title; null when it has none (the view names it by its night). */
+  title: z.string().nullable(),
+  dreamtOn: z.iso.date(),
+});
+export type AnalysisDreamRef = z.infer<typeof analysisDreamRefSchema>;
+
 export const analysisSchema = z.object({
   id: z.uuid(),
   dreamId: z.uuid(),
@@ -87,6 +104,8 @@ export const analysisSchema = z.object({
   charge: z.enum(ANALYSIS_CHARGES),
   createdAt: z.iso.datetime({ offset: true }),
   result: analysisResultSchema,
+  /** The earlier dreams the interpretation cites (`[D1]`…), those still in the journal; absent when it cites none. */
+  relatedDreams: z.array(analysisDreamRefSchema).optional(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 

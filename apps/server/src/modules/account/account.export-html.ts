@@ -1,4 +1,4 @@
-import { ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
+import { ANALYSIS_DREAM_REF_PATTERN, ANALYSIS_PROVIDERS } from '@sonhario/contracts/analyses';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { LUCIDITY_LEVELS } from '@sonhario/contracts/dreams';
 import type { ExportAnalysis, ExportDream, ExportReminders, ExportSecurityLogEntry } from '@sonhario/contracts/account';
@@ -179,6 +179,15 @@ export function createHtmlExportWriter(): ExportWriter {
   let format = formatters('America/Sao_Paulo');
   let hasDreams = false;
 
+  /** The `[D1]` citations of an interpretation as the dreams' titles (decision 064); one deleted since, in words. */
+  function withCitations(text: string, refs: ExportAnalysis['relatedDreams']): string {
+    const byRef = new Map((refs ?? []).map((ref) => [ref.ref, ref]));
+    return text.replace(new RegExp(ANALYSIS_DREAM_REF_PATTERN.source, 'g'), (_marker, digits: string) => {
+      const ref = byRef.get(`D${Number(digits)}`);
+      return ref ? `«${ref.title ?? `sonho de ${ref.dreamtOn}`}»` : 'um sonho que não está mais no diário';
+    });
+  }
+
   function analysisHtml(analysis: ExportAnalysis): string {
     const { result } = analysis;
     const by =
@@ -189,7 +198,7 @@ export function createHtmlExportWriter(): ExportWriter {
 <h4>Análise de ${format.at(analysis.createdAt)}</h4>
 <p class="meta">${by} · idioma ${esc(analysis.language)} · paga com ${esc(labelOf(CHARGES, analysis.charge))} · leu a versão ${esc(analysis.dreamVersion)} do sonho</p>
 <p><strong>Resumo.</strong> <span class="text">${esc(result.summary)}</span></p>
-<p><strong>Interpretação.</strong> <span class="text">${esc(result.interpretation)}</span></p>
+<p><strong>Interpretação.</strong> <span class="text">${esc(withCitations(result.interpretation, analysis.relatedDreams))}</span></p>
 ${facts([
   ['Tipo de sonho', esc(result.dreamType)],
   ['Sentimento', esc(result.sentiment.toFixed(2))],

@@ -102,3 +102,15 @@ export async function deleteAnalysisRows(db: DbOrTx, userId: string): Promise<nu
   const rows = await db.delete(dreamAnalyses).where(ownedBy(userId)).returning({ id: dreamAnalyses.id });
   return rows.length;
 }
+
+/**
+ * The user's live dreams among these ids (what an interpretation's citations may still link to, decision 064): a
+ * dream of another user, or one deleted since, is not returned.
+ */
+export async function listLiveCitedDreams(db: DbOrTx, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: dreams.id, dreamtOn: dreams.dreamtOn, summaryEnc: readBytea(dreams.summaryEnc) })
+    .from(dreams)
+    .where(and(eq(dreams.userId, userId), isNull(dreams.deletedAt), inArray(dreams.id, ids)));
+}

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   ANALYSIS_ERROR_CODES,
   ANALYSIS_LANGUAGES,
+  ANALYSIS_DREAM_REF_PATTERN,
   ANALYSIS_PROVIDERS,
   analysisResultSchema,
   type Analysis,
   type AnalysisCharge,
+  type AnalysisDreamRef,
   type AnalysisLanguage,
   type AnalysisListItem,
   type AnalysisProviderId,
@@ -32,7 +34,7 @@ import {
   recordAnalysisCreated,
 } from '../journal-stats/journal-stats.service.ts';
 import type { UserKeys } from '../keys/keys.crypto.ts';
-import { openResult, sealResult } from './analyses.sealing.ts';
+import { openAnalysis, openResult, sealResult } from './analyses.sealing.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
 import { readJournalContext } from '../patterns/journal-context.ts';
@@ -44,9 +46,11 @@ import {
   listAnalysisRows,
   listAnalysisRowsOfDreams,
   listDreamAnalysisRows,
+  listLiveCitedDreams,
   type AnalysisRow,
 } from './analyses.repository.ts';
-import { type AnalysisProvider, type ProviderRequest } from './providers/provider.ts';
+import { type AnalysisProvider, type JournalContext, type ProviderRequest } from './providers/provider.ts';
+import { fitJournalContext } from './providers/prompt.ts';
 import { ProviderError, type ProviderFailure } from '../ai/provider-error.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 import { deleteReportRows } from '../reports/reports.repository.ts';
@@ -80,13 +84,67 @@ const HISTORY_DREAMS = 10;
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
-function toAnalysis(
-  keys: UserKeys,
-  userId: string,
-  row: AnalysisRow,
-  currentVersion: number,
-  opened?: AnalysisResult,
-): Analysis {
+/** An analysis as stored: its result and the earlier dreams its interpretation cited (decision 064). */
+interface OpenedAnalysis {
+  result: AnalysisResult;
+  relatedDreams: AnalysisDreamRef[];
+}
+
+/** The cited dreams still in the user's journal, named as they are now (a title edited since shows its new words). */
+type LiveCited = Map<string, { title: string | null; dreamtOn: string }>;
+
+async function readLiveCited(ctx: RequestContext, keys: UserKeys, opened: OpenedAnalysis[]): Promise<LiveCited> {
+  const ids = [...new Set(opened.flatMap((analysis) => analysis.relatedDreams.map((ref) => ref.dreamId)))];
+  const rows = await listLiveCitedDreams(ctx.db, ctx.userId, ids);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        title: openDreamSummary(keys, ctx.userId, row.id, row.summaryEnc).title.trim() || null,
+        dreamtOn: row.dreamtOn,
+      },
+    ]),
+  );
+}
+
+/**
+ * The earlier dreams an interpretation cites as `[D<n>]`, resolved to the journal context it was given (decision
+ * 064): only the labels the prompt sent count, so a citation can only name one of the caller's own dreams (the
+ * context is read from their journal alone). A marker that names nothing sent is taken out of the text.
+ */
+export function resolveCitations(
+  interpretation: string,
+  context: JournalContext | undefined,
+): { interpretation: string; relatedDreams: AnalysisDreamRef[] } {
+  const sent = new Set(fitJournalContext(context).labels);
+  const relatedDreams: AnalysisDreamRef[] = [];
+  const pattern = new RegExp(ANALYSIS_DREAM_REF_PATTERN.source, 'g');
+  const text = interpretation.replace(pattern, (marker, digits: string) => {
+    const label = `D${Number(digits)}`;
+    const dream = sent.has(label) ? context?.relatedDreams[Number(digits) - 1] : undefined;
+    if (!dream) return '';
+    if (!relatedDreams.some((ref) => ref.ref === label)) {
+      relatedDreams.push({
+        ref: label,
+        dreamId: dream.dreamId,
+        title: dream.title.trim() || null,
+        dreamtOn: dream.dreamtOn,
+      });
+    }
+    return label === marker.slice(1, -1) ? marker : `[${label}]`;
+  });
+  return {
+    interpretation:
+      text === interpretation ? text : text.replace(/[ \t]+([.,;:!?)])/g, '$1').replace(/[ \t]{2,}/g, ' '),
+    relatedDreams,
+  };
+}
+
+function toAnalysis(row: AnalysisRow, currentVersion: number, opened: OpenedAnalysis, live: LiveCited): Analysis {
+  const relatedDreams = opened.relatedDreams.flatMap((ref) => {
+    const dream = live.get(ref.dreamId);
+    return dream ? [{ ...ref, ...dream }] : [];
+  });
   return {
     id: row.id,
     dreamId: row.dreamId,
@@ -97,7 +155,8 @@ function toAnalysis(
     language: oneOf<AnalysisLanguage>(ANALYSIS_LANGUAGES, row.language, 'pt-BR'),
     charge: row.charge === 'credits' ? 'credits' : 'quota',
     createdAt: row.createdAt.toISOString(),
-    result: opened ?? openResult(keys, userId, row),
+    result: opened.result,
+    ...(relatedDreams.length > 0 ? { relatedDreams } : {}),
   };
 }
 
@@ -164,7 +223,9 @@ async function replayByKey(
   if (!existing) return undefined;
   if (existing.dreamId !== dreamId)
     throw new ConflictError('idempotency_key_reused', 'Esta chave já foi usada para outra análise');
-  return toAnalysis(await ctx.keys.forUser(ctx.userId), ctx.userId, existing, currentVersion);
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const opened = openAnalysis(keys, ctx.userId, existing);
+  return toAnalysis(existing, currentVersion, opened, await readLiveCited(ctx, keys, [opened]));
 }
 
 /**
@@ -277,8 +338,13 @@ export async function completeAnalysis(
   const checked = analysisResultSchema.safeParse(raw);
   if (!checked.success) throw new ProviderError('invalid_output', 'provider result does not match the schema');
   if (options.signal.aborted) throw new ProviderError('aborted', 'analysis cancelled');
-  const result = heedAnalysisDistress(checked.data, dreamDistress, prepared.request.language);
-  if (dreamDistress.isDistress) options.onDelta('interpretation', result.interpretation);
+  const heeded = heedAnalysisDistress(checked.data, dreamDistress, prepared.request.language);
+  if (dreamDistress.isDistress) options.onDelta('interpretation', heeded.interpretation);
+  // The earlier dreams the interpretation cites as [D1] (decision 064), resolved here: the model never saw an id.
+  const cited = provider.isGenerative
+    ? resolveCitations(heeded.interpretation, prepared.request.context)
+    : { interpretation: heeded.interpretation, relatedDreams: [] };
+  const result: AnalysisResult = { ...heeded, interpretation: cited.interpretation };
 
   const keys = await ctx.keys.forUser(ctx.userId);
   const id = randomUUID();
@@ -291,7 +357,7 @@ export async function completeAnalysis(
     model: provider.model,
     language: prepared.request.language,
     charge: 'quota',
-    resultEnc: sealResult(keys, ctx.userId, { id, dreamId: prepared.dreamId }, result),
+    resultEnc: sealResult(keys, ctx.userId, { id, dreamId: prepared.dreamId }, result, cited.relatedDreams),
     createdAt: now,
   };
   try {
@@ -310,7 +376,8 @@ export async function completeAnalysis(
       await rewardJournalChanged(tx, keys, { kinds: ['analyses', 'nightmares_analysed'] });
       return { stored, currentVersion };
     });
-    return toAnalysis(keys, ctx.userId, stored.stored, stored.currentVersion, result);
+    const opened = { result, relatedDreams: cited.relatedDreams };
+    return toAnalysis(stored.stored, stored.currentVersion, opened, await readLiveCited(ctx, keys, [opened]));
   } catch (error) {
     // The same idempotency key finished first on another request: answer with that one (charged once).
     if (prepared.idempotencyKey && isUniqueViolation(error)) {
@@ -327,7 +394,13 @@ export async function listDreamAnalyses(ctx: RequestContext, dreamId: string): P
   const dream = await getDream(ctx, dreamId);
   const keys = await ctx.keys.forUser(ctx.userId);
   const rows = await listDreamAnalysisRows(ctx.db, ctx.userId, dreamId);
-  return { items: rows.map((row) => toAnalysis(keys, ctx.userId, row, dream.version)) };
+  const opened = rows.map((row) => openAnalysis(keys, ctx.userId, row));
+  const live = await readLiveCited(ctx, keys, opened);
+  return {
+    items: rows.map((row, index) =>
+      toAnalysis(row, dream.version, opened[index] ?? openAnalysis(keys, ctx.userId, row), live),
+    ),
+  };
 }
 
 /**
@@ -398,8 +471,15 @@ export async function listAnalysesOfDreams(
   const rows = await listAnalysisRowsOfDreams(ctx.db, ctx.userId, dreamIds);
   if (rows.length === 0) return byDream;
   const keys = await ctx.keys.forUser(ctx.userId);
-  for (const row of rows) {
-    const { isDreamChanged: _computed, ...analysis } = toAnalysis(keys, ctx.userId, row, row.dreamVersion);
+  const opened = rows.map((row) => openAnalysis(keys, ctx.userId, row));
+  const live = await readLiveCited(ctx, keys, opened);
+  for (const [index, row] of rows.entries()) {
+    const { isDreamChanged: _computed, ...analysis } = toAnalysis(
+      row,
+      row.dreamVersion,
+      opened[index] ?? openAnalysis(keys, ctx.userId, row),
+      live,
+    );
     const list = byDream.get(row.dreamId) ?? [];
     list.push(analysis);
     byDream.set(row.dreamId, list);

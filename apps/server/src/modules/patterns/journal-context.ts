@@ -27,6 +27,7 @@ export async function readJournalContext(
   return {
     signs: signs.slice(0, SIGNS_MAX),
     relatedDreams: related.map((dream) => ({
+      dreamId: dream.id,
       dreamtOn: dream.dreamtOn,
       title: dream.title,
       excerpt: dream.excerpt,

@@ -7,6 +7,7 @@ import {
   buildRepairMessage,
   buildSystemPrompt,
   buildUserMessage,
+  fitJournalContext,
   JOURNAL_CONTEXT_MAX_CHARS,
   parseAnalysisOutput,
 } from './prompt.ts';
@@ -130,6 +131,19 @@ describe('buildSystemPrompt', () => {
     for (const type of DREAM_TYPES) expect(prompt).toContain(type);
     expect(prompt).toMatch(/distress: true only when the dreamer's own words suggest real distress/);
   });
+
+  it('says how to answer distress, not as symbolism, and where to find help in each language (decision 056)', () => {
+    for (const language of ['pt-BR', 'en'] as const) {
+      const prompt = buildSystemPrompt(language);
+      expect(prompt).toContain('thoughts of suicide or self-harm, abuse, or acute panic');
+      expect(prompt).toContain('do not interpret that part as symbolism');
+      expect(prompt).toMatch(/Answer that part calmly/);
+    }
+    expect(buildSystemPrompt('pt-BR')).toMatch(/CVV .*188.*cvv\.org\.br/);
+    expect(buildSystemPrompt('pt-BR')).not.toContain('findahelpline');
+    expect(buildSystemPrompt('en')).toMatch(/findahelpline\.com.*local emergency number/);
+    expect(buildSystemPrompt('en')).not.toContain('CVV');
+  });
 });
 
 describe('buildUserMessage', () => {
@@ -171,7 +185,7 @@ describe('buildUserMessage', () => {
   /** The JSON between the journal context's delimiters, parsed; throws unless there is exactly one. */
   function journalOf(message: string): {
     recurringSigns?: { sign: string; kind: string; dreams: number }[];
-    relatedEarlierDreams?: { dreamtOn: string; title: string; excerpt: string; inCommon: string[] }[];
+    relatedEarlierDreams?: { label: string; dreamtOn: string; title: string; excerpt: string; inCommon: string[] }[];
   } {
     const parts = message.split('<journal_context>');
     expect(parts).toHaveLength(2);
@@ -180,6 +194,7 @@ describe('buildUserMessage', () => {
     return JSON.parse(inside!);
   }
   const related = (i: number, excerpt = `Outro sonho com a ponte, vez ${i}.`) => ({
+    dreamId: `00000000-0000-4000-8000-00000000000${i}`,
     dreamtOn: `2025-02-0${i + 1}`,
     title: `Ponte ${i}`,
     excerpt,
@@ -213,12 +228,45 @@ describe('buildUserMessage', () => {
     // At most three earlier dreams: the most alike.
     expect(journal.relatedEarlierDreams?.map((dream) => dream.title)).toEqual(['Ponte 0', 'Ponte 1', 'Ponte 2']);
     expect(journal.relatedEarlierDreams?.[0]).toEqual({
+      label: 'D1',
       dreamtOn: '2025-02-01',
       title: 'Ponte 0',
       excerpt: 'Outro sonho com a ponte, vez 0.',
       inCommon: ['ponte', 'vidro'],
     });
     expect(buildSystemPrompt('pt-BR')).toContain('<journal_context>');
+  });
+
+  it('labels the earlier dreams D1..D3, asks for [D1] citations, and never sends their ids (decision 064)', () => {
+    const message = buildUserMessage(
+      request({}, { context: { signs: [], relatedDreams: [related(0), related(1), related(2), related(3)] } }),
+    );
+    expect(journalOf(message).relatedEarlierDreams?.map((dream) => dream.label)).toEqual(['D1', 'D2', 'D3']);
+    expect(message).not.toContain('00000000-0000-4000-8000');
+    expect(message).not.toContain('dreamId');
+    for (const language of ['pt-BR', 'en'] as const) {
+      expect(buildSystemPrompt(language)).toContain('like [D1]');
+      expect(buildSystemPrompt(language)).toContain('use only the labels given');
+    }
+  });
+
+  it('says the labels it sent: a dream left out by the budget has none to cite', () => {
+    expect(fitJournalContext(undefined).labels).toEqual([]);
+    expect(fitJournalContext({ signs: [], relatedDreams: [related(0), related(1)] }).labels).toEqual(['D1', 'D2']);
+    const long = 'palavra '.repeat(400);
+    const huge = [0, 1, 2].map((i) => ({ ...related(i, long), title: `Ponte ${i} ${'y'.repeat(700)}` }));
+    const signs = Array.from({ length: 8 }, (_, i) => ({
+      kind: 'symbol',
+      label: `Sinal ${i} ${'x'.repeat(90)}`,
+      count: 3,
+    }));
+    const fitted = fitJournalContext({ signs, relatedDreams: huge });
+    expect(fitted.labels.length).toBeLessThan(3);
+    expect(fitted.labels).toEqual(
+      (JSON.parse(fitted.encoded!) as { relatedEarlierDreams: { label: string }[] }).relatedEarlierDreams.map(
+        (dream) => dream.label,
+      ),
+    );
   });
 
   it('keeps an earlier dream that tries to close the context inside it, escaped', () => {

@@ -30,7 +30,8 @@ export interface ProviderRequest {
  */
 export interface JournalContext {
   signs: { kind: string; label: string; count: number }[];
-  relatedDreams: { dreamtOn: string; title: string; excerpt: string; sharedWords: string[] }[];
+  /** `dreamId` stays on the server (to resolve the `[D<n>]` markers, decision 064); it is never sent to a provider. */
+  relatedDreams: { dreamId: string; dreamtOn: string; title: string; excerpt: string; sharedWords: string[] }[];
 }
 
 interface ProviderRunOptions {
