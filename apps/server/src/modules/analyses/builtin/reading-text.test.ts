@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeDream, type BuiltinAnalysisInput } from './builtin-analyzer.ts';
+import { CLASSIC_NOTES } from './classic-dreams.ts';
 
 // The reading's prose (decision 059), on dreams written for these tests.
 const PT = { language: 'pt-BR' } as const;
@@ -172,5 +173,58 @@ describe('the content, in the Hall–Van de Castle categories', () => {
     expect(read('Minha mãe apareceu na cozinha e disse que me amava.').reflectionQuestions[0]).toBe(
       'Sua mãe disse no sonho que amava você: o que essas palavras dizem a você hoje?',
     );
+  });
+});
+
+describe('words that are not what they seem', () => {
+  it('reads "my late grandmother" as someone who has died, not as being late', () => {
+    const late = read('My late grandmother was sitting in her garden and waved at me.', EN);
+    expect(late.themes.map((theme) => theme.name)).not.toContain('Being late');
+    expect(late.symbols.map((symbol) => symbol.symbol)).not.toContain('Lateness');
+    const lateFather = read('Sonhei com o meu pai. My late father was in the kitchen.', PT);
+    expect(lateFather.themes.map((theme) => theme.name)).not.toContain('Atraso');
+    // Being late is still being late.
+    expect(read('I was late for class and the teacher was waiting.', EN).themes.map((theme) => theme.name)).toContain(
+      'Being late',
+    );
+  });
+
+  it('reads a hug as a hug (a friendly gesture), not as the symbol Kiss', () => {
+    const hug = read('Minha irmã me abraçou forte na porta de casa.');
+    expect(hug.symbols.map((symbol) => symbol.symbol)).not.toContain('Beijo');
+    expect(hug.interpretation).toContain('Há gestos de amizade ou afeto: um abraço.');
+    expect(read('My best friend hugged me at the station.', EN).symbols.map((s) => s.symbol)).not.toContain('Kiss');
+    expect(read('Ele me beijou na praia.').symbols.map((symbol) => symbol.symbol)).toContain('Beijo');
+  });
+});
+
+describe('a dream that shows distress (the safety layer, decision 056)', () => {
+  it('reads no symbol or classic dream in the sentence where the distress is', () => {
+    const falling = 'Toda noite sonho que tô caindo de um prédio e não aguento mais, queria morrer.';
+    const pt = read(falling);
+    expect(pt.distress).toBe(true);
+    expect(pt.interpretation).not.toContain(CLASSIC_NOTES.falling.pt);
+    expect(pt.symbols.map((symbol) => symbol.symbol)).not.toContain('Queda');
+    expect(pt.themes.map((theme) => theme.name)).not.toContain('Morte');
+    // Nor "nothing was recognised, perhaps it is something personal" after the safe paragraph.
+    expect(pt.interpretation).not.toMatch(/Nenhum símbolo do dicionário/u);
+    const en = read('I keep dreaming that I am falling from a bridge and honestly I want to end it all.', EN);
+    expect(en.distress).toBe(true);
+    expect(en.interpretation).not.toContain(CLASSIC_NOTES.falling.en);
+    expect(en.symbols.map((symbol) => symbol.symbol)).not.toContain('Falling');
+    // The same dream without the distress gets its note.
+    expect(read('Toda noite sonho que tô caindo de um prédio e acordo assustada.').interpretation).toContain(
+      CLASSIC_NOTES.falling.pt,
+    );
+  });
+
+  it('still reads the dream told in the other sentences', () => {
+    const result = read(
+      'Sonhei que meus dentes caíam no meio da rua. Acordei e fiquei pensando que não aguento mais, quero morrer.',
+    );
+    expect(result.distress).toBe(true);
+    expect(result.interpretation).toContain(CLASSIC_NOTES.teeth.pt);
+    expect(result.symbols.map((symbol) => symbol.symbol)).toContain('Dentes');
+    expect(result.symbols.map((symbol) => symbol.symbol)).not.toContain('Morte');
   });
 });

@@ -21,6 +21,7 @@ import {
   PERSON_WORDS,
 } from './content-analysis.ts';
 import type { Bilingual, EmotionEntry, LexiconEntry, ThemeEntry } from './lexicon.ts';
+import { assessDistress, explainDistress } from '../../safety/distress.ts';
 
 type Lang = 'pt' | 'en';
 type Located = { positions: readonly number[] };
@@ -47,6 +48,11 @@ export type ReadingInput = {
   emotionHits: ReadonlyMap<EmotionEntry, Located>;
   sentiment: number;
   history?: { symbolCounts: Record<string, number>; dreamCount: number };
+  /**
+   * The safety layer found distress in the text (decision 056): the sentences where it did are not read as symbols or
+   * classic dreams.
+   */
+  distress?: boolean;
 };
 
 export type ReadingText = {
@@ -101,9 +107,8 @@ type Facts = {
   things: string[];
 };
 
-function readFacts(input: ReadingInput): Facts {
-  const doc = readDoc(input.text);
-  const classics = readClassicDreams(doc, input.dreamEndsAt);
+function readFacts(input: ReadingInput, doc: Doc, quiet: Quiet): Facts {
+  const classics = readClassicDreams(doc, input.dreamEndsAt).filter((classic) => !isQuiet(quiet, classic.sentence));
   const hasDeceasedVisit = classics.some((classic) => classic.id === 'deceased_visit');
   const deceased = findDeceased(doc).find((death) => death.person)?.person;
   const people = findPeople(doc).map(({ person }) => person);
@@ -893,7 +898,8 @@ function writeInterpretation(scene: Scene): string {
   if (input.hasFalseAwakening) paragraphs.push(TEXT.falseAwakening[lang]);
   const images = feelingSentences(input);
   if (images.length > 0) paragraphs.push(images.join(' '));
-  if (input.symbols.length === 0 && input.themes.length === 0 && facts.classics.length === 0)
+  // In a dream that shows distress, the safe paragraph comes first: no "nothing was recognised" after it.
+  if (input.symbols.length === 0 && input.themes.length === 0 && facts.classics.length === 0 && !input.distress)
     paragraphs.push(TEXT.nothing[lang]);
   const tone = toneSentence(scene);
   if (tone) paragraphs.push(tone);
@@ -1161,9 +1167,65 @@ function writeQuestions(scene: Scene): string[] {
 
 const GRIEF_IDS = new Set(['morte', 'morte_simbolo']);
 
+// --- a dream that shows distress --------------------------------------------------------------------------------
+
+/** Sentences (of `readDoc`) not to be read as symbolism, or `all` when the distress could not be placed. */
+type Quiet = Set<number> | 'all';
+const isQuiet = (quiet: Quiet, sentence: number) => quiet === 'all' || quiet.has(sentence);
+
+/**
+ * Where the safety layer found distress (issue 31: "no interpretation of that part as symbolism"): the sentence of
+ * each of its matches, found by its folded words in the reading's own words (the two foldings differ on a few
+ * spellings, so the first word and the last, close by, are enough).
+ */
+function distressSentences(text: string, doc: Doc): Quiet {
+  const quiet = new Set<number>();
+  for (const match of explainDistress(text, { context: 'dream' })) {
+    const words = match.words.split(' ').filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+    const first = words[0];
+    const last = words.at(-1);
+    let found = -1;
+    for (let at = 0; at < doc.words.length && found < 0; at++) {
+      if (doc.words[at] !== first) continue;
+      for (let end = at; end < at + words.length + 3 && end < doc.words.length; end++)
+        if (doc.sentence[end] === doc.sentence[at] && doc.words[end] === last) found = at;
+    }
+    if (found < 0) return 'all';
+    quiet.add(doc.sentence[found] ?? 0);
+  }
+  return quiet;
+}
+
+/**
+ * The reading's input without the symbols met only in the distressed sentences, nor the themes that are those
+ * symbols' own (the theme Morte beside the symbol Morte read in "quero morrer").
+ */
+function quietInput(input: ReadingInput, doc: Doc, quiet: Quiet): ReadingInput {
+  if (quiet === 'all') return { ...input, symbols: [], themes: [] };
+  if (quiet.size === 0) return input;
+  const isOnlyQuiet = (entry: LexiconEntry) => {
+    const positions = input.symbolHits.get(entry)?.positions ?? [];
+    return positions.length > 0 && positions.every((at) => quiet.has(doc.sentence[at] ?? -1));
+  };
+  const dropped = input.symbols.filter(isOnlyQuiet);
+  if (dropped.length === 0) return input;
+  const kept = input.symbols.filter((symbol) => !dropped.includes(symbol));
+  const isOwn = (theme: ThemeEntry, symbol: LexiconEntry) =>
+    symbol.id === theme.id || symbol.id === `${theme.id}_simbolo`;
+  const themes = input.themes.filter(
+    (theme) => !dropped.some((symbol) => isOwn(theme, symbol)) || kept.some((symbol) => isOwn(theme, symbol)),
+  );
+  return { ...input, symbols: kept, themes };
+}
+
 /** The reading's texts, and the themes' and symbols' meanings as this dream reads them. */
-export function writeReading(input: ReadingInput): ReadingText {
-  const facts = readFacts(input);
+export function writeReading(given: ReadingInput): ReadingText {
+  const doc = readDoc(given.text);
+  // The analyzer passes its own assessment (one run of the detector per dream); read here only when it did not.
+  const isDistress = given.distress ?? assessDistress(given.text, { context: 'dream' }).isDistress;
+  const quiet: Quiet = isDistress ? distressSentences(given.text, doc) : new Set();
+  const input = quietInput({ ...given, distress: isDistress }, doc, quiet);
+  const facts = readFacts(input, doc, quiet);
   const scene: Scene = { facts, input };
   const { lang } = input;
   // A visit from someone who has died is not "the end of a cycle": the death card speaks of the bond instead.
