@@ -723,13 +723,13 @@ function dreamAnswer(a: Answer): string[] {
   if (visit && !griefSaid && (asksOpen || message.feelings.length > 0 || person === visit))
     paragraphs.push(griefNote(visit, a, { isDescribed: showAll }));
   else if (note) paragraphs.push(note);
-  if (message.asksFrequency || message.asksComparison) {
-    const what = focusWord ? quote(focusWord) : lang === 'pt' ? 'o que se repete' : 'what repeats';
-    paragraphs.push(
-      lang === 'pt'
-        ? `Nesta conversa eu vejo só este sonho. Para saber quantas vezes e desde quando ${what} aparece, ou comparar com outros sonhos, pergunte no Oráculo: ele procura no diário inteiro e mostra os sonhos com datas.`
-        : `In this conversation I only see this dream. To find how often and since when ${what} appears, or to compare it with other dreams, ask the Oracle: it searches your whole journal and links the dreams with their dates.`,
-    );
+  const others = a.facts.slice(1);
+  if (message.asksFrequency || message.asksComparison)
+    paragraphs.push(recurrenceInOthers(a, facts, others, inDream[0]));
+  else if (others.length > 0 && (a.turn === 0 || person !== undefined)) {
+    // Where the dream's people come back in the related dreams given with it, named with links and dates.
+    const line = peopleInOthers(a, facts, others, person);
+    if (line) paragraphs.push(line);
   }
   if (a.turn === 0 && !a.request.summary) paragraphs.push(INTRO[lang]);
   const imageWord = focusImage && !visit && !stranger ? asWritten(a.said, focusImage) : null;
@@ -767,6 +767,70 @@ function dreamAnswer(a: Answer): string[] {
 }
 
 /** "de" contracted with the label's article or possessive: "do seu avô", "da sua mãe", "de um amigo". */
+/**
+ * How often and since when the asked word (or the dream's people, places and images) comes back in the related dreams
+ * given with a conversation's dream (chat.service relatedDreams: the search and similar dreams), with links and dates.
+ */
+function recurrenceInOthers(a: Answer, facts: DreamFacts, others: DreamFacts[], word: string | undefined): string {
+  const { lang } = a;
+  if (others.length === 0) {
+    return lang === 'pt'
+      ? 'Não encontrei no seu diário outros sonhos parecidos com este; quando houver, mostro aqui onde as mesmas pessoas, lugares e imagens voltam. No Oráculo você pode procurar no diário inteiro.'
+      : 'I found no other dreams in your journal like this one; when there are, I will show where the same people, places and images come back. In the Oracle you can search your whole journal.';
+  }
+  if (word) {
+    const symbol = symbolFor(word);
+    const dreams = [facts, ...others]
+      .filter((f) => hasStem(f.stems, word) || (symbol !== undefined && f.symbolIds.has(symbol.id)))
+      .sort((x, y) => x.dream.dreamtOn.localeCompare(y.dream.dreamtOn));
+    if (dreams.length > 1) return topicParagraph({ word, dreams }, a);
+    const shown = quote(asWritten(a.said, word));
+    return lang === 'pt'
+      ? `Entre os ${others.length} sonhos mais parecidos com este que consultei, ${shown} não volta: aparece só aqui.`
+      : `Among the ${others.length} dreams most like this one that I looked at, ${shown} does not come back: it appears only here.`;
+  }
+  const shared = sharedElements([facts, ...others], lang).filter((entry) => entry.dreams.includes(facts));
+  if (shared.length === 0) {
+    return lang === 'pt'
+      ? `Entre os ${others.length} sonhos mais parecidos com este que consultei, nenhuma pessoa, lugar ou imagem deste sonho se repete.`
+      : `Among the ${others.length} dreams most like this one that I looked at, no person, place or image of this dream comes back.`;
+  }
+  const names = shared.slice(0, 3).map((entry) => {
+    const sorted = [...entry.dreams].sort((x, y) => x.dream.dreamtOn.localeCompare(y.dream.dreamtOn));
+    return `${entry.name} (${list(
+      sorted.filter((f) => f !== facts).map((f) => dated(f, lang)),
+      lang,
+    )})`;
+  });
+  return lang === 'pt'
+    ? `Deste sonho, ${names.length > 1 ? 'voltam' : 'volta'} em outros: ${list(names, lang)}.`
+    : `From this dream, these come back in others: ${list(names, lang)}.`;
+}
+
+/** The dream's people (or the one asked about) who appear in the related dreams too, with links and dates. */
+function peopleInOthers(
+  a: Answer,
+  facts: DreamFacts,
+  others: DreamFacts[],
+  asked: DreamPerson | undefined,
+): string | null {
+  const { lang } = a;
+  const people = asked ? [asked] : facts.people;
+  for (const person of people) {
+    const withPerson = others
+      .filter((f) => f.people.some((p) => p.key === person.key))
+      .sort((x, y) => x.dream.dreamtOn.localeCompare(y.dream.dreamtOn));
+    if (withPerson.length === 0) continue;
+    const refs = list(
+      withPerson.map((f) => dated(f, lang)),
+      lang,
+    );
+    const name = person.label[lang];
+    return lang === 'pt' ? `${cap(name)} também aparece em ${refs}.` : `${cap(name)} also appears in ${refs}.`;
+  }
+  return null;
+}
+
 const ofPt = (label: string) =>
   label
     .replace(/^seu /u, 'do seu ')

@@ -350,7 +350,36 @@ describe('the builtin guide answers (composeGuideAnswer)', () => {
     expect(ask('journal', nights, 'O que volta quando durmo mal?')).not.toMatch(/Não encontrei/);
   });
 
-  it('a frequency question in a conversation about one dream says where to ask it (the Oráculo), not "não sei"', () => {
+  it('a conversation about one dream says where its people and images come back in the related dreams, with links and dates', () => {
+    const related = [
+      grief(),
+      contextDream('D2', 'Sonhei de novo com meu avô, ele estava no sítio dando milho para as galinhas.', {
+        dreamtOn: '2026-03-02',
+        reason: 'similar',
+      }),
+      contextDream('D3', 'Eu estava na cozinha fazendo um bolo e alguém bateu na porta.', {
+        dreamtOn: '2026-01-20',
+        reason: 'similar',
+      }),
+    ];
+    const often = ask('dream', related, 'Quantas vezes já sonhei com ele?');
+    expect(often).toMatch(/seu avô \(\[D2\]/);
+    expect(often).not.toContain('Não sei');
+    const kitchen = ask('dream', related, 'A cozinha aparece em outros sonhos?');
+    expect(refsIn(kitchen)).toEqual(['D1', 'D3']);
+    expect(kitchen).toMatch(/2 dos 3 sonhos/);
+    // On the first turn, the dream's person who comes back elsewhere is named with the link.
+    expect(ask('dream', related, 'Oi')).toMatch(/Seu avô também aparece em \[D2\]/);
+    const en = ask(
+      'dream',
+      [griefEn(), contextDream('D2', 'My grandfather was fishing with me at the lake.', { reason: 'similar' })],
+      'How often do I dream of him?',
+      { language: 'en' },
+    );
+    expect(en).toMatch(/\[D2\]/);
+  });
+
+  it('a frequency question in a conversation about one dream with no related dreams points to the Oráculo, not "não sei"', () => {
     expect(ask('dream', [grief()], 'Quantas vezes já sonhei com ele?')).toContain('Oráculo');
     expect(ask('dream', [griefEn()], 'How often do I dream of him?', { language: 'en' })).toContain('Oracle');
   });

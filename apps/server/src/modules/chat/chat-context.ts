@@ -90,7 +90,7 @@ const encodeRecord = (value: unknown) => JSON.stringify(value, null, 2).replace(
 export function buildChatSystemPrompt(kind: ChatKind, language: AnalysisLanguage): string {
   const about =
     kind === 'dream'
-      ? "This conversation is about one dream of the dreamer's journal, labelled D1, with its latest analysis when there is one."
+      ? "This conversation is about one dream of the dreamer's journal, labelled D1, with its latest analysis when there is one. Other dreams of the journal related to it (found by the app's search and similar dreams) may follow, labelled D2, D3, …: bring them in only when they help (where the same people, places or images come back)."
       : "This conversation is about the dreamer's whole journal. With each message you get the dreams of the journal that best match it (found by the app through its search and similar dreams, or the newest ones), each labelled D1, D2, …";
   return [
     'You are the reflective companion of Sonhário, a private dream journal. You talk with the dreamer about their dreams.',

@@ -136,6 +136,28 @@ describe('chat through a generative provider (local servers speaking the real pr
     expect(message).not.toContain('ALHEIA');
   });
 
+  it("openai: a conversation about one dream also carries my related dreams (D2…), never another user's", async () => {
+    const s = await setUp('openai', [openAiStream('A ponte volta em [D2].')]);
+    const again = await postDream(s.t, s.user, {
+      content: 'De novo a ponte de vidro sobre o mar, agora rachando.',
+      dreamtOn: '2026-10-02',
+    });
+    const other = await signUpUser(s.t, { isConsenting: true });
+    await postDream(s.t, other, { content: 'Uma ponte de vidro ALHEIA sobre o mar.' });
+    const thread = await startThread(s.t, s.user, { kind: 'dream', dreamId: s.dream.id });
+    const result = await chat(s.t, s.user, thread.id, 'Essa ponte aparece em outros sonhos?');
+    expect(result.assistantMessage.dreamRefs.map((ref) => ref.dreamId)).toEqual([again.id]);
+    const message = lastUserContent(s.provider.requests[0]?.body as OpenAiBody);
+    const data = JSON.parse(message.slice(message.indexOf('<dream_data>') + 12, message.indexOf('</dream_data>'))) as {
+      dreams: { label: string; dreamtOn: string }[];
+    };
+    expect(data.dreams.map((d) => [d.label, d.dreamtOn])).toEqual([
+      ['D1', expect.any(String)],
+      ['D2', '2026-10-02'],
+    ]);
+    expect(message).not.toContain('ALHEIA');
+  });
+
   it('a long conversation is summarised past the budget: later requests carry the summary, not the old turns', async () => {
     const long = (n: number) => `Turno ${n}: ${'palavra '.repeat(480)}fim ${n}.`;
     const s = await setUp('openai', [

@@ -421,6 +421,44 @@ async function journalDreams(ctx: RequestContext, keys: UserKeys, deps: ChatDeps
   });
 }
 
+/** Other dreams a conversation about one dream may draw on: where its people, places and images come back. */
+const RELATED_DREAMS = 4;
+
+/**
+ * The journal dreams related to a conversation's dream (decision 060): those holding the message's words (the keyed
+ * search) and those most like the dream (similar dreams, on plans that have them), the dream itself left out,
+ * labelled after it (D2…). Only the user's, as journalDreams.
+ */
+async function relatedDreams(
+  ctx: RequestContext,
+  keys: UserKeys,
+  deps: ChatDeps,
+  dreamId: string,
+  message: string,
+): Promise<ChatContextDream[]> {
+  const picks: { id: string; reason: ChatContextDream['reason'] }[] = [];
+  const add = (id: string, reason: ChatContextDream['reason']) => {
+    if (id !== dreamId && picks.length < RELATED_DREAMS && !picks.some((pick) => pick.id === id))
+      picks.push({ id, reason });
+  };
+  try {
+    const similar = await listSimilarDreams(ctx, dreamId, deps.samples);
+    for (const dream of similar.items.slice(0, RELATED_DREAMS)) add(dream.id, 'similar');
+  } catch (error) {
+    // Similar dreams are Lucid's and Oracle's (403 plan_required): the search alone answers on Dreamer.
+    if (!(error instanceof ForbiddenError)) throw error;
+  }
+  const found = await searchDreamIds(ctx.db, ctx.userId, queryTokenGroups(keys.index, message), RELATED_DREAMS + 1);
+  for (const hit of found) add(hit.id, 'search');
+  if (picks.length === 0) return [];
+  const opened = await openContextDreams(ctx, keys, picks, {
+    perDream: CHAT_BUDGET.journalDreamChars,
+    total: CHAT_BUDGET.journalDreamChars * RELATED_DREAMS,
+    notes: 0,
+  });
+  return opened.map((dream, index) => ({ ...dream, label: `D${index + 2}` }));
+}
+
 /** A conversation's title from its first message: its first words, about 60 characters. */
 function titleOf(message: string): string {
   return cutText(message.replace(/\s+/g, ' ').trim(), 60);
@@ -541,6 +579,7 @@ export async function completeSend(
       notes: CHAT_BUDGET.notesChars,
     });
     if (dreams.length === 0) throw threadNotFound();
+    dreams.push(...(await relatedDreams(ctx, keys, deps, thread.dreamId, content)));
   } else {
     dreams = await journalDreams(ctx, keys, deps, content);
   }
