@@ -532,8 +532,10 @@ const titleLength = (title: string | null | undefined) =>
 type Words = {
   words: string[];
   negated: boolean[];
-  /** In a figure of speech, after waking or in a sentence about real life: no symbol, no theme. */
+  /** In a figure of speech, after waking, in a sentence about real life, or a name: no symbol, no theme. */
   notImage: boolean[];
+  /** The same with names read as words, for a dream that names no image otherwise. */
+  namesRead: boolean[];
   present: Set<string>;
   blocked: Set<number>;
   /** The language the text is written in (detectLanguage), whatever the interface's. */
@@ -651,6 +653,7 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
   const falseAwakenings = [...isFalseAwakening].filter((at) => !isFalseAwakening.has(at - 1));
 
   const notImage = Array.from({ length: words.length }, () => false);
+  const names = Array.from({ length: words.length }, () => false);
   let isAwake = false;
   let awakeFrom = 0;
   let wakeAt = -1;
@@ -693,7 +696,8 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
     if (at >= awakeFrom && awakeFrom > 0 && !isAwake) {
       isAwake = true;
     }
-    if (isAwake || (at >= titleLength && isName[at] === true)) notImage[at] = true;
+    if (isAwake) notImage[at] = true;
+    if (at >= titleLength && isName[at] === true) names[at] = true;
     // What the dreamer only wanted, feared or almost did did not happen: "vontade de chorar", "medo de cair",
     // "waiting to fall", "I could have cried", "instead of yelling".
     const irrealis = phraseAt(words, at, IRREALIS_WORDS);
@@ -713,6 +717,13 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
     }
   }
 
+  // A capitalized word inside a sentence is a name, no image ("Linden Road", "Rose"), except in a dream that names no
+  // image otherwise (`namesRead`: "friends from Highschool").
+  const namesRead = notImage.slice();
+  names.forEach((isName, at) => {
+    if (isName) notImage[at] = true;
+  });
+
   const padded = ` ${words.join(' ')} `;
   const blocked = new Set<number>();
   for (const phrase of BLOCKERS) {
@@ -721,7 +732,7 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
       for (let i = 0; i < phrase.trim().split(' ').length; i++) blocked.add(start + i);
     }
   }
-  return { words, negated, notImage, present: new Set(words), blocked, lang, falseAwakenings, wakeAt };
+  return { words, negated, notImage, namesRead, present: new Set(words), blocked, lang, falseAwakenings, wakeAt };
 }
 
 // Word senses (lexicon.ts, WORD_SENSES): a trigger read in the sense the lexicon means only in the context it needs.
@@ -852,7 +863,7 @@ function wordsBefore(padded: string, at: number): number {
 // Salience: what the dream is about comes first. Each mention counts, events (a chase, a fall, a death, an attack)
 // weigh more than the furniture of the scene, and so does a symbol with a feeling named close to it.
 const EVENT_SYMBOLS = new Set(
-  'perseguicao ataque briga morte_simbolo queda voo afogamento acidente roubo traicao guerra fim_do_mundo sexo beijo nudez prova_simbolo atraso perda procura esconder choro terremoto enchente casamento festa mudanca gravidez paralisia dentes sangue vomito'.split(
+  'perseguicao ataque briga morte_simbolo queda voo afogamento acidente roubo traicao guerra fim_do_mundo sexo beijo nudez prova_simbolo atraso perda procura esconder choro terremoto enchente casamento festa mudanca gravidez paralisia dentes sangue vomito sequestro'.split(
     ' ',
   ),
 );
@@ -909,6 +920,18 @@ function bySalience(hits: Map<LexiconEntry, Hit>, emotionPositions: readonly num
     .filter((item, at) => at === 0 || item.weight >= SALIENT)
     .slice(0, limit)
     .map(({ symbol }) => symbol);
+}
+
+const SYMBOL_BY_ID = new Map(DREAM_SYMBOLS.map((symbol) => [symbol.id, symbol]));
+
+/** The symbols of the places a dream is set in (the setting "escola" is the symbol "escola_simbolo"). */
+function settingSymbols(settings: readonly LexiconEntry[]): LexiconEntry[] {
+  const found: LexiconEntry[] = [];
+  for (const setting of settings) {
+    const symbol = SYMBOL_BY_ID.get(setting.id) ?? SYMBOL_BY_ID.get(`${setting.id}_simbolo`);
+    if (symbol && !found.includes(symbol)) found.push(symbol);
+  }
+  return found;
 }
 
 function byAppearance<T>(hits: Map<T, Hit>): T[] {
@@ -1050,11 +1073,26 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   // Emotions: words in the text (not negated ones), and those the dreamer picked, which weigh more than any word.
   const emotionHits = dreamersFeelings(match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true }), parsed);
   const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
-  const symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ);
-  const symbols = bySalience(symbolHits, emotionPositions, LIMITS.symbols);
+  let symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ);
+  const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
+  // No dream of some length is read empty (issue 31). A dream that names no image but in a capitalized word reads it
+  // ("friends from Highschool"); one that names none at all is about its place ("a party at his cabin"): the
+  // setting, as a symbol.
+  let salient = bySalience(symbolHits, emotionPositions, LIMITS.symbols);
+  if (salient.length === 0) {
+    symbolHits = match(SYMBOL_INDEX, { ...parsed, notImage: parsed.namesRead }, padded, primary, IMAGE_READ);
+    salient = bySalience(symbolHits, emotionPositions, LIMITS.symbols);
+  }
+  // The place read as an image is (not negated, not a topic or a figure of speech, in the sense the lexicon means).
+  const symbols =
+    salient.length > 0
+      ? salient
+      : settingSymbols(byAppearance(match(SETTING_INDEX, parsed, padded, primary, IMAGE_READ))).slice(
+          0,
+          LIMITS.symbols,
+        );
   const themes = byWeight(match(THEME_INDEX, parsed, padded, primary, IMAGE_READ)).slice(0, LIMITS.themes);
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
-  const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
 
   // The words say it was a nightmare ("pesadelo", "woke up screaming", "coração a mil"): fear is there even unnamed.
   const isSaid = (phrase: string) => {

@@ -55,3 +55,45 @@ describe('nightmares: a fear or threat that dominates the dream', () => {
     expect(en('A man attacked me in the parking lot and I felt so guilty afterwards.').dreamType).toBe('pesadelo');
   });
 });
+
+describe("the images real dreams name that the lexicon lacked (the DreamBank labels' gaps)", () => {
+  it.each([
+    ['We were watching TV in the living room when the screen started talking to me.', 'televisao'],
+    ['Tava vendo televisão com a minha mãe.', 'televisao'],
+    ['Two men kidnapped my sister and drove off in a van.', 'sequestro'],
+    ['Fui sequestrada por dois homens encapuzados.', 'sequestro'],
+    ['There was a huge crowd at the station and I lost my friend in it.', 'multidao'],
+    ['Uma multidão enorme me empurrava na praça.', 'multidao'],
+    ['We stayed at an old hotel with endless corridors.', 'hotel'],
+    ['A gente tava num hotel no meio do nada.', 'hotel'],
+    ['I was reading a magazine with my own face on the cover.', 'revista'],
+    ['Eu folheava uma revista e as fotos se mexiam.', 'revista'],
+    ['My aunt hugged me for a long time and would not let go.', 'abraco'],
+    ['Minha avó me abraçou forte na porta.', 'abraco'],
+    ['I was eating a huge cheeseburger with fries at the counter.', 'comida'],
+    ['There was a whole group of people waiting on the stairs.', 'multidao'],
+  ])('reads %j as %s', (content, id) => {
+    expect(findSymbolIds(content)).toContain(id);
+  });
+});
+
+describe('no dream of some length read empty', () => {
+  it('reads a capitalized word as an image when the dream names no other, and as a name when it does', () => {
+    expect(symbols(en('I remember a lot of friends from Highschool, and nothing else at all.'))).toEqual(['School']);
+    expect(symbols(en('I walked my dog to the house on Linden Road.'))).not.toContain('Road');
+  });
+
+  it('reads the place as the symbol of a dream that names no other image', () => {
+    const content = 'I spent the whole afternoon at the clinic with my friend, just talking.';
+    expect(findSymbolIds(content)).toEqual([]);
+    expect(symbols(en(content))).toEqual(['Hospital']);
+    // Not a place only asked about.
+    expect(symbols(en('My friend asked if I had been to the clinic lately.'))).toEqual([]);
+  });
+
+  it('reads "felt good" as joy', () => {
+    expect(en('I was with my brother at his new place and I felt good.').emotions.map((e) => e.emotion)).toEqual([
+      'alegria',
+    ]);
+  });
+});
