@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withDreamLinks, type DreamRef } from '@/components/dream-ref-text';
 import { SupportCard } from '@/components/support-card';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -61,14 +62,28 @@ export function SummaryText({ text, isWriting = false }: { text: string; isWriti
   );
 }
 
-/** The interpretation's paragraphs, the same while streamed and once stored. */
-export function InterpretationText({ text, isWriting = false }: { text: string; isWriting?: boolean }) {
+/**
+ * The interpretation's paragraphs, the same while streamed and once stored. Its `[D1]` citations of earlier dreams
+ * (decision 064) are links to them once stored (`refs`); while it is written (`refs` null) each shows as 'um sonho',
+ * and one whose dream was deleted since, as plain words.
+ */
+export function InterpretationText({
+  text,
+  isWriting = false,
+  refs = null,
+}: {
+  text: string;
+  isWriting?: boolean;
+  refs?: readonly DreamRef[] | null;
+}) {
+  const { t } = useTranslation();
   const paragraphs = paragraphsOf(text);
+  const labels = { pending: t('analyses.reading.refPending'), gone: t('analyses.reading.refGone') };
   return (
     <div className="grid gap-3 text-sm leading-relaxed text-pretty text-foreground/90 sm:text-base sm:leading-relaxed">
       {paragraphs.map((paragraph, index) => (
         <p key={index}>
-          {paragraph}
+          {withDreamLinks(paragraph, refs, labels)}
           {isWriting && index === paragraphs.length - 1 ? <Caret /> : null}
         </p>
       ))}
@@ -276,7 +291,7 @@ export function AnalysisView({
       </ResultCard>
 
       <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={level}>
-        <InterpretationText text={result.interpretation} />
+        <InterpretationText text={result.interpretation} refs={analysis.relatedDreams ?? []} />
       </ResultCard>
 
       <div className="grid items-start gap-3 sm:grid-cols-2">

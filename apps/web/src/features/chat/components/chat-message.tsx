@@ -1,10 +1,9 @@
-import { CHAT_DREAM_REF_PATTERN, type ChatDreamRef, type ChatMessage } from '@sonhario/contracts/chat';
+import type { ChatDreamRef, ChatMessage } from '@sonhario/contracts/chat';
 import { Moon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { withDreamLinks } from '@/components/dream-ref-text';
 import { SupportCard } from '@/components/support-card';
-import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { ChatAuthor } from '../api/use-chat';
 
@@ -15,44 +14,6 @@ export function useAuthorLabel() {
     author.isGenerative && author.provider !== 'builtin'
       ? t('chat.author.generative', { provider: t(`analyses.providers.${author.provider}`), model: author.model })
       : t('chat.author.builtin');
-}
-
-/**
- * An answer's text with its `[D3]` markers as links to the dreams they name (the dream's title, else its night).
- * While the answer streams, `refs` is null (they come with the final event): a marker shows as a quiet 'um sonho'.
- * A marker whose dream is no longer in the journal says so.
- */
-function withDreamLinks(text: string, refs: ChatDreamRef[] | null, labels: { pending: string; gone: string }) {
-  const byRef = new Map((refs ?? []).map((ref) => [ref.ref, ref]));
-  const parts: ReactNode[] = [];
-  const pattern = new RegExp(CHAT_DREAM_REF_PATTERN.source, 'g');
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    const index = match.index;
-    if (index > last) parts.push(text.slice(last, index));
-    const ref = byRef.get(`D${match[1] ?? ''}`);
-    if (ref) {
-      parts.push(
-        <Link
-          key={`${String(index)}-${ref.dreamId}`}
-          to={`/app/dreams/${ref.dreamId}`}
-          className="inline-flex items-baseline gap-1 rounded-sm font-medium text-primary underline decoration-primary/40 underline-offset-4 outline-none hover:decoration-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          <Moon aria-hidden="true" className="size-3.5 shrink-0 translate-y-0.5" />
-          {ref.title ?? formatDate(ref.dreamtOn, 'medium')}
-        </Link>,
-      );
-    } else {
-      parts.push(
-        <span key={String(index)} className="text-muted-foreground italic">
-          {refs === null ? labels.pending : labels.gone}
-        </span>,
-      );
-    }
-    last = index + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
 }
 
 /** A text's paragraphs (blank lines between them); single line breaks stay as breaks. */
