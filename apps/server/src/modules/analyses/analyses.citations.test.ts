@@ -123,7 +123,7 @@ describe('an analysis links the earlier dreams it cites', () => {
     // Read back, named as the dream is now.
     await api(s.t, user).patch(`/dreams/${own[d1]!}`, { title: 'O farol aceso' });
     const read = async () =>
-      (await api(s.t!, user).get(`/dreams/${asked.id}/analyses`)).json<{ items: Analysis[] }>().items[0]!;
+      (await api(s.t, user).get(`/dreams/${asked.id}/analyses`)).json<{ items: Analysis[] }>().items[0]!;
     expect((await read()).relatedDreams?.[0]).toMatchObject({ ref: 'D1', dreamId: own[d1], title: 'O farol aceso' });
 
     // A cited dream deleted since is no longer linked (the view shows its marker as text); undone, it is again.
@@ -143,6 +143,12 @@ describe('an analysis links the earlier dreams it cites', () => {
 
     // The other user cannot read this analysis nor learn of the links.
     expect((await api(s.t, stranger).get(`/dreams/${asked.id}/analyses`)).statusCode).toBe(404);
+
+    // Erased with the analysis: "delete past analyses" leaves no row, hence no link, behind.
+    expect((await api(s.t, user).delete('/analyses')).statusCode).toBe(200);
+    expect(await queryRows(s.t.database.db, sql`select id from dream_analyses where id = ${analysis.id}`)).toHaveLength(
+      0,
+    );
   });
 
   it('an answer that cites nothing sent has no relatedDreams (English)', async () => {
