@@ -72,6 +72,8 @@ type Index<T> = {
   near: Record<Lang, Map<string, string[]>>;
   /** Multi-word triggers, padded with spaces, and their first word (a dream without it cannot hold the phrase). */
   phrases: { phrase: string; first: string; target: T }[];
+  /** The same phrases' words, by their first word, with their place in `phrases`: one map read per word of a dream. */
+  phraseWords: Map<string, { words: string[]; at: number }[]>;
 };
 
 /** Stopwords and one-letter words: never a trigger, never a form. */
@@ -96,6 +98,7 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
     forms: { pt: new Map(), en: new Map() },
     near: { pt: new Map(), en: new Map() },
     phrases: [],
+    phraseWords: new Map(),
   };
   // A word that some trigger names itself is matched only for the triggers naming it: a rule-made form of
   // another trigger ("morro", I die, from morrer) does not take it over ("morro", a hill).
@@ -124,6 +127,12 @@ function buildIndex<T extends { triggers: { pt: readonly string[]; en: readonly 
       }
     }
   }
+  index.phrases.forEach(({ phrase }, at) => {
+    const words = phrase.trim().split(' ');
+    const list = index.phraseWords.get(words[0] ?? '');
+    if (list) list.push({ words, at });
+    else index.phraseWords.set(words[0] ?? '', [{ words, at }]);
+  });
   for (const lang of ['pt', 'en'] as const) {
     for (const form of named[lang]) {
       if (form.length < MIN_TYPO_WORD) continue;
@@ -184,6 +193,7 @@ const LUCIDITY = LUCIDITY_PHRASES.map((entry) => ({
 }));
 const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 const NIGHTMARE_WORDS = ['pesadelo', 'pesadelos', 'pesadelao', 'nightmare', 'nightmares'].map((word) => ` ${word} `);
+const NIGHTMARE_INDEX = byFirstWord([...NIGHTMARE, ...NIGHTMARE_WORDS]);
 
 // The language of the text itself, not of the interface (issue 31): a short dream often has no "the" or "que" ("A
 // huge dog chased me through a dark forest."). Each language scores its function words (those of one language only:
@@ -271,6 +281,14 @@ const ATTEMPTS = new Set(
 
 /** Idioms whose words are not the images they name ("fell asleep", "do nada", "post office"): never a trigger. */
 const BLOCKERS = BLOCKED_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
+/** The blockers by their first word (phraseList, below): each word of a dream is one map read. */
+const BLOCKER_WORDS = new Map<string, string[][]>();
+for (const phrase of BLOCKERS) {
+  const words = phrase.trim().split(' ');
+  const list = BLOCKER_WORDS.get(words[0] ?? '');
+  if (list) list.push(words);
+  else BLOCKER_WORDS.set(words[0] ?? '', [words]);
+}
 
 // Words that are not the dream's images. A figure of speech names a thing the dream does not contain ("cor de
 // sangue", "do tamanho de um cavalo", "like a big dog", "the size of a cat"): the words just after a comparison are
@@ -510,6 +528,36 @@ const IRREALIS_WORDS = phraseList([...IRREALIS.pt, ...IRREALIS.en]);
 const TOPIC_WORDS = phraseList([...TOPICS.pt, ...TOPICS.en]);
 const DREAM_WORDS = phraseList(['sonho', 'sonhei', 'sonhando', 'dream', 'dreamt', 'dreamed', 'dreaming']);
 
+/** Whether the words `phrase` are the dream's words from `at` on. */
+function isAt(words: readonly string[], at: number, phrase: readonly string[]): boolean {
+  for (let i = 0; i < phrase.length; i++) if (words[at + i] !== phrase[i]) return false;
+  return true;
+}
+
+type FirstWordIndex = Map<string, { text: string; words: string[] }[]>;
+
+/** Padded phrases (" heart racing ") by their first word. */
+function byFirstWord(phrases: Iterable<string>): FirstWordIndex {
+  const index: FirstWordIndex = new Map();
+  for (const text of new Set(phrases)) {
+    const words = text.trim().split(' ');
+    const list = index.get(words[0] ?? '');
+    if (list) list.push({ text, words });
+    else index.set(words[0] ?? '', [{ text, words }]);
+  }
+  return index;
+}
+
+/** Where each phrase of `index` is first in the words (one pass over them), by its padded text. */
+function firstPlaces(words: readonly string[], index: FirstWordIndex): Map<string, number> {
+  const places = new Map<string, number>();
+  words.forEach((word, at) => {
+    for (const phrase of index.get(word) ?? [])
+      if (!places.has(phrase.text) && isAt(words, at, phrase.words)) places.set(phrase.text, at);
+  });
+  return places;
+}
+
 /** The length of the first (longest) phrase of `phrases` that starts at `at`, or 0. */
 function phraseAt(words: readonly string[], at: number, phrases: PhraseIndex): number {
   for (const phrase of phrases.get(words[at] ?? '') ?? []) {
@@ -724,14 +772,11 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
     if (isName) notImage[at] = true;
   });
 
-  const padded = ` ${words.join(' ')} `;
   const blocked = new Set<number>();
-  for (const phrase of BLOCKERS) {
-    for (let at = padded.indexOf(phrase); at >= 0; at = padded.indexOf(phrase, at + 1)) {
-      const start = wordsBefore(padded, at);
-      for (let i = 0; i < phrase.trim().split(' ').length; i++) blocked.add(start + i);
-    }
-  }
+  words.forEach((word, start) => {
+    for (const phrase of BLOCKER_WORDS.get(word) ?? [])
+      if (isAt(words, start, phrase)) for (let i = 0; i < phrase.length; i++) blocked.add(start + i);
+  });
   return { words, negated, notImage, namesRead, present: new Set(words), blocked, lang, falseAwakenings, wakeAt };
 }
 
@@ -834,11 +879,19 @@ function match<T>(
       record(target, position);
     }
   });
-  for (const { phrase, first, target } of index.phrases) {
-    if (!present.has(first)) continue;
-    let at = padded.indexOf(phrase);
-    while (at >= 0) {
-      const position = wordsBefore(padded, at);
+  // Where each phrase is in the dream, left to right, one occurrence not overlapping the one before: one pass over
+  // the words, then the phrases in the index's order (the order the hits are recorded in).
+  const occurrences = new Map<number, number[]>();
+  words.forEach((word, position) => {
+    for (const { words: phrase, at } of index.phraseWords.get(word) ?? []) {
+      if (!isAt(words, position, phrase)) continue;
+      const list = occurrences.get(at);
+      if (!list) occurrences.set(at, [position]);
+      else if (position >= (list.at(-1) ?? 0) + phrase.length) list.push(position);
+    }
+  });
+  index.phrases.forEach(({ phrase, target }, at) => {
+    for (const position of occurrences.get(at) ?? []) {
       const length = phrase.length - phrase.replaceAll(' ', '').length - 1;
       let isBlocked = false;
       for (let i = 0; i < length; i++) if (blocked.has(position + i)) isBlocked = true;
@@ -846,9 +899,8 @@ function match<T>(
       if (senses && !holds(senses.get(phrase.trim()), idOf(target), words, present, position, position + length - 1))
         isBlocked = true;
       if (!isBlocked && !(options.isNegationRead && negated[position])) record(target, position);
-      at = padded.indexOf(phrase, at + phrase.length - 1);
     }
-  }
+  });
   return hits;
 }
 
@@ -1007,14 +1059,19 @@ const AWARE = {
   en: / (?:realize|realized|realise|realised|know|knew|notice|noticed|understand|understood|figure out|figured out|aware|awareness|remembered|recognized|recognised|dawned on me|the fact)(?: of the fact)?(?: that)? (?:i was|i m|i am|i must be|i must have been|it was|this was|this is|it s|it is|it must be|we were)(?: just| only| still| actually| really)? (?:dreaming|a dream|in a dream)/u,
 };
 const AWARE_ENTRY = LUCIDITY_PHRASES.find((entry) => entry.id === 'realized');
+const LUCIDITY_WORDS = byFirstWord(LUCIDITY.flatMap(({ phrases }) => phrases));
 
 function readLucidity({ words, negated, lang }: Words) {
   const spelled = words.map((word) => (lang === 'pt' ? (COLLOQUIAL[word] ?? word) : word));
   const padded = ` ${spelled.join(' ')} `;
   const isSaid = (at: number) => at >= 0 && !negated[wordsBefore(padded, at)];
-  const found = LUCIDITY.filter(({ phrases }) => phrases.some((phrase) => isSaid(padded.indexOf(phrase)))).map(
-    ({ entry }) => entry,
-  );
+  // Each phrase's first place in the dream (one pass over the words): it is said there unless negated there.
+  const firstAt = firstPlaces(spelled, LUCIDITY_WORDS);
+  const isFirstSaid = (phrase: string) => {
+    const at = firstAt.get(phrase);
+    return at !== undefined && !negated[at];
+  };
+  const found = LUCIDITY.filter(({ phrases }) => phrases.some(isFirstSaid)).map(({ entry }) => entry);
   const aware = AWARE[lang].exec(padded);
   if (aware && isSaid(aware.index) && AWARE_ENTRY && !found.includes(AWARE_ENTRY)) found.push(AWARE_ENTRY);
   return found;
@@ -1095,9 +1152,10 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
 
   // The words say it was a nightmare ("pesadelo", "woke up screaming", "coração a mil"): fear is there even unnamed.
+  const nightmarePlaces = firstPlaces(parsed.words, NIGHTMARE_INDEX);
   const isSaid = (phrase: string) => {
-    const at = padded.indexOf(phrase);
-    return at >= 0 && !parsed.negated[wordsBefore(padded, at)];
+    const at = nightmarePlaces.get(phrase);
+    return at !== undefined && !parsed.negated[at];
   };
   const isCalledNightmare = NIGHTMARE.some(isSaid);
   // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream).
