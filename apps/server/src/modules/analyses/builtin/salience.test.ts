@@ -97,3 +97,25 @@ describe('no dream of some length read empty', () => {
     ]);
   });
 });
+
+describe('the themes that matter', () => {
+  const themes = (content: string) => en(content).themes.map((theme) => theme.name);
+
+  it('gives the Houses theme when the house is what the dream is about, not where it happens', () => {
+    expect(themes('We were in the kitchen of my house, eating cake and laughing with my cousins.')).not.toContain(
+      'Houses',
+    );
+    expect(
+      themes(
+        'The house was huge. Every room of the house opened onto another room, and the house kept growing, rooms behind rooms.',
+      ),
+    ).toContain('Houses');
+  });
+
+  it('gives the Falling theme to a fall the dream dwells on, not to a slip in passing', () => {
+    expect(
+      themes('I fell on the stairs on the way out, then we went to the fair and won a huge teddy bear.'),
+    ).not.toContain('Falling');
+    expect(themes('I fell off the roof and kept falling for what felt like hours.')).toContain('Falling');
+  });
+});
