@@ -976,10 +976,15 @@ function bySalience(hits: Map<LexiconEntry, Hit>, emotionPositions: readonly num
 
 // Themes that matter: a house is where most dreams happen, and the Houses theme ("the house as the self") is the
 // dream's only when the house keeps coming back (on the DreamBank tune split it was given 41 times and mattered once);
-// water or a trip as the scene, or a movement said in passing (a fall, flying, being lost), needs two mentions. Tune
-// split: strict theme precision 0.21 -> 0.33, recall 0.77 -> 0.74. (Animals and school with two mentions too gave
+// water or a trip as the scene, or a movement said in passing (a fall, flying, being lost), needs two mentions; in a
+// dream under 30 words one mention is enough, under 90 the Houses theme needs three. Tune split: strict theme
+// precision 0.21 -> 0.32, recall 0.77 -> 0.74. (Animals and school with two mentions too gave
 // 0.38 / 0.72 there but cost the gold set, whose themes are what each dream is about, a third of its English recall.)
 const THEME_MENTIONS: Record<string, number> = { casas: 4, agua: 2, viagem: 2, queda: 2, voo: 2, perdido: 2 };
+/** Words per further mention a theme needs: in a short dream, one mention is what it is about ("caí de um prédio"). */
+const WORDS_PER_MENTION = 30;
+const themeMentions = (id: string, words: number) =>
+  Math.min(THEME_MENTIONS[id] ?? 1, 1 + Math.floor(words / WORDS_PER_MENTION));
 
 const SYMBOL_BY_ID = new Map(DREAM_SYMBOLS.map((symbol) => [symbol.id, symbol]));
 
@@ -1159,7 +1164,7 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   // Every theme the words touch weighs on the dream's type; the reading names those that matter (decision 063).
   const touchedThemes = byWeight(themeHits).slice(0, LIMITS.themes);
   const themes = byWeight(themeHits)
-    .filter((theme) => (themeHits.get(theme)?.count ?? 0) >= (THEME_MENTIONS[theme.id] ?? 1))
+    .filter((theme) => (themeHits.get(theme)?.count ?? 0) >= themeMentions(theme.id, parsed.words.length))
     .slice(0, LIMITS.themes);
   const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
 

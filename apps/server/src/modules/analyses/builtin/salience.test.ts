@@ -102,20 +102,30 @@ describe('the themes that matter', () => {
   const themes = (content: string) => en(content).themes.map((theme) => theme.name);
 
   it('gives the Houses theme when the house is what the dream is about, not where it happens', () => {
-    expect(themes('We were in the kitchen of my house, eating cake and laughing with my cousins.')).not.toContain(
-      'Houses',
-    );
     expect(
       themes(
-        'The house was huge. Every room of the house opened onto another room, and the house kept growing, rooms behind rooms.',
+        'We were in the kitchen of my house, eating cake and laughing with my cousins. My uncle brought out an old guitar and we sang the songs we used to sing as kids, loud and out of tune, until the sun came up over the hills and my aunt told us to go to bed. Nobody listened to her, and we kept singing.',
+      ),
+    ).not.toContain('Houses');
+    expect(
+      themes(
+        'The house was huge. Every room of the house opened onto another room, and the house kept growing, rooms behind rooms, a basement under the basement. I walked through it for hours looking for the way back to the room where my family was waiting for me.',
       ),
     ).toContain('Houses');
   });
 
   it('gives the Falling theme to a fall the dream dwells on, not to a slip in passing', () => {
     expect(
-      themes('I fell on the stairs on the way out, then we went to the fair and won a huge teddy bear.'),
+      themes(
+        'I fell on the stairs on the way out, then we went to the fair with my brother, rode the big wheel twice and won a huge teddy bear at the shooting stand.',
+      ),
     ).not.toContain('Falling');
-    expect(themes('I fell off the roof and kept falling for what felt like hours.')).toContain('Falling');
+    expect(
+      themes(
+        'I fell off the roof of my school and kept falling for what felt like hours, past windows and clouds, until I could see the whole town below me.',
+      ),
+    ).toContain('Falling');
+    // In a dream of a few words, one mention is what it is about.
+    expect(themes('I fell off a very tall building.')).toContain('Falling');
   });
 });
