@@ -60,6 +60,7 @@ describe("the images real dreams name that the lexicon lacked (the DreamBank lab
   it.each([
     ['We were watching TV in the living room when the screen started talking to me.', 'televisao'],
     ['Tava vendo televisão com a minha mãe.', 'televisao'],
+    ['I had two tiny TV sets on my desk, each showing a different channel.', 'televisao'],
     ['Two men kidnapped my sister and drove off in a van.', 'sequestro'],
     ['Fui sequestrada por dois homens encapuzados.', 'sequestro'],
     ['There was a huge crowd at the station and I lost my friend in it.', 'multidao'],
