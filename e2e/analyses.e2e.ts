@@ -168,7 +168,7 @@ describe('dream analyses', () => {
     for (const title of ['Resumo', 'Perguntas para refletir', 'Interpretação']) await card(section, title).waitFor();
     const toggles = section.getByRole('button', { name: /^Ver \p{L}+ \(\d+\)$/u });
     expect(await toggles.allTextContents()).toEqual([
-      'Ver símbolos (5)',
+      'Ver símbolos (3)',
       'Ver temas (2)',
       'Ver emoções (1)',
       'Ver cenários (4)',
@@ -179,9 +179,9 @@ describe('dream analyses', () => {
     expect(await card(section, 'Resumo').textContent()).toContain('A água sobe.');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/dream-analysis-390.png`, fullPage: true });
-    await section.getByRole('button', { name: 'Ver símbolos (5)' }).click();
+    await section.getByRole('button', { name: 'Ver símbolos (3)' }).click();
     const symbols = section.getByTestId('analysis-details-symbols');
-    await symbols.getByRole('button', { name: 'Símbolos (5)', expanded: true }).waitFor();
+    await symbols.getByRole('button', { name: 'Símbolos (3)', expanded: true }).waitFor();
     for (const symbol of ['Água', 'Casa', 'Mar']) await symbols.getByText(symbol, { exact: true }).waitFor();
     await card(section, 'Perguntas para refletir')
       .getByText('Até onde a água chegou, e o que tem se acumulado para você ultimamente?')
