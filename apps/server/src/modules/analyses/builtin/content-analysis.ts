@@ -483,6 +483,8 @@ export type Speech = {
   text: string;
   /** Whether `text` holds the speaker's own words (a quote, or reported speech turned back to them). */
   isDirect: boolean;
+  /** An instruction to the dreamer ("told me to stop worrying", "me disse pra ter calma"): `text` is what to do. */
+  isInstruction?: boolean;
   speaker: Person | undefined;
   language: Lang;
 };
@@ -492,7 +494,12 @@ const SAY = patternSet([
   '(disse|falou|falava|dizia) (pra|para) (mim|eu) que',
   'me (disse|falou|dizia|falava|garantiu|avisou) que',
   '(said|says|whispered|kept saying|told me|tells me|assured me|promised me|promised)',
+  // An instruction: "me disse pra ter calma", "falou pra eu parar", "asked me to", "told me to" (the last by its "to").
+  'me (disse|falou|pediu|mandou) (pra|para)',
+  '(disse|falou|pediu|mandou) (pra|para) (eu|mim)',
+  '(asked me|begged me|wanted me) to',
 ]);
+const INSTRUCTION_ENDS = new Set(['pra', 'para', 'eu', 'mim', 'to']);
 const SPEECH_ENDS = new Set('e mas entao depois and but then so'.split(' '));
 const FIRST_PERSON = new Set('eu me mim meu minha meus minhas comigo i me my mine myself'.split(' '));
 // Reported speech turned back: the first verb goes back to the present ("estava tudo bem" → "está tudo bem",
@@ -564,8 +571,13 @@ export function findSpeech(text: string, doc: Doc, fallbackSpeaker?: Person): Sp
     words.push(doc.raw[at] ?? word);
   }
   if (fold(words[0] ?? '') === 'that') words.shift();
+  // "told me to stop worrying": what to do, not what is so.
+  const isInstruction =
+    INSTRUCTION_ENDS.has(doc.words[said.end - 1] ?? '') ||
+    (fold(words[0] ?? '') === 'to' && words.shift() !== undefined);
   if (words.length < 2) return undefined;
   const speaker = speakerBefore(said.start);
+  if (isInstruction) return { text: words.join(' '), isDirect: false, isInstruction: true, speaker, language };
   // "disse que me amava" cannot be turned back without guessing the pronouns: kept as reported.
   if (words.some((word) => FIRST_PERSON.has(fold(word))))
     return { text: words.join(' '), isDirect: false, speaker, language };

@@ -64,6 +64,42 @@ describe('a visit from someone who has died', () => {
   });
 });
 
+describe('what the one who came asked of the dreamer', () => {
+  it('says an instruction as one ("tells you to stop worrying"), not as "says that to stop worrying"', () => {
+    const en = read(
+      'My mom passed away two years ago. Last night she was in her garden, smiling, and she told me to stop worrying. I hugged her.',
+      EN,
+    );
+    expect(en.summary).toContain('tells you to stop worrying');
+    expect(en.summary).not.toMatch(/says that to/);
+    expect(en.reflectionQuestions[0]).toBe(
+      'Your mother told you in the dream to stop worrying: what do those words say to you today?',
+    );
+    const pt = read(
+      'sonhei com minha mae que ja faleceu, ela me abraçou e me disse pra parar de me preocupar com tudo',
+    );
+    expect(pt.summary).toContain('pede para você parar de se preocupar com tudo');
+  });
+
+  it('names the one who has died last among the people, so that "que já morreu" closes the list', () => {
+    const pt = read('sonhei com meu avô que faleceu ano passado. ele tava na cozinha com a minha avó e me abraçou');
+    expect(pt.interpretation).toMatch(/^No sonho aparecem sua avó e seu avô, que já morreu\./);
+  });
+
+  it('does not say that no symbol repeated over fewer than five earlier dreams', () => {
+    const few = analyzeDream(
+      { content: 'Eu voava sobre o mar.' },
+      { ...PT, history: { symbolCounts: {}, dreamCount: 1 } },
+    );
+    expect(few.interpretation).not.toContain('últimos 1 sonhos');
+    const many = analyzeDream(
+      { content: 'Eu voava sobre o mar.' },
+      { ...PT, history: { symbolCounts: {}, dreamCount: 8 } },
+    );
+    expect(many.interpretation).toContain('nos seus últimos 8 sonhos registrados');
+  });
+});
+
 describe('a work-stress dream', () => {
   it("asks questions made of the dream's own things, not the generic pair", () => {
     for (const [content, options, things] of [

@@ -158,6 +158,18 @@ const TO_YOU: Record<Lang, [RegExp, string][]> = {
 const toYou = (text: string, lang: Lang) =>
   TO_YOU[lang].reduce((changed, [pattern, replacement]) => changed.replace(pattern, replacement), text);
 
+// An instruction said back ("told me to…", "me disse pra…"): English keeps the verb after "to"; Portuguese keeps the
+// infinitive after "para você" and turns the dreamer's own "me", "meu" into "se", "seu": it is the dreamer who is to do it.
+const toYouDoing = (text: string, lang: Lang) =>
+  lang === 'en'
+    ? toYou(text, lang)
+    : text
+        .replace(/\bme\b/giu, 'se')
+        .replace(/\bmeus\b/giu, 'seus')
+        .replace(/\bminhas\b/giu, 'suas')
+        .replace(/\bmeu\b/giu, 'seu')
+        .replace(/\bminha\b/giu, 'sua');
+
 function personName(person: Person | undefined, lang: Lang): string | undefined {
   return person?.name[lang];
 }
@@ -417,6 +429,10 @@ function exName({ facts }: Scene, lang: Lang): string {
 function saying(speech: Speech | undefined, input: ReadingInput): string {
   if (!speech) return '';
   const { lang } = input;
+  if (speech.isInstruction && isQuotable(input)) {
+    const what = toYouDoing(speech.text, lang);
+    return lang === 'pt' ? ` e pede para você ${what}` : ` and tells you to ${what}`;
+  }
   if (speech.isDirect && isQuotable(input)) {
     const wasQuoted = /["“«]/u.test(input.text) && input.text.includes(speech.text);
     if (wasQuoted) return lang === 'pt' ? ` e diz: ${quote(speech.text)}` : ` and says: ${quote(speech.text)}`;
@@ -616,7 +632,7 @@ const CHARACTER_PHRASES: Record<string, Bilingual & { group: 'family' | 'known' 
   parceiro: { pt: 'seu par', en: 'your partner', group: 'family' },
   ex: { pt: 'um ex', en: 'an ex', group: 'known' },
   amigo: { pt: 'amigos', en: 'friends', group: 'known' },
-  chefe: { pt: 'uma chefia', en: 'a boss', group: 'known' },
+  chefe: { pt: 'a chefia', en: 'a boss', group: 'known' },
   colega_trabalho: { pt: 'colegas de trabalho', en: 'coworkers', group: 'known' },
   professor: { pt: 'um professor ou professora', en: 'a teacher', group: 'known' },
   vizinho: { pt: 'vizinhos', en: 'neighbours', group: 'known' },
@@ -671,6 +687,9 @@ const CONTENT_SENTENCE: Record<ContentKind, Bilingual> = {
 };
 
 /** What is in the dream, in the Hall–Van de Castle categories: only what is there, short. */
+/** Below this many earlier dreams, that no symbol repeated is not worth saying. */
+const MIN_HISTORY_FOR_NONE = 5;
+
 function contentParagraph({ facts, input }: Scene): string | undefined {
   const { lang } = input;
   const sentences: string[] = [];
@@ -698,7 +717,10 @@ function contentParagraph({ facts, input }: Scene): string | undefined {
         : [
             `${animals.length === 1 ? (pt ? 'um animal' : 'an animal') : pt ? 'animais' : 'animals'} (${list(animals, lang)})`,
           ];
-    const beings = [...people, ...beasts];
+    // The one who has died is named last, so that "que já morreu" closes the list ("sua avó e seu avô, que já morreu").
+    const lastDead = people.findIndex((name) => /, (que já morreu|who has died)$/u.test(name));
+    const dead = lastDead >= 0 ? people.splice(lastDead, 1) : [];
+    const beings = [...people, ...beasts, ...dead];
     const isOne =
       beings.length === 1 && animals.length <= 1 && !/^(amigos|colegas|vizinhos|pessoas)/u.test(beings[0] ?? '');
     sentences.push(
@@ -796,7 +818,8 @@ function historySentence(
     .sort((a, b) => b.count - a.count)
     .slice(0, LIMITS.historyMentions);
   if (repeated.length === 0) {
-    if (symbols.length === 0) return undefined;
+    // Said only over enough dreams to mean something (not "nos seus últimos 1 sonhos").
+    if (symbols.length === 0 || total < MIN_HISTORY_FOR_NONE) return undefined;
     return lang === 'pt'
       ? `Nenhum destes símbolos se repetiu com frequência nos seus últimos ${total} sonhos registrados.`
       : `None of these symbols came up often in your last ${total} recorded dreams.`;
@@ -952,6 +975,12 @@ function speechQuestion({ facts, input }: Scene): string | undefined {
   const { lang } = input;
   if (!speech) return undefined;
   const speaker = personName(speech.speaker, lang);
+  if (speech.isInstruction && isQuotable(input)) {
+    const what = toYouDoing(speech.text, lang);
+    return lang === 'pt'
+      ? `${capitalize(speaker ?? 'alguém')} pediu no sonho para você ${what}: o que esse pedido diz a você hoje?`
+      : `${capitalize(speaker ?? 'someone')} told you in the dream to ${what}: what do those words say to you today?`;
+  }
   if (speech.isDirect && isQuotable(input)) {
     if (lang === 'pt')
       return speaker
