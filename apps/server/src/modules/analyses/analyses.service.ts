@@ -112,7 +112,7 @@ async function readLiveCited(ctx: RequestContext, keys: UserKeys, opened: Opened
  * 064): only the labels the prompt sent count, so a citation can only name one of the caller's own dreams (the
  * context is read from their journal alone). A marker that names nothing sent is taken out of the text.
  */
-export function resolveCitations(
+function resolveCitations(
   interpretation: string,
   context: JournalContext | undefined,
 ): { interpretation: string; relatedDreams: AnalysisDreamRef[] } {

@@ -345,7 +345,7 @@ const reportText = (result: MonthlyReportResult) =>
  * or the report's own words show distress and the report does not take it in (it names no help, or reads the distress
  * as a symbol), the summary opens with the safe paragraph, in the report's language.
  */
-export function heedReportDistress(
+function heedReportDistress(
   result: MonthlyReportResult,
   monthSignal: DistressAssessment,
   language: AnalysisLanguage,

@@ -144,7 +144,7 @@ export function fitJournalContext(context: JournalContext | undefined): { encode
 }
 
 /** The label of the context's n-th related dream (from 0): D1, D2, D3. */
-export const relatedDreamLabel = (index: number) => `D${index + 1}`;
+const relatedDreamLabel = (index: number) => `D${index + 1}`;
 
 export function buildUserMessage(request: ProviderRequest): string {
   const { dream, language, history } = request;
