@@ -171,7 +171,7 @@ describe('dream analyses', () => {
       'Ver símbolos (3)',
       'Ver temas (2)',
       'Ver emoções (1)',
-      'Ver cenários (4)',
+      'Ver cenários (2)',
     ]);
     for (const toggle of await toggles.all()) expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await section.getByText(BUILTIN_AUTHOR).waitFor();

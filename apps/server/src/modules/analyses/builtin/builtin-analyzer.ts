@@ -1143,7 +1143,8 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   const emotionHits = dreamersFeelings(match(EMOTION_INDEX, parsed, padded, primary, { isNegationRead: true }), parsed);
   const emotionPositions = [...emotionHits.values()].flatMap((hit) => hit.positions);
   let symbolHits = match(SYMBOL_INDEX, parsed, padded, primary, IMAGE_READ);
-  const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary));
+  // Read as images: a negated place ('não era na escola') or one named in a comparison ('como um rio') is not where it happens.
+  const settings = byAppearance(match(SETTING_INDEX, parsed, padded, primary, IMAGE_READ));
   // No dream of some length is read empty (issue 31). A dream that names no image but in a capitalized word reads it
   // ("friends from Highschool"); one that names none at all is about its place ("a party at his cabin"): the
   // setting, as a symbol.

@@ -324,7 +324,7 @@ export const DREAM_CHARACTERS: readonly LexiconEntry[] = ([
 // prettier-ignore
 export const DREAM_SETTINGS: readonly LexiconEntry[] = ([
   ['casa', 'Casa', 'House', 'casa, lar, apartamento, quarto, sala, cozinha', 'house, home, apartment, flat, bedroom, living room, kitchen'],
-  ['casa_infancia', 'Casa da infância', 'Childhood home', 'casa da minha infância, casa antiga, casa da minha avó, casa da minha vó', 'childhood home, old house, house i grew up'],
+  ['casa_infancia', 'Casa da infância', 'Childhood home', 'casa da minha infância, nossa casa antiga, minha casa antiga, casa onde eu cresci, casa onde cresci, casa da minha avó, casa da minha vó', 'childhood home, our old house, my old house, house i grew up'],
   ['escola', 'Escola', 'School', 'escola, colégio, faculdade, universidade, sala de aula', 'school, college, university, classroom, campus'],
   ['trabalho', 'Trabalho', 'Workplace', 'trabalho, escritório, empresa, firma', 'work, office, workplace, company'],
   ['praia', 'Praia', 'Beach', 'praia, litoral', 'beach, shore, seaside, coast'],

@@ -231,3 +231,15 @@ describe('the dream type', () => {
     expect(emotions(en('I was terrified, then I realized I was dreaming.'))).toContain('medo');
   });
 });
+
+describe('places as the dream tells them', () => {
+  it("reads a place named in a comparison or denied as no setting, and an old house as a house, not one's childhood home", () => {
+    const read = (content: string) => analyzeDream({ content }, { language: 'pt-BR' }).settings;
+    expect(read('Eu estava numa casa antiga, e a água saiu pela porta como um rio calmo.')).toEqual(['Casa']);
+    expect(read('Não era na escola, era numa praia deserta.')).toEqual(['Praia']);
+    expect(read('Eu estava na nossa casa antiga, onde cresci, e meu pai me chamava.')).toContain('Casa da infância');
+    expect(
+      analyzeDream({ content: 'I was back in our old house, the one I grew up in.' }, { language: 'en' }).settings,
+    ).toContain('Childhood home');
+  });
+});
