@@ -108,7 +108,7 @@ describe('analysing a dream on its page', () => {
       'Ver símbolos (3)',
       'Ver temas (3)',
       'Ver emoções (2)',
-      'Ver cenários (4)',
+      'Ver cenários (3)',
     ]);
     expect(within(section).queryByTestId('stream-caret')).not.toBeInTheDocument();
     expect(within(section).getByRole('heading', { level: 3, name: 'Resumo' })).toHaveFocus();
@@ -150,7 +150,7 @@ describe('analysing a dream on its page', () => {
     expect(within(section).queryByRole('meter')).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Ver emoções (2)' }));
     expect(within(section).getByRole('meter', { name: 'Intensidade de Paz' })).toHaveAttribute('aria-valuenow', '60');
-    await user.click(within(section).getByRole('button', { name: 'Ver cenários (4)' }));
+    await user.click(within(section).getByRole('button', { name: 'Ver cenários (3)' }));
     expect(within(section).getByText('Praia')).toBeInTheDocument();
     await user.click(symbols);
     expect(within(section).queryByText(casa)).not.toBeInTheDocument();
