@@ -4,27 +4,8 @@
 import { DREAM_TYPES, type DreamType } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { z } from 'zod';
+import { CLASSIC_DREAM_IDS } from './classic-dreams.ts';
 import { DREAM_SYMBOLS, DREAM_THEMES } from './lexicon.ts';
-
-/** The classic dreams' ids, shared with the reader's recogniser (issue 31). */
-const CLASSIC_DREAM_IDS = [
-  'teeth',
-  'chase',
-  'falling',
-  'flying',
-  'exposure',
-  'exam_unprepared',
-  'late',
-  'lost_searching',
-  'trapped_paralysed',
-  'device_failure',
-  'water_rising',
-  'car_out_of_control',
-  'deceased_visit',
-  'pregnancy_baby',
-  'ex_partner',
-  'unknown_rooms',
-] as const;
 
 const SYMBOL_IDS = new Set(DREAM_SYMBOLS.map((symbol) => symbol.id));
 const THEME_IDS = new Set(DREAM_THEMES.map((theme) => theme.id));
