@@ -48,6 +48,49 @@ describe('redirect_to allow-list', () => {
   });
 });
 
+describe('ADDITIONAL_REDIRECT_URLS matched as URLs, not as text', () => {
+  const listed = createRedirectPolicy(
+    loadConfig({
+      SITE_URL: 'https://sonhos.example',
+      ADDITIONAL_REDIRECT_URLS: 'myapp://callback, https://app.example.com, https://cb.example.com:8443/callback',
+    }),
+  );
+
+  it.each([
+    'myapp://callback',
+    'myapp://callback/done?code=1',
+    'https://app.example.com/anything',
+    'https://cb.example.com:8443/callback',
+    'https://cb.example.com:8443/callback/x',
+  ])('accepts %s', (candidate) => {
+    expect(listed.resolve(candidate)).toBe(new URL(candidate).href);
+  });
+
+  it.each([
+    'myapp://callbackevil', // another host, though the text starts the same
+    'myapp://callback.evil.net/',
+    'myapp://callback:1234/',
+    'myappx://callback',
+    'myapp:callback',
+    'https://app.example.com.evil.net/',
+    'https://cb.example.com:8443/callbackx',
+    'https://cb.example.com/callback/x', // another port
+    'http://cb.example.com:8443/callback', // another scheme
+  ])('falls back to the site root for %s', (candidate) => {
+    expect(listed.resolve(candidate)).toBe('https://sonhos.example/');
+  });
+
+  it('refuses dot segments that a deep link keeps unresolved', () => {
+    const opaque = createRedirectPolicy(
+      loadConfig({ SITE_URL: 'https://sonhos.example', ADDITIONAL_REDIRECT_URLS: 'myapp:callback' }),
+    );
+    expect(opaque.resolve('myapp:callback/x')).toBe('myapp:callback/x');
+    expect(opaque.resolve('myapp:callback/../admin')).toBe('https://sonhos.example/');
+    expect(opaque.resolve('myapp:callback/%2e%2E/admin')).toBe('https://sonhos.example/');
+    expect(opaque.resolve('myapp:callbackevil')).toBe('https://sonhos.example/');
+  });
+});
+
 describe('a development site (SITE_URL on loopback)', () => {
   const dev = createRedirectPolicy(loadConfig({ SITE_URL: 'http://localhost:3000' }));
 

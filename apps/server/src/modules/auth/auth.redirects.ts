@@ -12,6 +12,24 @@ function parse(url: string): URL | undefined {
 
 const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
 
+/** An opaque path (`myapp:cb/../x`) keeps its dot segments; a hierarchical one has them resolved by the parser. */
+const hasDotSegment = (pathname: string) => pathname.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+
+/**
+ * Whether a candidate lies under an allow-listed URL, compared as URLs, never as text: the same scheme, the same host
+ * and port (`myapp://callbackevil` is another host than `myapp://callback`), and the listed path or a path below it on
+ * a segment boundary (`/callback/x` is under `/callback`, `/callbackx` is not). Custom schemes (mobile deep links)
+ * have no origin, so scheme and host are compared one by one, for http(s) as for them.
+ */
+function isUnder(candidate: URL, entry: URL): boolean {
+  if (candidate.protocol !== entry.protocol || candidate.host !== entry.host) return false;
+  if (hasDotSegment(candidate.pathname)) return false;
+  const path = entry.pathname;
+  if (path === '' || path === '/') return true;
+  const base = path.endsWith('/') ? path : `${path}/`;
+  return candidate.pathname === path || candidate.pathname.startsWith(base);
+}
+
 /**
  * Where auth may send a browser back to (redirect_to) and which origins may call the API cross-origin: the site's
  * own origin and ADDITIONAL_REDIRECT_URLS, plus any loopback origin when the site itself is on loopback (development:
@@ -32,8 +50,8 @@ export function createRedirectPolicy(config: Pick<Config, 'siteUrl' | 'env'>): R
   const additional = config.env.ADDITIONAL_REDIRECT_URLS.split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => ({ raw: entry, url: parse(entry) }))
-    .filter((entry): entry is { raw: string; url: URL } => entry.url !== undefined);
+    .map(parse)
+    .filter((url): url is URL => url !== undefined);
 
   const isLoopback = (url: URL) => isHttp(url) && LOOPBACK_HOSTS.has(url.hostname);
   const isDevelopmentSite = isLoopback(site);
@@ -42,16 +60,10 @@ export function createRedirectPolicy(config: Pick<Config, 'siteUrl' | 'env'>): R
     if (candidate.username || candidate.password) return false;
     if (isHttp(candidate) && candidate.origin === site.origin) return true;
     if (isDevelopmentSite && isLoopback(candidate)) return true;
-    return additional.some(({ raw, url }) => {
-      // Custom schemes (mobile deep links) have no origin: compare the text, as a prefix.
-      if (!isHttp(url)) return candidate.href.startsWith(raw);
-      if (candidate.origin !== url.origin) return false;
-      const base = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-      return url.pathname === '/' || candidate.pathname === url.pathname || candidate.pathname.startsWith(base);
-    });
+    return additional.some((entry) => isUnder(candidate, entry));
   };
 
-  const origins = new Set([site.origin, ...additional.filter(({ url }) => isHttp(url)).map(({ url }) => url.origin)]);
+  const origins = new Set([site.origin, ...additional.filter(isHttp).map((url) => url.origin)]);
 
   return {
     fallback,
