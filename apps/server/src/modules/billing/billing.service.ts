@@ -426,6 +426,24 @@ export async function createPortal(ctx: RequestContext, deps: BillingDeps): Prom
 const invalidSignature = () =>
   new AppError(400, 'webhook_signature_invalid', 'Assinatura do webhook ausente, inválida ou antiga demais.');
 
+/** How far a webhook signature's time may be from ours, either way (Stripe's own default tolerance). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether a verified Stripe-Signature's `t=` lies within the tolerance of the real clock (Stripe signs with it),
+ * read as the SDK reads it (the last `t`, parseInt), so it is the time the verified signature covers. The SDK refuses
+ * only a signature too old; one from the future (a signer's clock far ahead, or one made to be replayed later) is
+ * refused here too.
+ */
+function isSignedNow(header: string): boolean {
+  let signedAt = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value = ''] = item.split('=');
+    if (key === 't') signedAt = Number.parseInt(value, 10);
+  }
+  return Number.isFinite(signedAt) && Math.abs(Math.floor(Date.now() / 1000) - signedAt) <= WEBHOOK_TOLERANCE_SECONDS;
+}
+
 /** Which subscription (and invoice) an event is about; null for events billing does not follow. */
 function subjectOf(event: Stripe.Event): { subscriptionId: string | null; invoiceId: string | null } | null {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -442,7 +460,7 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; invoic
 }
 
 /**
- * POST /billing/webhook: verified on the raw body (the SDK's 300 s tolerance), recorded by event id first (a
+ * POST /billing/webhook: verified on the raw body (signed within 300 s of now, before or after), recorded by event id first (a
  * duplicate or replay does nothing), then the subscription it names is read again from Stripe. A failure to read
  * Stripe rolls the event's record back and answers 5xx, so Stripe retries it.
  */
@@ -461,10 +479,11 @@ export async function handleWebhook(
   if (!signature) throw invalidSignature();
   let event: Stripe.Event;
   try {
-    event = provider.stripe.webhooks.constructEvent(raw, signature, provider.webhookSecret);
+    event = provider.stripe.webhooks.constructEvent(raw, signature, provider.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw invalidSignature();
   }
+  if (!isSignedNow(signature)) throw invalidSignature();
   const subject = subjectOf(event);
   try {
     await withTransaction(ctx, async (tx) => {
