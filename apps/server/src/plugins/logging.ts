@@ -1,16 +1,19 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// Secrets, and what a user searches their journal for (search words and tags are dream content too).
-const SENSITIVE_QUERY =
-  /^(token|token_hash|code|code_verifier|access_token|refresh_token|apikey|key|state|password|nonce|q|tag|email)$/i;
-
-/** Strips secrets that may travel in a query string (e-mail links, OAuth callbacks) before a URL is logged. */
-function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SENSITIVE_QUERY.test(key)) params.set(key, '[REDACTED]');
-  return `${url.slice(0, q)}?${params.toString()}`;
+/**
+ * What a request line says about the URL: the route's template (`/api/v1/dreams/:id`) and the names of the query's
+ * parameters, never a value. A value may be a search word, a tag, a token or anything a client sends (`?search=`
+ * is no parameter of ours and was logged as sent), so no list of sensitive names can be complete. A request no
+ * route took (404, the SPA's pages) is logged as `(no route)`: its path is whatever the client typed.
+ */
+function describeUrl(request: { url: string; routeOptions?: { url?: string } }): string {
+  const route = request.routeOptions?.url ?? '(no route)';
+  const q = request.url.indexOf('?');
+  if (q === -1) return route;
+  const names = [...new Set(new URLSearchParams(request.url.slice(q + 1)).keys())].map((name) =>
+    /^[\w.-]{1,40}$/.test(name) ? name : '(other)',
+  );
+  return names.length ? `${route}?${names.join('&')}` : route;
 }
 
 const REDACT_PATHS = [
@@ -39,10 +42,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
-      req(request: { method: string; url: string; ip?: string; headers: Record<string, unknown> }) {
+      req(request: {
+        method: string;
+        url: string;
+        routeOptions?: { url?: string };
+        ip?: string;
+        headers: Record<string, unknown>;
+      }) {
         return {
           method: request.method,
-          url: redactUrl(request.url),
+          url: describeUrl(request),
           remoteAddress: request.ip,
           userAgent: request.headers['user-agent'],
         };

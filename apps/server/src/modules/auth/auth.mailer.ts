@@ -61,10 +61,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         sentAt: sentAt.toISOString(),
       };
       await writeFile(path.join(outbox, name), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
-      log.info(
-        { outboxFile: name, subject: email.subject, links: email.links },
-        'e-mail written to the outbox (no SMTP_URL set)',
-      );
+      // The file name and the links (what an operator without a mail server follows), never the subject or the
+      // text: a support message's subject is the user's own words.
+      log.info({ outboxFile: name, links: email.links }, 'e-mail written to the outbox (no SMTP_URL set)');
     },
     close: () => {},
   };
