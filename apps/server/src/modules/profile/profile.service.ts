@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { insertPlanChange } from '../billing/billing.repository.ts';
 import { rescheduleReminders } from '../reminders/reminders.plan.ts';
+import { lockReminderState } from '../reminders/reminders.repository.ts';
 import {
   findProfile,
   insertDefaultProfile,
@@ -53,10 +54,10 @@ function canonicalTimeZone(timeZone: string): string {
 }
 
 export async function updateProfile(ctx: RequestContext, input: UpdateProfileInput): Promise<Profile> {
-  await loadProfile(ctx);
   const patch: ProfilePatch = {};
   if (input.timeZone !== undefined) {
     const timeZone = canonicalTimeZone(input.timeZone);
+    // Asked before the transaction: the database refusing the zone would abort it.
     if (!(await isTimeZoneKnownToDatabase(ctx.db, timeZone))) {
       throw new ValidationError('Fuso horário desconhecido', [
         { path: 'body.timeZone', message: 'Fuso horário desconhecido' },
@@ -68,11 +69,17 @@ export async function updateProfile(ctx: RequestContext, input: UpdateProfileInp
   if (input.locale !== undefined) patch.locale = input.locale;
   if (input.theme !== undefined) patch.theme = input.theme;
   if (Object.keys(patch).length === 0) return getProfile(ctx);
-  const row = await updateProfileRow(ctx.db, ctx.userId, patch, ctx.now());
-  if (!row) throw new Error('profile missing during update');
-  // Reminders are at local times: a new zone moves them (docs/decisions/037).
-  if (patch.timeZone) await rescheduleReminders(ctx.db, ctx.userId, ctx.now(), row.timeZone);
-  return toProfile(row);
+  return withTransaction(ctx, async (tx) => {
+    // Reminders are at local times: a new zone moves them (docs/decisions/037), in the same transaction, taking turns
+    // with the user's other writers of reminder state (saving settings, another zone change; decision 067). The lock
+    // comes first, before the profile row is written, as every holder of it takes it.
+    if (patch.timeZone) await lockReminderState(tx.db, tx.userId);
+    await loadProfile(tx);
+    const row = await updateProfileRow(tx.db, tx.userId, patch, tx.now());
+    if (!row) throw new Error('profile missing during update');
+    if (patch.timeZone) await rescheduleReminders(tx.db, tx.userId, tx.now(), row.timeZone);
+    return toProfile(row);
+  });
 }
 
 /**

@@ -9,15 +9,43 @@ export type ReminderKind = 'morning' | 'reality';
 
 // --- subscriptions -------------------------------------------------------------------------------------------------
 
-/** Stores a subscription, or refreshes the sealed keys of the one with the same endpoint (a browser resubscribing). */
-export async function upsertPushSubscription(db: DbOrTx, row: typeof pushSubscriptions.$inferInsert): Promise<void> {
+/**
+ * Serializes one user's writes to their reminder state (subscriptions, settings, schedule, and the profile's time zone
+ * that places the schedule) until the transaction ends: an advisory lock, as credits and pins take theirs, since the
+ * first subscription or settings have no row to lock yet (docs/decisions/067). Taken first, before any other write.
+ */
+export async function lockReminderState(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reminders:${userId}`}, 0))`);
+}
+
+export async function findPushSubscriptionByHash(
+  db: DbOrTx,
+  userId: string,
+  endpointHash: string,
+): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpointHash, endpointHash)))
+    .limit(1);
+  return row;
+}
+
+export async function insertPushSubscription(db: DbOrTx, row: typeof pushSubscriptions.$inferInsert): Promise<void> {
+  await db.insert(pushSubscriptions).values(row);
+}
+
+/** A browser resubscribing with the same endpoint: its keys sealed again, against the row's own id. */
+export async function updatePushSubscriptionSeal(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  subscriptionEnc: Buffer,
+): Promise<void> {
   await db
-    .insert(pushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [pushSubscriptions.userId, pushSubscriptions.endpointHash],
-      set: { subscriptionEnc: row.subscriptionEnc },
-    });
+    .update(pushSubscriptions)
+    .set({ subscriptionEnc })
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)));
 }
 
 export async function deletePushSubscriptionByHash(db: DbOrTx, userId: string, endpointHash: string): Promise<boolean> {

@@ -22,11 +22,14 @@ import {
   deletePushSubscriptionByHash,
   deletePushSubscriptionById,
   findNextFire,
+  findPushSubscriptionByHash,
   findReminderSettings,
+  insertPushSubscription,
   listPushSubscriptionRows,
+  lockReminderState,
   markPushSubscriptionsSent,
   replaceSchedule,
-  upsertPushSubscription,
+  updatePushSubscriptionSeal,
   upsertReminderSettings,
   type PushSubscriptionRow,
 } from './reminders.repository.ts';
@@ -61,11 +64,19 @@ export function notificationFor(kind: PushPayload['kind'], locale: string): Push
 const subscriptionAad = (userId: string, id: string) => `push-subscription:${id}|user:${userId}`;
 const endpointHashOf = (keys: UserKeys, endpoint: string) => blindToken(keys.index, `push-endpoint:${endpoint}`);
 
+/**
+ * The endpoint and keys a row seals, or null when they cannot be read: sealed against another row or user, damaged,
+ * or not a subscription. Such a row can never reach its device; the caller drops it rather than fail the request.
+ */
 function openSubscription(keys: UserKeys, row: PushSubscriptionRow): PushSubscriptionInput | null {
-  const parsed = pushSubscriptionSchema.safeParse(
-    JSON.parse(openText(keys.encryption, row.subscriptionEnc, subscriptionAad(row.userId, row.id))),
-  );
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = pushSubscriptionSchema.safeParse(
+      JSON.parse(openText(keys.encryption, row.subscriptionEnc, subscriptionAad(row.userId, row.id))),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -95,22 +106,30 @@ export async function subscribeToPush(
   checkPushEndpoint(input.endpoint, options.isLoopbackAllowed);
   const keys = await ctx.keys.forUser(ctx.userId);
   const endpointHash = endpointHashOf(keys, input.endpoint);
-  const id = randomUUID();
-  const sealed = { endpoint: input.endpoint, keys: { p256dh: input.keys.p256dh, auth: input.keys.auth } };
+  const sealed = JSON.stringify({
+    endpoint: input.endpoint,
+    keys: { p256dh: input.keys.p256dh, auth: input.keys.auth },
+  });
   await withTransaction(ctx, async (tx) => {
-    const count = await countPushSubscriptions(tx.db, ctx.userId);
-    const existing = (await listPushSubscriptionRows(tx.db, ctx.userId)).find(
-      (row) => row.endpointHash === endpointHash,
-    );
-    if (!existing && count >= MAX_PUSH_SUBSCRIPTIONS) {
+    // One subscription of this user at a time (docs/decisions/067): the device's row, the count and the write are
+    // read and made under the lock, so two calls for one device seal against the one row id that stays, and thirty
+    // at once cannot pass the limit together.
+    await lockReminderState(tx.db, ctx.userId);
+    const existing = await findPushSubscriptionByHash(tx.db, ctx.userId, endpointHash);
+    if (existing) {
+      const subscriptionEnc = sealText(keys.encryption, sealed, subscriptionAad(ctx.userId, existing.id));
+      await updatePushSubscriptionSeal(tx.db, ctx.userId, existing.id, subscriptionEnc);
+      return;
+    }
+    if ((await countPushSubscriptions(tx.db, ctx.userId)) >= MAX_PUSH_SUBSCRIPTIONS) {
       throw new ValidationError(`No máximo ${String(MAX_PUSH_SUBSCRIPTIONS)} aparelhos recebem lembretes`);
     }
-    const rowId = existing?.id ?? id;
-    await upsertPushSubscription(tx.db, {
-      id: rowId,
+    const id = randomUUID();
+    await insertPushSubscription(tx.db, {
+      id,
       userId: ctx.userId,
       endpointHash,
-      subscriptionEnc: sealText(keys.encryption, JSON.stringify(sealed), subscriptionAad(ctx.userId, rowId)),
+      subscriptionEnc: sealText(keys.encryption, sealed, subscriptionAad(ctx.userId, id)),
       createdAt: ctx.now(),
     });
   });
@@ -119,9 +138,11 @@ export async function subscribeToPush(
 /** Forgets the caller's subscription with this endpoint; another user's (or none) answers 404. */
 export async function unsubscribeFromPush(ctx: RequestContext, endpoint: string): Promise<void> {
   const keys = await ctx.keys.forUser(ctx.userId);
-  if (!(await deletePushSubscriptionByHash(ctx.db, ctx.userId, endpointHashOf(keys, endpoint)))) {
-    throw new NotFoundError('Inscrição não encontrada');
-  }
+  const isDeleted = await withTransaction(ctx, async (tx) => {
+    await lockReminderState(tx.db, ctx.userId);
+    return deletePushSubscriptionByHash(tx.db, ctx.userId, endpointHashOf(keys, endpoint));
+  });
+  if (!isDeleted) throw new NotFoundError('Inscrição não encontrada');
 }
 
 // --- settings --------------------------------------------------------------------------------------------------------
@@ -141,11 +162,16 @@ export async function getReminders(ctx: RequestContext): Promise<RemindersRespon
   };
 }
 
-/** Stores the settings and makes the schedule again from them (each reminder at its next occurrence from now). */
+/**
+ * Stores the settings and makes the schedule again from them (each reminder at its next occurrence from now), in the
+ * zone read under the lock a time-zone change also takes: the schedule is always placed in the zone that is saved.
+ * Answers the state this transaction wrote.
+ */
 export async function saveReminders(ctx: RequestContext, settings: ReminderSettings): Promise<RemindersResponse> {
-  const { timeZone } = await getProfile(ctx);
-  const now = ctx.now();
-  await withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx) => {
+    await lockReminderState(tx.db, ctx.userId);
+    const { timeZone } = await getProfile(tx);
+    const now = ctx.now();
     await upsertReminderSettings(tx.db, {
       userId: ctx.userId,
       isMorningEnabled: settings.morning.isEnabled,
@@ -157,8 +183,11 @@ export async function saveReminders(ctx: RequestContext, settings: ReminderSetti
       updatedAt: now,
     });
     await replaceSchedule(tx.db, ctx.userId, planSchedule(settings, now, timeZone));
+    // One after the other: a transaction is one connection.
+    const subscriptions = await countPushSubscriptions(tx.db, ctx.userId);
+    const nextMorning = await findNextFire(tx.db, ctx.userId, 'morning');
+    return { settings, timeZone, subscriptions, nextMorningAt: nextMorning?.toISOString() ?? null };
   });
-  return getReminders(ctx);
 }
 
 // --- sending -----------------------------------------------------------------------------------------------------------
@@ -188,9 +217,15 @@ export async function deliverToUser(
   await Promise.all(
     rows.map(async (row) => {
       const subscription = openSubscription(keys, row);
-      const outcome = subscription
-        ? await deps.sender.send(subscription, payload)
-        : ({ kind: 'gone', status: 0 } as const);
+      if (!subscription) {
+        // It can never be sent to: dropped as a revoked one would be (the settings page sends this browser's
+        // subscription again when it opens), logged by its row id only.
+        deps.log.warn({ userId, subscriptionId: row.id }, 'unreadable push subscription dropped');
+        removed += 1;
+        await deletePushSubscriptionById(deps.db, userId, row.id);
+        return;
+      }
+      const outcome = await deps.sender.send(subscription, payload);
       if (outcome.kind === 'sent') sentIds.push(row.id);
       else if (outcome.kind === 'gone') {
         removed += 1;
