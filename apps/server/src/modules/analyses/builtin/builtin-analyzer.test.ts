@@ -517,3 +517,64 @@ describe("builtin analyzer: only the dream's own images (issue 12)", () => {
     );
   });
 });
+
+describe('builtin analyzer: what makes a nightmare, on real reports (issue 31, DreamBank tune set)', () => {
+  const typeOf = (content: string, options: BuiltinAnalysisOptions = EN) => analyze({ content }, options).dreamType;
+
+  it("reads a feeling glued to a questionnaire's number ('Very frightened3.') as the dreamer's", () => {
+    expect(typeOf('My two cousins were trying to kill me. Answers 1. Very frightened2. Unpleasant3. No')).toBe(
+      'pesadelo',
+    );
+  });
+
+  it("does not take someone else's fear for the dreamer's ('much to the boy's horror')", () => {
+    const result = analyze(
+      { content: 'The rope slipped and the bottle hit the window, much to the boy’s horror. The glass broke.' },
+      EN,
+    );
+    expect(result.emotions.map((e) => e.emotion)).not.toContain('medo');
+    expect(result.dreamType).toBe('comum');
+  });
+
+  it('takes a fear the dreamer says was small as their measure of it ("a little afraid", "um pouco de medo")', () => {
+    const small = 'Some men in a car followed me home from the bus stop. I was a little afraid, so I walked faster.';
+    expect(typeOf(small)).toBe('comum');
+    expect(typeOf(small.replace('a little afraid', 'very afraid'))).toBe('pesadelo');
+    expect(
+      typeOf('Uns caras num carro me seguiram até em casa. Fiquei com um pouco de medo e andei mais rápido.', PT),
+    ).toBe('comum');
+  });
+
+  it('reads "nightmare" said of one moment as a figure of speech, and said of the dream as the type', () => {
+    expect(
+      typeOf('The office was crowded. Walking to the elevator was a nightmare. Then we had lunch by the sea.'),
+    ).toBe('comum');
+    expect(typeOf('I was at the office with my sister. It was a nightmare.')).toBe('pesadelo');
+    expect(typeOf('I had a nightmare about my old office.')).toBe('pesadelo');
+  });
+
+  it('trusts the dreamer who says it was not a scary dream', () => {
+    const said = 'Aliens came to the camp and killed many people. I was scared.';
+    expect(typeOf(said)).toBe('pesadelo');
+    expect(typeOf(`${said} But it did not seem to be a scary dream.`)).toBe('comum');
+  });
+
+  it('makes no nightmare of violence the dreamer deals or watches with no fear, but does of violence aimed at them', () => {
+    expect(
+      typeOf(
+        'Our team was hunting a murderer. He had killed a child and murdered two more. We caught the killer and took him away. Later I talked with the killer in a small room in a school gym.',
+      ),
+    ).toBe('comum');
+    expect(
+      typeOf(
+        'Two men with knives were trying to kill me in the parking lot. I ran and hid behind a car while they stabbed the tyres.',
+      ),
+    ).toBe('pesadelo');
+  });
+
+  it('lets a stronger joy after the fear outweigh it ("at first I am scared but then it is thrilling")', () => {
+    const flight = 'The plane flew upside down over the city. At first I am really scared, so scared.';
+    expect(typeOf(flight)).toBe('pesadelo');
+    expect(typeOf(`${flight} But then it is thrilling and exciting, so much fun.`)).toBe('comum');
+  });
+});

@@ -194,6 +194,48 @@ const LUCIDITY = LUCIDITY_PHRASES.map((entry) => ({
 const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 const NIGHTMARE_WORDS = ['pesadelo', 'pesadelos', 'pesadelao', 'nightmare', 'nightmares'].map((word) => ` ${word} `);
 const NIGHTMARE_INDEX = byFirstWord([...NIGHTMARE, ...NIGHTMARE_WORDS]);
+const NIGHTMARE_WORD_SET = new Set(NIGHTMARE_WORDS.map((word) => word.trim()));
+/** What a dream is when it is said to be none ("it wasn't a scary dream", "não foi um sonho ruim"). */
+const DREAD_DREAM = [
+  ['scary', 'dream'],
+  ['bad', 'dream'],
+  ['frightening', 'dream'],
+  ['sonho', 'ruim'],
+  ['sonho', 'assustador'],
+];
+/** "It was a nightmare" is the dream; "walking to the elevator was a nightmare" is a figure of speech. */
+const DREAM_SUBJECTS = new Set('it this that dream which there isso esse este aquilo sonho tudo'.split(' '));
+const COPULAS = new Set('was is been be being foi e era virou'.split(' '));
+
+/**
+ * How the report speaks of nightmares: said of the dream ("I had a nightmare", "foi um pesadelo"), or denied ("it
+ * didn't seem to be a scary dream", "não foi pesadelo"). A nightmare word as a figure of speech about one moment
+ * ("getting to the elevator was a nightmare") is neither.
+ */
+function nightmareWords({ words, negated, clauseEnds }: Words): { isSaid: boolean; isDenied: boolean } {
+  let isSaid = false;
+  let isDenied = false;
+  words.forEach((word, at) => {
+    const isDreadDream = DREAD_DREAM.some((phrase) => phrase.every((w, i) => words[at + i] === w));
+    if (!NIGHTMARE_WORD_SET.has(word) && !isDreadDream) return;
+    if (negated[at]) {
+      isDenied = true;
+      return;
+    }
+    if (!NIGHTMARE_WORD_SET.has(word)) return;
+    const article = words[at - 1] ?? '';
+    const copula = words[at - 2] ?? '';
+    const subject = words[at - 3];
+    const isFigure =
+      (article === 'a' || article === 'um') &&
+      COPULAS.has(copula) &&
+      subject !== undefined &&
+      clauseEnds[at - 3] === clauseEnds[at] &&
+      !DREAM_SUBJECTS.has(subject);
+    if (!isFigure) isSaid = true;
+  });
+  return { isSaid, isDenied };
+}
 
 // The language of the text itself, not of the interface (issue 31): a short dream often has no "the" or "que" ("A
 // huge dog chased me through a dark forest."). Each language scores its function words (those of one language only:
@@ -592,6 +634,8 @@ type Words = {
   falseAwakenings: number[];
   /** Where the dreamer really wakes up (the dream's words end there), or -1. */
   wakeAt: number;
+  /** The end (exclusive) of each word's clause. */
+  clauseEnds: number[];
 };
 
 function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words {
@@ -608,7 +652,11 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
     sentenceStarts.push(words.length);
     let isSentenceStart = true;
     for (const casedClause of sentence.split(/[;:,()"“”]+|\s(?=(?:mas|but|porem|Mas|But|Porem)\s)/u)) {
-      const casedWords = casedClause.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      // A word and a number glued together are two words ("Very frightened3.", a numbered questionnaire's answer);
+      // a short code is one ("Q3", "mp3", "3rd", "10am").
+      const casedWords = casedClause
+        .split(/[^\p{L}\p{N}]+|(?<=\p{L}{3})(?=\p{N})|(?<=\p{N})(?=\p{L}{3})/u)
+        .filter(Boolean);
       const clauseEnd = words.length + casedWords.length;
       if (casedWords.length > 0) clauses.push([words.length, clauseEnd]);
       casedWords.forEach((cased, at) => {
@@ -777,7 +825,18 @@ function splitWords(text: string, titleLength = 0, fallback: Lang = 'pt'): Words
     for (const phrase of BLOCKER_WORDS.get(word) ?? [])
       if (isAt(words, start, phrase)) for (let i = 0; i < phrase.length; i++) blocked.add(start + i);
   });
-  return { words, negated, notImage, namesRead, present: new Set(words), blocked, lang, falseAwakenings, wakeAt };
+  return {
+    words,
+    negated,
+    notImage,
+    namesRead,
+    present: new Set(words),
+    blocked,
+    lang,
+    falseAwakenings,
+    wakeAt,
+    clauseEnds,
+  };
 }
 
 // Word senses (lexicon.ts, WORD_SENSES): a trigger read in the sense the lexicon means only in the context it needs.
@@ -1037,13 +1096,42 @@ const OTHERS_AFTER = new Set('him her them'.split(' '));
 const FELT_FOR = new Set('love loved loving hate hated hating adore adored miss missed'.split(' '));
 const FEELER_REACH = 3;
 
+/** The words before an "'s" that is "is" or "has", not a possessive ("it's", "that's", "he's"). */
+const NOT_POSSESSIVE = new Set('it that there what he she who let where here'.split(' '));
+
 function isOthersFeeling(words: readonly string[], at: number): boolean {
   if (OTHERS_AFTER.has(words[at + 1] ?? '') && !FELT_FOR.has(words[at] ?? '')) return true;
   for (let i = at - 1; i >= Math.max(0, at - FEELER_REACH); i--) {
     if (SELF_BEFORE.has(words[i] ?? '')) return false;
     if (OTHERS_BEFORE.has(words[i] ?? '')) return true;
+    // "much to the boy's horror", "the dog's fear": a possessive names someone else.
+    if (words[i] === 's' && i > 0 && !NOT_POSSESSIVE.has(words[i - 1] ?? '')) return true;
   }
   return false;
+}
+
+// A feeling said small: "a little afraid", "a bit scared", "slightly nervous", "um pouco de medo", "meio assustada".
+const DIMINISHED_BEFORE: readonly (readonly string[])[] = [
+  ['a', 'little'],
+  ['a', 'bit'],
+  ['a', 'tad'],
+  ['slightly'],
+  ['somewhat'],
+  ['mildly'],
+  ['kind', 'of'],
+  ['kinda'],
+  ['sort', 'of'],
+  ['um', 'pouco'],
+  ['um', 'pouco', 'de'],
+  ['um', 'pouquinho'],
+  ['um', 'pouquinho', 'de'],
+  ['meio'],
+  ['levemente'],
+  ['ligeiramente'],
+];
+
+function isDiminished(words: readonly string[], at: number): boolean {
+  return DIMINISHED_BEFORE.some((phrase) => phrase.every((word, i) => words[at - phrase.length + i] === word));
 }
 
 function dreamersFeelings<T>(hits: Map<T, Hit>, { words }: Words): Map<T, Hit> {
@@ -1116,6 +1204,21 @@ const MIXED_FEELINGS = -0.1;
 /** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
 const DANGER_DENSITY = 100;
 const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
+/** A threat the dreamer may be dealing, not suffering: an attack (a war, around the dreamer, is suffered). */
+const DEALT_THREATS = new Set(['ataque']);
+/** Words between an attack and the dreamer's flight from it ("he pulled a knife and I ran"). */
+const FLIGHT_REACH = 30;
+const AIMED_AFTER = new Set('me us mim nos'.split(' '));
+const AIMED_BEFORE = new Set('me nos'.split(' '));
+/** An attack on the dreamer: "trying to kill me", "shot at us", "me atacou", "I was shot", "fui atacada". */
+function isAimedAtMe(words: readonly string[], at: number): boolean {
+  for (let i = at + 1; i <= at + 3; i++) if (AIMED_AFTER.has(words[i] ?? '')) return true;
+  if (AIMED_BEFORE.has(words[at - 1] ?? '')) return true;
+  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
+  return (
+    before === 'i was' || before === 'we were' || (words[at - 1] ?? '') === 'fui' || (words[at - 1] ?? '') === 'fomos'
+  );
+}
 const THREAT_SYMBOLS = new Set([
   'perseguicao',
   'ataque',
@@ -1175,15 +1278,23 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
     const at = nightmarePlaces.get(phrase);
     return at !== undefined && !parsed.negated[at];
   };
-  const isCalledNightmare = NIGHTMARE.some(isSaid);
-  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream).
-  const isNamedNightmare = NIGHTMARE_WORDS.some(isSaid);
+  const isNightmareWord = (phrase: string) => NIGHTMARE_WORD_SET.has(phrase.trim());
+  const isCalledNightmareBySign = NIGHTMARE.some((phrase) => !isNightmareWord(phrase) && isSaid(phrase));
+  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream),
+  // and said of the dream, not of one moment of it ("walking to the elevator was a nightmare").
+  const nightmareSaid = nightmareWords(parsed);
+  const isNamedNightmare = nightmareSaid.isSaid;
+  const isCalledNightmare = isCalledNightmareBySign || isNamedNightmare;
   const chosen = new Set(input.emotions ?? []);
   const emotions: { entry: EmotionEntry; intensity: number }[] = [];
   for (const entry of EMOTION_LEXICON) {
     const hit = emotionHits.get(entry);
     // An intensified feeling counts twice: "muito medo", "um medo que eu não sei explicar", "so scared".
-    const hits = (hit?.count ?? 0) + (hit?.positions.filter((at) => isIntensified(parsed.words, at)).length ?? 0);
+    // A feeling said small counts half: "a little afraid" alone is not the fear of a nightmare.
+    const hits =
+      (hit?.count ?? 0) +
+      (hit?.positions.filter((at) => isIntensified(parsed.words, at)).length ?? 0) -
+      0.5 * (hit?.positions.filter((at) => isDiminished(parsed.words, at)).length ?? 0);
     let intensity = 0;
     if (chosen.has(entry.id)) intensity = Math.min(1, 0.6 + 0.1 * hits);
     else if (hits > 0) intensity = Math.min(0.9, 0.3 + 0.15 * hits);
@@ -1228,17 +1339,37 @@ export function analyzeDream(input: BuiltinAnalysisInput, options: BuiltinAnalys
   // Fear or anxiety named is dread; guilt or disgust is only when the danger takes up the dream (one mention in every
   // 100 words at least): a long dream with a fight in it and a moment of guilt elsewhere is not a nightmare.
   const isDenseEnough = dangerMentions * DANGER_DENSITY >= parsed.words.length;
+  // A feeling said small ("a little afraid") is not dread.
   const isAfraid = emotions.some(
-    ({ entry }) => FEAR_DREAD.has(entry.id) || (DREAD.has(entry.id) && dangerMentions > 0 && isDenseEnough),
+    ({ entry, intensity }) =>
+      intensity >= FEAR_WITH_THREAT &&
+      (FEAR_DREAD.has(entry.id) || (DREAD.has(entry.id) && dangerMentions > 0 && isDenseEnough)),
   );
-  const isDense = dangerMentions >= UNFELT_DANGER && isDenseEnough;
+  // With no fear named, the danger must be aimed at the dreamer (chased, drowning, held down, fleeing, "trying to kill
+  // me"): a dream in which the dreamer hunts a killer, wins a fight or beats an animal is not a nightmare.
+  const threatPlaces = threats.flatMap((symbol) => symbolHits.get(symbol)?.positions ?? []);
+  const flightPlaces = [...symbolHits]
+    .filter(([symbol]) => FLIGHT_SYMBOLS.has(symbol.id))
+    .flatMap(([, hit]) => hit.positions);
+  const isAimedAtDreamer =
+    threats.some((symbol) => !DEALT_THREATS.has(symbol.id)) ||
+    threatPlaces.some((at) => isAimedAtMe(parsed.words, at)) ||
+    threatPlaces.some((at) => flightPlaces.some((flight) => Math.abs(flight - at) <= FLIGHT_REACH));
+  // Fear the dreamer names as small ("I was a little afraid") is their measure of it: not a nightmare unfelt.
+  const isFearSaidSmall = fear > 0 && fear < FEAR_WITH_THREAT;
+  const isDense = dangerMentions >= UNFELT_DANGER && isDenseEnough && isAimedAtDreamer && !isFearSaidSmall;
   const isThreatened = sentiment <= 0.2 && threats.length > 0 && (isAfraid || isDense);
   // One fear word beside a danger makes a nightmare only when the dream's feelings lean dark, not when joy or love
-  // are named as much (a death among other feelings is a sad or moving dream).
-  const isFrightened = fear >= STRONG_FEAR || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < MIXED_FEELINGS);
+  // are named as much (a death among other feelings is a sad or moving dream); strong fear, unless a stronger joy
+  // follows it ("at first I am scared but then it is thrilling").
+  const joy = Math.max(0, ...emotions.filter(({ entry }) => entry.valence > 0).map(({ intensity }) => intensity));
+  const isFrightened =
+    (fear >= STRONG_FEAR && fear > joy) || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < MIXED_FEELINGS);
+  // "It didn't seem to be a scary dream", "não foi um pesadelo": the dreamer's word over the reader's guess.
+  const isDenied = nightmareSaid.isDenied;
   if (input.isNightmare || isNamedNightmare) dreamType = 'pesadelo';
   else if (isLucid) dreamType = 'lúcido';
-  else if (isCalledNightmare || isThreatened || isFrightened) dreamType = 'pesadelo';
+  else if (isCalledNightmare || (!isDenied && (isThreatened || isFrightened))) dreamType = 'pesadelo';
   else if (input.isRecurring) dreamType = 'recorrente';
   else if ((input.vividness ?? 0) >= 4) dreamType = 'vívido';
 
