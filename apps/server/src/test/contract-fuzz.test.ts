@@ -882,13 +882,14 @@ const PLANS: Record<string, Plan> = {
   'DELETE /chat/threads/{id}': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
   'POST /chat/threads/{id}/messages': { phase: 5, expect: () => [{ status: 404, code: 'chat_thread_not_found' }] },
   'GET /chat/usage': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
-  // Reminders (docs/decisions/037): a subscription is to an https push service (ten devices at most, then 400); no
-  // endpoint generated here was subscribed, so every removal is a 404; the window's start comes before its end.
+  // Reminders (docs/decisions/037, 066): a subscription is to an https push service (here FCM, known by name: no DNS
+  // look-up; ten devices at most, then 400); no endpoint generated here was subscribed, so every removal is a 404; the
+  // window's start comes before its end.
   'GET /push/public-key': { phase: 5, runs: { valid: 5 }, expect: () => ok() },
   'POST /push/subscriptions': {
     phase: 5,
     runs: { valid: 15 },
-    body: () => ({ endpoint: fc.webSegment().map((segment) => `https://push.example.com/send/${segment}`) }),
+    body: () => ({ endpoint: fc.webSegment().map((segment) => `https://fcm.googleapis.com/fcm/send/${segment}`) }),
     expect: () => [{ status: 204 }, { status: 400, code: 'validation_failed' }],
   },
   'DELETE /push/subscriptions': {

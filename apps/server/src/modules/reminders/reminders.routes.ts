@@ -32,14 +32,13 @@ function vapidSubject(env: { VAPID_SUBJECT?: string; SMTP_FROM: string }): strin
 export async function remindersPlugin(app: AppInstance, options: { sender?: PushSender } = {}) {
   const { config, secrets } = app.deps;
   const env = config.env;
+  const isLoopbackAllowed = env.PUSH_ALLOW_LOOPBACK || env.NODE_ENV === 'test';
   const sender =
     options.sender ??
-    createPushSender({
-      subject: vapidSubject(env),
-      publicKey: secrets.vapid.publicKey,
-      privateKey: secrets.vapid.privateKey,
-    });
-  const isLoopbackAllowed = env.PUSH_ALLOW_LOOPBACK || env.NODE_ENV === 'test';
+    createPushSender(
+      { subject: vapidSubject(env), publicKey: secrets.vapid.publicKey, privateKey: secrets.vapid.privateKey },
+      { isLoopbackAllowed },
+    );
   const scheduler = startReminderScheduler({
     database: app.deps.database,
     keys: app.deps.keys,
@@ -76,7 +75,8 @@ export async function remindersPlugin(app: AppInstance, options: { sender?: Push
         tags: ['reminders'],
         summary: "Register this browser's push subscription",
         description:
-          'The endpoint must be https on a push service (400 `validation_failed` otherwise); endpoint and keys are sealed ' +
+          'The endpoint must be https on the standard port, at a known push service or a host name resolving only to ' +
+          'public addresses (400 `validation_failed` otherwise); endpoint and keys are sealed ' +
           'with the user key. The same endpoint again refreshes its keys. At most 10 devices.',
         security,
         body: pushSubscriptionSchema,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   DEFAULT_REMINDER_SETTINGS,
   pushSubscriptionSchema,
@@ -11,11 +10,12 @@ import {
 import { withTransaction, type RequestContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { checkOutboundUrl, OutboundUrlRefusedError } from '../../lib/outbound-url.ts';
 import { blindToken } from '../dreams/dreams.search.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import { getProfile } from '../profile/profile.service.ts';
-import type { PushSender } from './push.sender.ts';
+import { pushEndpointPolicy, type PushSender } from './push.sender.ts';
 import { planSchedule, settingsOfRow } from './reminders.plan.ts';
 import {
   countPushSubscriptions,
@@ -79,21 +79,19 @@ function openSubscription(keys: UserKeys, row: PushSubscriptionRow): PushSubscri
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * A push service's endpoint: https on a public host name. The server posts to it, so an address inside the
- * operator's network (an IP literal, localhost) is refused; plain http to loopback only for tests and local stand-ins
- * (PUSH_ALLOW_LOOPBACK, or NODE_ENV=test).
+ * A push service's endpoint (lib/outbound-url.ts, docs/decisions/066): https on the standard port, to a known push
+ * service or a name that resolves only to public addresses. The server posts to it, so nothing may aim it into the
+ * operator's network; plain http to loopback only for tests and local stand-ins (PUSH_ALLOW_LOOPBACK, NODE_ENV=test).
+ * The sender checks again at each send.
  */
-function checkPushEndpoint(endpoint: string, isLoopbackAllowed: boolean): void {
-  const url = new URL(endpoint);
-  const host = url.hostname.toLowerCase();
-  if (isLoopbackAllowed && LOOPBACK_HOSTS.has(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return;
-  const isPublicHost = !LOOPBACK_HOSTS.has(host) && isIP(host.replace(/^\[|\]$/g, '')) === 0 && host.includes('.');
-  if (url.protocol !== 'https:' || !isPublicHost || url.username || url.password) {
+async function checkPushEndpoint(endpoint: string, isLoopbackAllowed: boolean): Promise<void> {
+  try {
+    await checkOutboundUrl(endpoint, pushEndpointPolicy({ isLoopbackAllowed }));
+  } catch (error) {
+    if (!(error instanceof OutboundUrlRefusedError)) throw error;
     throw new ValidationError('O endereço de notificação deve ser https, num servidor de push', [
-      { path: 'body.endpoint', message: 'must be an https URL of a push service' },
+      { path: 'body.endpoint', message: `must be an https URL of a push service (${error.reason})` },
     ]);
   }
 }
@@ -103,7 +101,7 @@ export async function subscribeToPush(
   input: PushSubscriptionInput,
   options: { isLoopbackAllowed: boolean },
 ): Promise<void> {
-  checkPushEndpoint(input.endpoint, options.isLoopbackAllowed);
+  await checkPushEndpoint(input.endpoint, options.isLoopbackAllowed);
   const keys = await ctx.keys.forUser(ctx.userId);
   const endpointHash = endpointHashOf(keys, input.endpoint);
   const sealed = JSON.stringify({
