@@ -1,16 +1,9 @@
 import type { Analysis } from '@sonhario/contracts/analyses';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
-import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser } from '../dreams/dreams.testing.ts';
-import {
-  openAiStream,
-  SAMPLE_RESULT,
-  sampleWireJson,
-  startTestServer,
-  type TestServer,
-} from './providers/provider-test-servers.ts';
+import { describe, expect, it } from 'vitest';
+import { api, postDream, queryRows, signUpUser } from '../dreams/dreams.testing.ts';
+import { withGenerativeApp } from './providers/generative-app.testing.ts';
+import { openAiStream, SAMPLE_RESULT, sampleWireJson } from './providers/provider-test-servers.ts';
 
 interface WireBody {
   messages: { role: string; content: string }[];
@@ -20,39 +13,11 @@ interface WireBody {
 // as an operator would, talks to a local server speaking OpenAI's wire format; the server resolves the labels it sent
 // to the dreams' ids (never sent), stores them sealed with the analysis and names them as they are now.
 describe('an analysis links the earlier dreams it cites', () => {
-  let database: Database;
-  let provider: TestServer<WireBody> | undefined;
-  let t: TestApp | undefined;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    t?.app.server.closeAllConnections();
-    await t?.close();
-    await provider?.close();
-    t = undefined;
-    provider = undefined;
-  });
-  afterAll(() => database.close());
+  const generative = withGenerativeApp<WireBody>();
 
   const citing = (interpretation: string) => openAiStream(sampleWireJson({ ...SAMPLE_RESULT, interpretation }));
 
-  async function setUp(answers: string[]) {
-    provider = await startTestServer<WireBody>(answers.map(citing));
-    t = await createTestApp(
-      {
-        ...JOURNAL_TEST_ENV,
-        AI_PROVIDER: 'openai',
-        AI_BASE_URL: `${provider.origin}/v1`,
-        AI_API_KEY: 'sk-test-key',
-        AI_MODEL: 'gpt-test',
-        AI_TIMEOUT_MS: '2000',
-      },
-      database,
-    );
-    return { t, provider };
-  }
+  const setUp = (answers: string[]) => generative.start(answers.map(citing));
 
   const journalDreamsOf = (body: WireBody) => {
     const message = body.messages.find((m) => m.role === 'user')?.content ?? '';

@@ -1,14 +1,8 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
-import { api, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
-import {
-  openAiStream,
-  sampleWireJson,
-  startTestServer,
-  type TestServer,
-} from '../analyses/providers/provider-test-servers.ts';
+import { describe, expect, it } from 'vitest';
+import { api, postDream, signUpUser } from '../dreams/dreams.testing.ts';
+import { withGenerativeApp } from '../analyses/providers/generative-app.testing.ts';
+import { openAiStream, sampleWireJson } from '../analyses/providers/provider-test-servers.ts';
 
 interface WireBody {
   messages: { role: string; content: string }[];
@@ -17,34 +11,11 @@ interface WireBody {
 // A generative analysis reads the dreamer's journal besides the dream (docs/decisions/061): the app, configured as an
 // operator would, talks to a local server speaking OpenAI's wire format, and the test reads what it was sent.
 describe('the journal context of a generative analysis', () => {
-  let database: Database;
-  let provider: TestServer<WireBody> | undefined;
-  let t: TestApp | undefined;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    t?.app.server.closeAllConnections();
-    await t?.close();
-    await provider?.close();
-    t = undefined;
-    provider = undefined;
-  });
-  afterAll(() => database.close());
+  const generative = withGenerativeApp<WireBody>();
 
   async function setUp(handlers: number) {
-    provider = await startTestServer<WireBody>(Array.from({ length: handlers }, () => openAiStream(sampleWireJson())));
-    t = await createTestApp(
-      {
-        ...JOURNAL_TEST_ENV,
-        AI_PROVIDER: 'openai',
-        AI_BASE_URL: `${provider.origin}/v1`,
-        AI_API_KEY: 'sk-test-key',
-        AI_MODEL: 'gpt-test',
-        AI_TIMEOUT_MS: '2000',
-      },
-      database,
+    const { t, provider } = await generative.start(
+      Array.from({ length: handlers }, () => openAiStream(sampleWireJson())),
     );
     return { t, provider, user: await signUpUser(t, { isConsenting: true }) };
   }

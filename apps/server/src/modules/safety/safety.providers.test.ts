@@ -1,55 +1,27 @@
 import type { Analysis } from '@sonhario/contracts/analyses';
 import type { ChatSendResult } from '@sonhario/contracts/chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
 import { parseEventStream } from '../analyses/analyses.testing.ts';
+import { withGenerativeApp } from '../analyses/providers/generative-app.testing.ts';
 import {
   anthropicTextStream,
   openAiStream,
   SAMPLE_RESULT,
   sampleWireJson,
-  startTestServer,
   type Handler,
-  type TestServer,
 } from '../analyses/providers/provider-test-servers.ts';
 import { parseChatStream, sendMessage, startThread } from '../chat/chat.testing.ts';
-import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
+import { api, contextFor, postDream, signUpUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
 import { safeParagraph, safeReply } from './safe-reply.ts';
 
 // The safety layer in front of generative providers (docs/decisions/056), through local servers that speak the
 // vendors' real protocols: a model that ignores a distress signal is caught, one that heeds it is left alone.
 describe('the safety layer with a generative provider', () => {
-  let database: Database;
-  let provider: TestServer | undefined;
-  let t: TestApp | undefined;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    t?.app.server.closeAllConnections();
-    await t?.close();
-    await provider?.close();
-    t = undefined;
-    provider = undefined;
-  });
-  afterAll(() => database.close());
+  const generative = withGenerativeApp();
 
   async function setUp(kind: 'openai' | 'anthropic', handlers: Handler[], content: string) {
-    provider = await startTestServer(handlers);
-    t = await createTestApp(
-      {
-        ...JOURNAL_TEST_ENV,
-        AI_PROVIDER: kind,
-        AI_BASE_URL: kind === 'openai' ? `${provider.origin}/v1` : provider.origin,
-        AI_API_KEY: 'sk-test-key',
-        AI_MODEL: kind === 'openai' ? 'gpt-test' : 'claude-test',
-        AI_TIMEOUT_MS: '3000',
-      },
-      database,
-    );
+    const { t } = await generative.start(handlers, { vendor: kind, timeoutMs: 3000 });
     const user = await signUpUser(t, { isConsenting: true });
     await setPlan(contextFor(t, user.id), 'oracle');
     const dream = await postDream(t, user, { title: 'Ponte de vidro', content });
