@@ -296,6 +296,21 @@ export async function insertAuditEntry(db: DbOrTx, values: typeof authAuditLogEn
   await db.insert(authAuditLogEntries).values(values);
 }
 
+/** When the user last did `action` (by the audit log), or null. */
+export async function findLatestAuditEntryAt(db: DbOrTx, actorId: string, action: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: authAuditLogEntries.createdAt })
+    .from(authAuditLogEntries)
+    .where(and(eq(authAuditLogEntries.actorId, actorId), eq(authAuditLogEntries.action, action)))
+    .orderBy(desc(authAuditLogEntries.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+export async function deleteAuditEntry(db: DbOrTx, id: string) {
+  await db.delete(authAuditLogEntries).where(eq(authAuditLogEntries.id, id));
+}
+
 /**
  * Drops what can no longer be used: expired e-mail tokens, abandoned PKCE flows, refresh tokens revoked long ago
  * (kept for a day so reuse of a rotated token is still recognized as reuse), and sessions ended by reuse detection.

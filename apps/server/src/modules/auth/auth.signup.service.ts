@@ -12,19 +12,24 @@ import { withTransaction } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Metadata } from '../../db/schema/auth.ts';
 import { createAccount, emailIdentity } from '../account/account.service.ts';
+import { findProfile } from '../profile/profile.repository.ts';
 import { audit, type AuthContext } from './auth.context.ts';
 import { assertResendSpacing, deliver, prepareEmailLink, TOKEN_TYPE } from './auth.email-links.ts';
+import { signUpAttemptEmail } from './auth.emails.ts';
 import { isAppError } from '../../errors.ts';
 import { authErrors, type AuthApiError } from './auth.errors.ts';
 import type { OutgoingEmail } from './auth.mailer.ts';
 import { hashPassword } from './auth.passwords.ts';
 import { withError, withFragment, withQuery } from './auth.redirects.ts';
 import {
+  deleteAuditEntry,
   deleteOneTimeToken,
   findFlowState,
+  findLatestAuditEntryAt,
   findOneTimeTokenForUpdate,
   findUserByEmail,
   findUserById,
+  insertAuditEntry,
   insertConsents,
   updateEmailIdentity,
   updateFlowState,
@@ -142,10 +147,52 @@ export async function signUp(
   return { kind: 'user', user: await loadAuthUser(ctx.db, created.user) };
 }
 
+/** The audit action that records the notice to an address's owner; its newest entry spaces the next one. */
+const NOTICE_ACTION = 'user_repeated_signup_notified';
+
 /**
- * With confirmation on, an address that already has a confirmed account gets a made-up user back (no identities,
- * nothing sent) so the answer does not reveal the account; an unconfirmed one gets its confirmation e-mail again.
- * With autoconfirm there is nothing to protect by hiding it: "User already registered".
+ * What a sign-up answers, with confirmation on, for an address that already has an account: a user shaped exactly
+ * like a brand-new unconfirmed one (a fresh id, now as its times, the metadata just sent, one e-mail identity of its
+ * own), so the answer does not tell the two apart. GoTrue leaves `identities` empty here, which its own docs tell
+ * apps to read as "already registered"; this one carries an identity like a new user's (decision 068).
+ */
+function obfuscatedUser(existing: UserRow, metadata: Metadata, now: Date): AuthUser {
+  const id = randomUUID();
+  const user: UserRow = {
+    ...existing,
+    id,
+    createdAt: now,
+    updatedAt: now,
+    confirmationSentAt: now,
+    emailConfirmedAt: null,
+    lastSignInAt: null,
+    recoverySentAt: null,
+    emailChange: null,
+    emailChangeSentAt: null,
+    bannedUntil: null,
+    rawAppMetaData: { provider: 'email', providers: ['email'] },
+    rawUserMetaData: metadata,
+  };
+  const identity = emailIdentity(user);
+  return toAuthUser(user, [
+    {
+      ...identity,
+      identityData: identity.identityData ?? {},
+      id: randomUUID(),
+      userId: id,
+      email: identity.email ?? null,
+      lastSignInAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+}
+
+/**
+ * With autoconfirm there is nothing to protect by hiding the account: "User already registered" (spec section 8).
+ * With confirmation on, the answer is the same as for a new address (`obfuscatedUser`), the 60-s spacing included:
+ * an unconfirmed account gets its confirmation e-mail again (GoTrue's behaviour), a confirmed one's owner an e-mail
+ * saying someone tried to sign up with the address, in their language.
  */
 async function signUpExisting(
   ctx: AuthContext,
@@ -156,31 +203,12 @@ async function signUpExisting(
   if (ctx.config.env.AUTH_AUTOCONFIRM) throw authErrors.userAlreadyExists();
   const now = new Date();
   if (existing.emailConfirmedAt) {
-    return {
-      kind: 'user',
-      user: toAuthUser(
-        {
-          ...existing,
-          id: randomUUID(),
-          createdAt: now,
-          updatedAt: now,
-          confirmationSentAt: now,
-          emailConfirmedAt: null,
-          lastSignInAt: null,
-          recoverySentAt: null,
-          emailChange: null,
-          emailChangeSentAt: null,
-          bannedUntil: null,
-          rawAppMetaData: { provider: 'email', providers: ['email'] },
-          rawUserMetaData: input.metadata,
-        },
-        [],
-      ),
-    };
+    await notifyOwnerOfSignUpAttempt(ctx, existing, now);
+    return { kind: 'user', user: obfuscatedUser(existing, input.metadata, now) };
   }
   assertResendSpacing(existing.confirmationSentAt, now);
   const previous = existing.confirmationSentAt;
-  const { email, user } = await withTransaction(ctx, async (tx) => {
+  const email = await withTransaction(ctx, async (tx) => {
     const email = await prepareEmailLink(tx, {
       user: existing,
       type: 'signup',
@@ -189,12 +217,37 @@ async function signUpExisting(
       redirectTo: input.redirectTo,
       now,
     });
-    const user = await updateUser(tx.db, existing.id, { confirmationSentAt: now, updatedAt: existing.updatedAt });
+    await updateUser(tx.db, existing.id, { confirmationSentAt: now, updatedAt: existing.updatedAt });
     await audit(tx, 'user_confirmation_requested', existing.id, { provider: 'email' });
-    return { email, user };
+    return email;
   });
   await deliver(ctx, email, () => updateUser(ctx.db, existing.id, { confirmationSentAt: previous }));
-  return { kind: 'user', user: await loadAuthUser(ctx.db, user) };
+  return { kind: 'user', user: obfuscatedUser(existing, input.metadata, now) };
+}
+
+/**
+ * The notice to a confirmed account's owner, spaced like every e-mail to one address (60 s, else 429 as a new
+ * address's second sign-up gets). The account row is locked while the last notice is read and the next recorded,
+ * so two attempts at once send one notice; the e-mail goes after commit, and a failed one is taken off the record.
+ */
+async function notifyOwnerOfSignUpAttempt(ctx: AuthContext, owner: UserRow, now: Date): Promise<void> {
+  const { noticeId, locale } = await withTransaction(ctx, async (tx) => {
+    await findUserById(tx.db, owner.id, { forUpdate: true });
+    assertResendSpacing(await findLatestAuditEntryAt(tx.db, owner.id, NOTICE_ACTION), now);
+    const noticeId = randomUUID();
+    await insertAuditEntry(tx.db, {
+      id: noticeId,
+      action: NOTICE_ACTION,
+      actorId: owner.id,
+      logType: 'user',
+      payload: { provider: 'email' },
+      ipAddress: ctx.ip,
+    });
+    const locale = (await findProfile(tx.db, owner.id))?.locale === 'en' ? 'en' : 'pt-BR';
+    return { noticeId, locale } as const;
+  });
+  const email = signUpAttemptEmail(owner.email, `${ctx.config.siteUrl}/login`, locale);
+  await deliver(ctx, email, () => deleteAuditEntry(ctx.db, noticeId));
 }
 
 // --- resend ----------------------------------------------------------------------------------------------------------
@@ -222,7 +275,11 @@ export async function resendEmail(
   const user = await findUserByEmail(ctx.db, email);
   // Nothing to resend (unknown address, already confirmed, no pending change): same silent `{}`.
   if (!user) return;
-  if (type === 'signup' && user.emailConfirmedAt) return;
+  if (type === 'signup' && user.emailConfirmedAt) {
+    // As a new address would be right after its sign-up: too soon after the notice a sign-up attempt sent.
+    assertResendSpacing(await findLatestAuditEntryAt(ctx.db, user.id, NOTICE_ACTION), new Date());
+    return;
+  }
   const to = type === 'signup' ? user.email : user.emailChange;
   if (!to) return;
   const now = new Date();

@@ -167,18 +167,152 @@ describe('sign-up with e-mail confirmation', () => {
     expect(fragmentOf(hop.location).get('error_code')).toBe('otp_expired');
   });
 
-  it('answers a repeated sign-up of a confirmed address with a made-up user and sends nothing', async () => {
-    const email = uniqueEmail();
-    const first = await signUp(email);
+  /** A confirmed account, signed up and confirmed through its link (nothing of it left in the outbox's newest). */
+  async function confirmedAccount(email = uniqueEmail()) {
+    const { data } = await signUp(email);
     await followLink((await lastEmailTo(t.dataDir, email))!.links[0]!);
+    return data.user!;
+  }
+
+  /** POST /signup as the client sends it, answered as raw JSON (what anyone probing sees). */
+  async function rawSignUp(email: string) {
+    const res = await fetch(`${t.url}/auth/v1/signup?redirect_to=${encodeURIComponent(site())}`, {
+      method: 'POST',
+      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        data: { first_name: 'Ana', consent_version: CONSENT_VERSION },
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  /** A JSON value with every string, number and boolean replaced by its type: the answer's shape. */
+  const shapeOf = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(shapeOf)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]))
+        : typeof value;
+
+  /** What may differ between two answers: ids and instants (and the address itself). */
+  const withoutIdsAndTimes = (user: Record<string, unknown>): unknown =>
+    JSON.parse(
+      JSON.stringify(user)
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+        .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<time>')
+        .replace(/[\w.-]+@example\.com/g, '<email>'),
+    );
+
+  it('answers a sign-up of a new, a confirmed and an unconfirmed address alike: same status, same shape, same values but ids and times', async () => {
+    const confirmed = uniqueEmail('confirmed');
+    const confirmedUser = await confirmedAccount(confirmed);
+    const unconfirmed = uniqueEmail('unconfirmed');
+    const unconfirmedUser = (await signUp(unconfirmed)).data.user!;
+    await t.database.db.execute(
+      sql`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = ${unconfirmed}`,
+    );
+
+    const fresh = await rawSignUp(uniqueEmail('fresh'));
+    const again = await rawSignUp(confirmed);
+    const pending = await rawSignUp(unconfirmed);
+    expect([fresh.status, again.status, pending.status]).toEqual([200, 200, 200]);
+    expect(fresh.body.identities).toHaveLength(1);
+    expect(shapeOf(again.body)).toEqual(shapeOf(fresh.body));
+    expect(shapeOf(pending.body)).toEqual(shapeOf(fresh.body));
+    expect(withoutIdsAndTimes(again.body)).toEqual(withoutIdsAndTimes(fresh.body));
+    expect(withoutIdsAndTimes(pending.body)).toEqual(withoutIdsAndTimes(fresh.body));
+    // Nothing of the real accounts: not their ids, not when they were made.
+    expect(again.body.email).toBe(confirmed);
+    expect([again.body.id, pending.body.id]).not.toContain(confirmedUser.id);
+    expect([again.body.id, pending.body.id]).not.toContain(unconfirmedUser.id);
+    for (const answer of [again.body, pending.body]) {
+      const identity = (answer.identities as { user_id: string; identity_data: { sub: string } }[])[0]!;
+      expect(identity.user_id).toBe(answer.id);
+      expect(identity.identity_data.sub).toBe(answer.id);
+      expect(Date.parse(answer.created_at as string)).toBeGreaterThan(Date.now() - 60_000);
+    }
+  });
+
+  it('e-mails the owner of a confirmed address that someone tried to sign up with it, with a link to sign in', async () => {
+    const email = uniqueEmail();
+    const first = await confirmedAccount(email);
     const before = (await readOutbox(t.dataDir)).length;
     const again = await signUp(email);
     expect(again.error).toBeNull();
     expect(again.data.session).toBeNull();
     expect(again.data.user?.email).toBe(email);
-    expect(again.data.user?.id).not.toBe(first.data.user?.id);
-    expect(again.data.user?.identities).toEqual([]);
-    expect((await readOutbox(t.dataDir)).length).toBe(before);
+    expect(again.data.user?.id).not.toBe(first.id);
+
+    const sent = (await readOutbox(t.dataDir)).slice(before);
+    expect(sent.map((m) => m.to)).toEqual([email]);
+    const notice = sent[0]!;
+    expect(notice.subject).toBe('Tentativa de cadastro no Sonhário com o seu e-mail');
+    expect(notice.text).toContain('Alguém tentou criar uma conta com este e-mail');
+    expect(notice.html).toContain('<html lang="pt-BR">');
+    // The sign-in page of this site, not the redirect the request named; and no token of any kind.
+    expect(notice.links).toEqual([`${t.url}/login`]);
+    // The account is untouched: still signs in with its password, still its name.
+    const signedIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.data.user?.id).toBe(first.id);
+    await supabase.auth.signOut();
+  });
+
+  it("writes the notice in the owner's language", async () => {
+    const email = uniqueEmail();
+    await confirmedAccount(email);
+    // The owner chose English in the app's settings.
+    const { data } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    const chosen = await fetch(`${t.url}/api/v1/me/profile`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${data.session!.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'en' }),
+    });
+    expect(chosen.status).toBe(200);
+    await supabase.auth.signOut();
+    await signUp(email);
+    const notice = await lastEmailTo(t.dataDir, email);
+    expect(notice?.subject).toBe('Someone tried to sign up for Sonhário with your e-mail');
+    expect(notice?.text).toContain('Someone tried to create an account with this e-mail');
+    expect(notice?.html).toContain('<html lang="en">');
+    expect(notice?.html).toContain('If the button does not work');
+  });
+
+  it('spaces the notices like any e-mail to one address: a second attempt or a resend within 60 s gets the 429 a new address gets', async () => {
+    const known = uniqueEmail('known');
+    const owner = await confirmedAccount(known);
+    const fresh = uniqueEmail('fresh');
+    for (const email of [fresh, known]) {
+      const first = await signUp(email);
+      expect(first.error).toBeNull();
+      const second = await signUp(email);
+      expect(second.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+      const resent = await supabase.auth.resend({ type: 'signup', email });
+      expect(resent.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    }
+    const notices = async () =>
+      (await readOutbox(t.dataDir)).filter((m) => m.to === known && !m.subject.startsWith('Confirme'));
+    expect(await notices()).toHaveLength(1);
+
+    await t.database.db.execute(
+      sql`update auth.audit_log_entries set created_at = now() - interval '61 seconds' where actor_id = ${owner.id}`,
+    );
+    expect((await supabase.auth.resend({ type: 'signup', email: known })).error).toBeNull();
+    expect((await signUp(known)).error).toBeNull();
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it('sends one notice for two attempts at the same moment, and answers them as two at once for a new address', async () => {
+    const known = uniqueEmail('known');
+    await confirmedAccount(known);
+    const fresh = uniqueEmail('fresh');
+    const statuses = async (email: string) =>
+      (await Promise.all([rawSignUp(email), rawSignUp(email)])).map((a) => a.status).sort();
+    expect(await statuses(fresh)).toEqual([200, 429]);
+    expect(await statuses(known)).toEqual([200, 429]);
+    const toKnown = (await readOutbox(t.dataDir)).filter((m) => m.to === known);
+    expect(toKnown.filter((m) => m.subject.startsWith('Tentativa'))).toHaveLength(1);
   });
 
   it('spaces e-mails to one address by 60 s: a repeated sign-up or resend right away gets 429', async () => {

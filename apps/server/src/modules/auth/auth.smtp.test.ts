@@ -115,4 +115,36 @@ describe('auth e-mail over SMTP', () => {
     expect(resent.error).toBeNull();
     expect(inbox.some((m) => m.to.includes(email))).toBe(true);
   });
+
+  it('sends the notice of a sign-up attempt to the owner over SMTP; a refused one fails like a refused confirmation, and the owner can be told again at once', async () => {
+    const email = uniqueEmail('owner');
+    await supabase.auth.signUp({ email, password: PASSWORD });
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(
+      inbox.filter((m) => m.to.includes(email)).at(-1)!.mail.text,
+    )![0];
+    await followLink(link);
+
+    refused.add(email);
+    const refusedAnswer = await fetch(`${t.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const bounce = uniqueEmail('bounce');
+    refused.add(bounce);
+    const refusedNew = await fetch(`${t.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: bounce, password: PASSWORD }),
+    });
+    expect(refusedAnswer.status).toBe(refusedNew.status);
+    expect(await refusedAnswer.json()).toEqual(await refusedNew.json());
+    refused.delete(email);
+
+    const { error } = await supabase.auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    const notice = inbox.filter((m) => m.to.includes(email)).at(-1)!.mail;
+    expect(notice.subject).toBe('Tentativa de cadastro no Sonhário com o seu e-mail');
+    expect(notice.html).toContain(`href="${t.url}/login"`);
+  });
 });

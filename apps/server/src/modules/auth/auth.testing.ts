@@ -82,13 +82,14 @@ function decodeTransfer(body: string, encoding: string | undefined): string {
 }
 
 function decodeWords(value: string): string {
+  // The space between two encoded words is folding, not text (RFC 2047): join them before decoding.
   return value
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
       kind.toLowerCase() === 'b'
         ? Buffer.from(text, 'base64').toString('utf8')
         : decodeTransfer(text.replace(/_/g, ' '), 'quoted-printable'),
-    )
-    .replace(/\?=\s+=\?/g, '?==?');
+    );
 }
 
 function splitEntity(raw: string): { headers: Record<string, string>; body: string } {

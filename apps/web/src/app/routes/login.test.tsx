@@ -312,6 +312,24 @@ describe('signing up', () => {
     ).toBeInTheDocument();
     expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
   });
+
+  it("with e-mail confirmation on, answers an e-mail that already has an account like a new one: 'Verifique seu email'", async () => {
+    const user = userEvent.setup();
+    const account = await createUser();
+    // The instance whose sign-ups wait for the e-mail's link: it does not say whether the address has an account.
+    api.server.upstream = 'generative';
+    renderLogin(signedOut);
+    const form = await openSignUp(user);
+    await user.type(within(form).getByLabelText('Email'), account.email);
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Criar conta' }));
+
+    expect(await screen.findByText('Cadastro realizado!')).toBeInTheDocument();
+    expect(screen.getByText('Verifique seu email para confirmar a conta.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(account.email);
+    expect(screen.queryByText('Usuário já cadastrado')).not.toBeInTheDocument();
+  });
 });
 
 describe('password recovery request', () => {
