@@ -152,7 +152,7 @@ describe('builtin analyzer on English dreams', () => {
     expect(result.settings).toEqual(['Childhood home', 'House']);
     expect(emotions(result)).toEqual(['medo']);
     // The summary names the scene (decision 059); "not generative AI" is said once, in the web's author line.
-    expect(result.summary).toMatch(/^A nightmare with your mother and your father, in a childhood home: snake/);
+    expect(result.summary).toMatch(/^A nightmare with your mother and your father, in a childhood home: a snake/);
   });
 
   it('reads an English lucid dream and writes the result in Portuguese when asked', () => {

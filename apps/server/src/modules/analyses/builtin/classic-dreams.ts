@@ -276,6 +276,12 @@ const RULES: Record<ClassicDreamId, Rule> = {
       '(being|been|getting|got) (trapped|stuck|locked in|locked up|cornered)',
     ],
     // A feeling of being trapped ("I just felt so trapped") is not the scene of it.
+    // Not breathing while drowning or under water is the water's scene, not a body that cannot move (no sleep-paralysis
+    // note for "estava me afogando e não conseguia respirar").
+    against: {
+      patterns: ['(afogando|afogava|afoguei|afogar|afogad*|drowning|drowned|drown|underwater|under water|debaixo d agua|debaixo da agua|embaixo d agua|embaixo da agua|fundo do mar|fundo da piscina)'],
+      reach: 0,
+    },
     traps: ['(preso|presa|stuck) (no|in) (transito|traffic)', 'stuck in my head', 'stuck with', 'preso na cabeca', '(felt|feel|feeling|feels) ~2 (trapped|stuck|cornered|paralyzed|paralysed)', '(sentia|senti|sentindo|sente) ~2 (pres*|encurralad*|paralisad*|travad*)',
       // A thing stuck is not the dreamer trapped: "my fingers got stuck in the glove", "a gaveta ficou presa".
       '(finger|fingers|hand|hands|foot|feet|leg|legs|arm|arms|head|hair|zipper|key|ring|drawer|wheel|dedo|dedos|mao|maos|pe|pes|perna|pernas|braco|bracos|cabeca|cabelo|ziper|chave|anel|gaveta|roda) ~2 (get|got|getting|gets|was|were|is|are|ficou|ficaram|tava|estava) (stuck|trapped|pres*|travad*|emperrad*)'],
@@ -307,7 +313,9 @@ const RULES: Record<ClassicDreamId, Rule> = {
   },
   water_rising: {
     events: [
-      '(agua|mar|rio|mare|nivel) ~2 (subindo|subia|subiu|invadindo|invadiu|entrando|entrou|alagando|alagou|cobrindo|cobriu|tomando)',
+      '(agua|mar|rio|mare|nivel) ~2 (subindo|subia|subiu|invadindo|invadiu|invadia|entrando|entrou|entrava|alagando|alagou|cobrindo|cobriu|cobria|tomando)',
+      // Drowning: the water takes over ("estava me afogando", "I was drowning").
+      '(me afogando|me afogava|me afoguei|me afogar|i was drowning|i am drowning|we were drowning|i drowned|i started drowning|started to drown|pulled me under|pulling me under)',
       '(enchente|enchentes|inundacao|inundando|inundou|inundad*|alagamento|alagad*|alagando|tsunami|maremoto)',
       'onda (gigante|enorme|imensa|gigantesca|muito grande)',
       '(water|sea|river|tide|flood|waves) ~2 (rising|rose|rise|rises|came in|coming in|pouring in|flooding|kept rising|reached)',

@@ -86,6 +86,9 @@ const PT_WORDS = new Set(
 );
 const EN_WORDS = new Set('the and was i my of to in it with he she were a an at on'.split(' '));
 
+/** Where words break: as the analyzer splits them ("frightened3" is two words, "Q3" one), so positions agree. */
+const WORD_BREAK = /[^\p{L}\p{N}]+|(?<=\p{L}{3})(?=\p{N})|(?<=\p{N})(?=\p{L}{3})/u;
+
 export function readDoc(text: string): Doc {
   const doc: Doc = {
     words: [],
@@ -101,14 +104,9 @@ export function readDoc(text: string): Doc {
   let ptScore = 0;
   for (const sentence of expandContractions(text).split(/[.!?…\n]+/u)) {
     for (const clause of sentence.split(/[,;:()"“”«»]+|\s(?=(?:mas|but|porém|porem)\s)/iu)) {
-      const raw = clause
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean);
+      const raw = clause.toLowerCase().split(WORD_BREAK).filter(Boolean);
       // Folded once per clause; word by word only if folding changed where the words split.
-      let folded = fold(clause)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean);
+      let folded = fold(clause).split(WORD_BREAK).filter(Boolean);
       if (folded.length !== raw.length) folded = raw.map(fold);
       const words = folded.map((word) => PHONE_SPELLINGS[word] ?? word);
       for (const word of words) ptScore += PT_WORDS.has(word) ? 1 : EN_WORDS.has(word) ? -1 : 0;

@@ -264,3 +264,43 @@ describe('a dream that shows distress (the safety layer, decision 056)', () => {
     expect(result.symbols.map((symbol) => symbol.symbol)).not.toContain('Morte');
   });
 });
+
+describe('a reading that reads as sentences (issue 31, seen in the readings)', () => {
+  it('names the images with the articles the dream gives them, and not the vehicle the place names already', () => {
+    const stage = read('I was on a stage and had to sing. Then there was an exam and a fight.', EN);
+    expect(stage.summary).toMatch(/an exam/);
+    expect(stage.summary).toMatch(/a fight/);
+    expect(stage.summary).not.toMatch(/with (exam|fight|stage)\b/);
+    const pt = read('Tinha uma prova e uma briga num palco enorme.');
+    expect(pt.summary).toMatch(/uma prova|uma briga|um palco/);
+    const train = read('I was waiting for the train and the clock said five. The train never came.', EN);
+    expect(train.summary).toMatch(/^A dream on a train/);
+    expect(train.summary).not.toMatch(/with the train/);
+    expect(train.interpretation).not.toMatch(/Objects: train/);
+  });
+
+  it('opens a dream of images only with what is in it, not with the closing line alone', () => {
+    const result = read('There was an exam and a fight.', EN);
+    expect(result.interpretation.split('\n\n')[0]).toBe('In the dream: an exam and a fight.');
+  });
+
+  it('reads drowning as the water scene, with no sleep-paralysis note', () => {
+    const result = read('Sonhei que estava me afogando no mar, a água entrava na boca e eu não conseguia respirar.');
+    expect(result.summary).toMatch(/você está se afogando/i);
+    expect(result.interpretation).not.toMatch(/paralisia do sono/);
+    expect(result.interpretation).toContain(CLASSIC_NOTES.water_rising.pt);
+    expect(result.reflectionQuestions[0]).toMatch(/sem ar/);
+  });
+
+  it('asks about an image once, in the words of the dream, with the verb agreeing', () => {
+    const result = read(
+      'A monster was chasing me through the woods and I was terrified, but then I found my friends.',
+      EN,
+    );
+    // The chase's own questions ask about the monster; the generic image question does not ask again.
+    expect(result.reflectionQuestions.some((question) => /monster/i.test(question))).toBe(true);
+    expect(result.reflectionQuestions.filter((question) => /monster.*bring to mind/i.test(question))).toEqual([]);
+    expect(result.reflectionQuestions).not.toContain('What does the woods bring to mind in your waking life?');
+    expect(result.reflectionQuestions.join(' ')).not.toMatch(/“Monster”|“Forest”/);
+  });
+});

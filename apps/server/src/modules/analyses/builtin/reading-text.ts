@@ -225,6 +225,7 @@ const SENTENCE_WORDS = {
   ),
   pregnant: new Set('gravida gravidez engravidei gestante parto pregnant pregnancy birth labor labour'.split(' ')),
   wave: new Set('onda ondas tsunami maremoto wave waves tsunami'.split(' ')),
+  drowning: new Set('afogando afogava afoguei afogar afogada afogado drowning drowned drown'.split(' ')),
   lost: new Set('perdi perdido perdida perdidos perdidas lost'.split(' ')),
 };
 
@@ -515,6 +516,8 @@ function eventPhrase(scene: Scene, classic: ClassicDream, where = ''): string {
     case 'water_rising':
       if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.wave))
         return pt ? 'uma onda enorme vem na sua direção' : 'a huge wave comes toward you';
+      if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.drowning))
+        return pt ? 'você está se afogando' : 'you are drowning';
       return pt ? 'a água sobe' : 'the water rises';
     case 'car_out_of_control':
       return pt ? 'o carro sai do controle' : 'the car goes out of control';
@@ -557,9 +560,80 @@ const LOCATIVES: Record<string, Bilingual> = {
   espaco: { pt: 'no espaço', en: 'in outer space' },
   desconhecido: { pt: 'num lugar desconhecido', en: 'in an unknown place' },
 };
-const locative = (setting: LexiconEntry, lang: Lang) =>
-  LOCATIVES[setting.id]?.[lang] ??
-  (lang === 'pt' ? `em: ${lower(setting.name.pt, 'pt')}` : `in: ${lower(setting.name.en, 'en')}`);
+// The setting "bus or train" said as the one the dream names.
+const VEHICLES: { words: readonly string[]; phrase: Bilingual }[] = [
+  { words: ['trem', 'trens', 'train', 'trains'], phrase: { pt: 'num trem', en: 'on a train' } },
+  { words: ['metro', 'subway', 'underground'], phrase: { pt: 'no metrô', en: 'on the subway' } },
+  { words: ['onibus', 'bus', 'buses', 'coach'], phrase: { pt: 'num ônibus', en: 'on a bus' } },
+];
+const locative = (setting: LexiconEntry, lang: Lang, doc?: Doc) => {
+  const vehicle =
+    setting.id === 'onibus' && doc ? VEHICLES.filter(({ words }) => words.some((word) => doc.present.has(word))) : [];
+  if (vehicle.length === 1 && vehicle[0]) return vehicle[0].phrase[lang];
+  return (
+    LOCATIVES[setting.id]?.[lang] ??
+    (lang === 'pt' ? `em: ${lower(setting.name.pt, 'pt')}` : `in: ${lower(setting.name.en, 'en')}`)
+  );
+};
+
+/** The place phrase names the image already ("on a train" and Train). */
+const isNamedBy = (phrase: string, symbol: LexiconEntry, lang: Lang) =>
+  new RegExp(`\\b${lower(symbol.name[lang], lang)}\\b`, 'u').test(phrase);
+
+// "num palco" is "um palco", "da escola" "a escola": the article inside a contraction.
+const CONTRACTED_ARTICLE: Record<string, string> = {
+  no: 'o',
+  na: 'a',
+  nos: 'os',
+  nas: 'as',
+  num: 'um',
+  numa: 'uma',
+  do: 'o',
+  da: 'a',
+  dos: 'os',
+  das: 'as',
+  pelo: 'o',
+  pela: 'a',
+  ao: 'o',
+};
+
+/**
+ * An image as the dream says it, with its article ("an exam", "a fight", "uma prova", "your car"), for a summary that
+ * reads as a sentence; the symbol's name when the dream says it with no article or in another language ("food").
+ */
+function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
+  const { lang } = input;
+  const name = lower(symbol.name[lang], lang);
+  const { doc } = facts;
+  const at = input.symbolHits.get(symbol)?.positions[0];
+  if (!isQuotable(input) || at === undefined) return name;
+  // The words of the trigger that hit there, as written ("ice cream"); none, when the hit was an inflection.
+  const length = Math.max(
+    0,
+    ...symbol.triggers[lang]
+      .map((trigger) =>
+        trigger
+          .normalize('NFD')
+          .replace(/\p{M}+/gu, '')
+          .toLowerCase()
+          .split(/\s+/u),
+      )
+      .filter((words) => words.every((word, i) => doc.words[at + i] === word))
+      .map((words) => words.length),
+  );
+  if (length === 0) return name;
+  const noun = doc.raw.slice(at, at + length).join(' ');
+  const articles = lang === 'pt' ? PT_ARTICLES : EN_ARTICLES;
+  const before = doc.words[at - 1] ?? '';
+  const article = articles.has(before)
+    ? lang === 'en' && before === 'a'
+      ? 'a'
+      : DETERMINER[before]
+    : lang === 'pt'
+      ? CONTRACTED_ARTICLE[before]
+      : undefined;
+  return article && doc.sentence[at - 1] === doc.sentence[at] ? `${article} ${noun}` : name;
+}
 
 function writeSummary(scene: Scene): string {
   const { facts, input } = scene;
@@ -572,16 +646,17 @@ function writeSummary(scene: Scene): string {
     // The place, when the dream has one only (with several, which one the event happened in is not known).
     const only = facts.classics.length === 1 && input.settings.length === 1 ? facts.classics[0] : undefined;
     if (only && input.settings[0] && PLACED.has(only.id))
-      events[0] = eventPhrase(scene, only, ` ${locative(input.settings[0], lang)}`);
+      events[0] = eventPhrase(scene, only, ` ${locative(input.settings[0], lang, facts.doc)}`);
     first = capitalize(`${EVENT_FRAME[input.dreamType][lang]}${list(events, lang)}.`);
   } else {
     // The people first ("Um sonho com sua tia, numa casa."), else the first images not already named as the place.
     const places = new Set(input.settings.map((setting) => setting.name[lang]));
+    const where = input.settings[0] ? ` ${locative(input.settings[0], lang, facts.doc)}` : '';
+    // Not the image the place already names ("on a train": not "with the train" too).
     const images = input.symbols
-      .filter((symbol) => !places.has(symbol.name[lang]))
+      .filter((symbol) => !places.has(symbol.name[lang]) && !isNamedBy(where, symbol, lang))
       .slice(0, 3)
-      .map((symbol) => lower(symbol.name[lang], lang));
-    const where = input.settings[0] ? ` ${locative(input.settings[0], lang)}` : '';
+      .map((symbol) => imagePhrase(scene, symbol));
     const people = facts.people.slice(0, 2).map((person) => person.name[lang]);
     const withWord = lang === 'pt' ? 'com' : 'with';
     if (people.length > 0)
@@ -729,13 +804,16 @@ function contentParagraph({ facts, input }: Scene): string | undefined {
         : `Present in the dream: ${list(beings, lang)}.`,
     );
   }
-  const places = input.settings.slice(0, 3).map((setting) => locative(setting, lang));
+  const places = input.settings.slice(0, 3).map((setting) => locative(setting, lang, facts.doc));
   if (places.length > 0)
     sentences.push(lang === 'pt' ? `A cena se passa ${list(places, lang)}.` : `It takes place ${list(places, lang)}.`);
   // A car that is where the scene happens is said as the place only.
   const objects = input.symbols
     .filter(
-      (symbol) => OBJECTS.has(symbol.id) && !input.settings.some((setting) => setting.name[lang] === symbol.name[lang]),
+      (symbol) =>
+        OBJECTS.has(symbol.id) &&
+        !input.settings.some((setting) => setting.name[lang] === symbol.name[lang]) &&
+        !places.some((place) => isNamedBy(place, symbol, lang)),
     )
     .map((s) => lower(s.name[lang], lang));
   // A thing the lexicon names already ("celular" is the Phone symbol's trigger) is said once.
@@ -917,6 +995,14 @@ function writeInterpretation(scene: Scene): string {
   const paragraphs: string[] = [];
   const content = contentParagraph(scene);
   if (content) paragraphs.push(content);
+  // A dream of images only (no person, place or thing the content reading names) still opens with what is in it.
+  else if (input.symbols.length > 0) {
+    const images = list(
+      input.symbols.map((symbol) => imagePhrase(scene, symbol)),
+      lang,
+    );
+    paragraphs.push(lang === 'pt' ? `No sonho: ${images}.` : `In the dream: ${images}.`);
+  }
   for (const classic of facts.classics.slice(0, LIMITS.classicNotes)) paragraphs.push(CLASSIC_NOTES[classic.id][lang]);
   if (input.hasFalseAwakening) paragraphs.push(TEXT.falseAwakening[lang]);
   const images = feelingSentences(input);
@@ -1003,7 +1089,7 @@ function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
   const { facts, input } = scene;
   const { lang } = input;
   const pt = lang === 'pt';
-  const place = input.settings[0] ? locative(input.settings[0], lang) : undefined;
+  const place = input.settings[0] ? locative(input.settings[0], lang, facts.doc) : undefined;
   switch (classic.id) {
     case 'deceased_visit': {
       const name = personName(facts.deceased, lang);
@@ -1101,6 +1187,10 @@ function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
           ];
     }
     case 'water_rising':
+      if (sentenceHas(facts.doc, classic.sentence, SENTENCE_WORDS.drowning))
+        return pt
+          ? ['O que deixava você sem ar no sonho, e o que tem tirado o seu fôlego ultimamente?']
+          : ['What was taking your breath away in the dream, and what has been leaving you breathless lately?'];
       return pt
         ? ['Até onde a água chegou, e o que tem se acumulado para você ultimamente?']
         : ['How high did the water come, and what has been piling up for you lately?'];
@@ -1148,6 +1238,23 @@ function looseEndQuestions({ facts, input }: Scene): string[] {
   return questions;
 }
 
+// The images a classic dream's own questions are about: no second question on them.
+const CLASSIC_IMAGES: Partial<Record<ClassicDreamId, readonly string[]>> = {
+  water_rising: ['agua', 'afogamento', 'enchente', 'onda', 'mar'],
+  chase: ['perseguicao'],
+  falling: ['queda'],
+  flying: ['voo'],
+  teeth: ['dentes'],
+  exposure: ['nudez'],
+  late: ['atraso', 'relogio'],
+  exam_unprepared: ['prova_simbolo'],
+  trapped_paralysed: ['preso', 'paralisia', 'trancado'],
+  deceased_visit: ['morte_simbolo'],
+  pregnancy_baby: ['gravidez', 'bebe'],
+  ex_partner: ['ex'],
+  lost_searching: ['procura'],
+};
+
 function writeQuestions(scene: Scene): string[] {
   const { facts, input } = scene;
   const { lang } = input;
@@ -1167,19 +1274,38 @@ function writeQuestions(scene: Scene): string[] {
     .slice(0, 2)
     .map((theme) => theme.question[lang]);
   const themeIds = new Set(input.themes.map((theme) => theme.id));
-  const symbol = input.symbols.find((entry) => !themeIds.has(entry.id) && !OBJECTS.has(entry.id));
   const topEmotion = input.emotions[0]?.entry.name[lang];
-  const candidates = [
+  const asked = [
     speechQuestion(scene),
     // The first question of each classic dream, then their second ones.
     ...perClassic.map((questions) => questions[0]),
     ...looseEndQuestions(scene),
     ...perClassic.map((questions) => questions[1]),
     ...themeQuestions,
+  ].filter((question): question is string => question !== undefined);
+  // An image no question asks about yet ("a monster" once, not again as “Monster”), said as the dream says it.
+  const classicImages = new Set(classics.flatMap((classic) => CLASSIC_IMAGES[classic.id] ?? []));
+  const isAsked = (name: string) => asked.some((question) => lower(question, lang).includes(lower(name, lang)));
+  const symbol = input.symbols.find(
+    (entry) =>
+      !themeIds.has(entry.id) &&
+      // The theme of the same image asks already ("provas" for an exam).
+      !themeIds.has(`${entry.id.replace(/_simbolo$/u, '')}s`) &&
+      !OBJECTS.has(entry.id) &&
+      !classicImages.has(entry.id) &&
+      !isAsked(entry.name[lang]),
+  );
+  const image = symbol ? imagePhrase(scene, symbol) : undefined;
+  const hasArticle = image !== undefined && symbol !== undefined && image !== lower(symbol.name[lang], lang);
+  // "What do the woods…", "O que os sapatos lembram…".
+  const isPlural =
+    hasArticle && (/^(os|as|uns|umas|seus|suas|some) /u.test(image) || (lang === 'en' && /[^su]s$/u.test(image)));
+  const candidates = [
+    ...asked,
     symbol
       ? lang === 'pt'
-        ? `O que ${quote(symbol.name.pt)} lembra na sua vida desperta?`
-        : `What does ${quote(symbol.name.en)} bring to mind in your waking life?`
+        ? `O que ${hasArticle ? image : quote(symbol.name.pt)} ${isPlural ? 'lembram' : 'lembra'} na sua vida desperta?`
+        : `What ${isPlural ? 'do' : 'does'} ${hasArticle ? image : quote(symbol.name.en)} bring to mind in your waking life?`
       : undefined,
     topEmotion
       ? lang === 'pt'
