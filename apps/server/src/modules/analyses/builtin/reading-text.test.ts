@@ -304,3 +304,14 @@ describe('a reading that reads as sentences (issue 31, seen in the readings)', (
     expect(result.reflectionQuestions.join(' ')).not.toMatch(/“Monster”|“Forest”/);
   });
 });
+
+describe('the feeling a nightmare asks about', () => {
+  it('is the fear that made it, not the joy of its happy ending', () => {
+    const result = read(
+      'Um monstro me perseguia na floresta e eu estava apavorada, com muito medo. No fim encontrei meus amigos e fiquei muito feliz, muito alegre, feliz demais.',
+    );
+    expect(result.dreamType).toBe('pesadelo');
+    expect(result.reflectionQuestions.join(' ')).not.toMatch(/sentiu alegria/);
+    expect(result.reflectionQuestions.join(' ')).toMatch(/sentiu medo/);
+  });
+});

@@ -1274,7 +1274,12 @@ function writeQuestions(scene: Scene): string[] {
     .slice(0, 2)
     .map((theme) => theme.question[lang]);
   const themeIds = new Set(input.themes.map((theme) => theme.id));
-  const topEmotion = input.emotions[0]?.entry.name[lang];
+  // After a nightmare, the feeling asked about is the one that made it (not the joy of its happy ending).
+  const felt =
+    input.dreamType === 'pesadelo'
+      ? (input.emotions.find(({ entry }) => entry.valence < 0) ?? input.emotions[0])
+      : input.emotions[0];
+  const topEmotion = felt?.entry.name[lang];
   const asked = [
     speechQuestion(scene),
     // The first question of each classic dream, then their second ones.
