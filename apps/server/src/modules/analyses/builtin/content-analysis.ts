@@ -1,4 +1,4 @@
-// What is in a dream, in the categories of the Hall–Van de Castle system (DESIGN.md §4, decision 059): the people and
+// What is in a dream, in the categories of the Hall–Van de Castle system (decision 059): the people and
 // who they are to the dreamer, a person the text says has died, what was said, the social interactions (friendly,
 // aggressive, sexual), success and failure, misfortune and good fortune, and the objects a work or school dream turns
 // on. Read by small word patterns on the folded words, with negation ("não me abraçou" is no hug); used by the
@@ -530,11 +530,25 @@ const BACKSHIFT: Record<string, string> = {
 };
 const PT_SPEECH_WORDS = new Set('que tava estava era ia tinha tudo bem ele ela voce vc nao sempre'.split(' '));
 
+// A verb of saying just before a quote, or a colon: what follows is said ("she said, 'hurry'", "ele disse: 'calma'").
+const SAID_BEFORE =
+  /(?:\b(?:said|says|say|asked|asks|told|tells|yelled|yells|screamed|screams|shouted|shouts|whispered|whispers|called|calls|replied|answered|wondered|cried|sang|read|disse|diz|dizia|falou|fala|falava|perguntou|pergunta|gritou|grita|gritava|respondeu|responde|pediu|pede|sussurrou|chamou|cantou|leu|escrito|written)\b[^.!?"“”«»]{0,12}|:\s*)$/iu;
+
+/**
+ * Things said in quotes: a sentence of three words or more, a question or an exclamation, or any quote after a verb of
+ * saying. Not a name or a title in quotes ("The Red Hot Chili Peppers"), a word in scare quotes ("best friend"), or an
+ * editor's note in brackets ("[my home state]").
+ */
 function quotedSpeech(text: string): string[] {
   const quotes: string[] = [];
   for (const match of text.matchAll(/["“«]([^"“”«»\n]{3,90})["”»]/gu)) {
-    const words = (match[1] ?? '').trim().split(/\s+/u);
-    if (words.length >= 2 && words.length <= 14) quotes.push((match[1] ?? '').trim().replace(/[.,;!]+$/u, ''));
+    const quoted = (match[1] ?? '').trim();
+    const words = quoted.split(/\s+/u);
+    if (words.length < 2 || words.length > 14 || quoted.startsWith('[')) continue;
+    const isTitle = words.every((word) => word.length <= 3 || /^\p{Lu}/u.test(word));
+    const isSaid = SAID_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index ?? 0));
+    const isSentence = words.length >= 3 || /[?!]$/u.test(quoted);
+    if ((isSaid || isSentence) && !(isTitle && !isSaid)) quotes.push(quoted.replace(/[.,;!]+$/u, ''));
   }
   return quotes;
 }

@@ -315,3 +315,23 @@ describe('the feeling a nightmare asks about', () => {
     expect(result.reflectionQuestions.join(' ')).toMatch(/sentiu medo/);
   });
 });
+
+describe('what counts as words said in the dream', () => {
+  it('asks about a sentence said, not a name, a word in scare quotes or an editor’s note in quotes', () => {
+    const asked = (content: string) => read(content, EN).reflectionQuestions.join(' ');
+    expect(asked('We went to see "The Red Hot Chili Peppers" at the beach with my sister.')).not.toMatch(/Peppers/);
+    expect(asked('He was my "best friend" at the party with my sister.')).not.toMatch(/best friend/);
+    expect(asked('My aunt still lived in "[my home state]" and we drove to see her.')).not.toMatch(/home state/);
+    expect(asked('My sister looked at me and said "we have to leave now" at the beach.')).toMatch(
+      /“we have to leave now”/,
+    );
+    expect(asked('My sister turned to me at the beach: "Hurry, run!"')).toMatch(/“Hurry, run”/);
+  });
+
+  it('names images as the dream does: with its adjective, or with no article where it has none', () => {
+    expect(read('I was at a resort hotel in the mountains with a green slug.', EN).summary).toMatch(
+      /a resort hotel|a green slug/,
+    );
+    expect(read('I came into work and there were pizza boxes everywhere.', EN).summary).toMatch(/boxes/);
+  });
+});

@@ -624,15 +624,24 @@ function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
   if (length === 0) return name;
   const noun = doc.raw.slice(at, at + length).join(' ');
   const articles = lang === 'pt' ? PT_ARTICLES : EN_ARTICLES;
-  const before = doc.words[at - 1] ?? '';
-  const article = articles.has(before)
-    ? lang === 'en' && before === 'a'
-      ? 'a'
-      : DETERMINER[before]
-    : lang === 'pt'
-      ? CONTRACTED_ARTICLE[before]
-      : undefined;
-  return article && doc.sentence[at - 1] === doc.sentence[at] ? `${article} ${noun}` : name;
+  const articleOf = (word: string) =>
+    articles.has(word)
+      ? lang === 'en' && word === 'a'
+        ? 'a'
+        : DETERMINER[word]
+      : lang === 'pt'
+        ? CONTRACTED_ARTICLE[word]
+        : undefined;
+  const inSentence = (i: number) => doc.sentence[i] === doc.sentence[at];
+  const article = inSentence(at - 1) ? articleOf(doc.words[at - 1] ?? '') : undefined;
+  if (article) return `${article} ${noun}`;
+  // One word between the article and the noun: "a resort hotel", "a green slug" (English puts it before the noun).
+  const adjective = doc.words[at - 1] ?? '';
+  const far = lang === 'en' && inSentence(at - 2) ? articleOf(doc.words[at - 2] ?? '') : undefined;
+  if (far && adjective && !articles.has(adjective) && !/^\d/u.test(adjective))
+    return `${far} ${doc.raw[at - 1] ?? adjective} ${noun}`;
+  // A thing or an animal named with no article is said as the dream says it ("pizza", "boxes"); an event by its name.
+  return OBJECTS.has(symbol.id) || ANIMALS.has(symbol.id) || symbol.id === 'comida' ? noun : name;
 }
 
 function writeSummary(scene: Scene): string {
@@ -1071,10 +1080,10 @@ function speechQuestion({ facts, input }: Scene): string | undefined {
     if (lang === 'pt')
       return speaker
         ? `O que a frase ${contract('de', speaker)} — ${quote(speech.text)} — diz a você hoje?`
-        : `O que a frase ${quote(speech.text)}, dita no sonho, diz a você hoje?`;
+        : `O que a frase ${quote(speech.text)}, do sonho, diz a você hoje?`;
     return speaker
       ? `What do ${speaker}’s words — ${quote(speech.text)} — say to you today?`
-      : `What do the words ${quote(speech.text)}, said in the dream, say to you today?`;
+      : `What do the words ${quote(speech.text)} from the dream say to you today?`;
   }
   if (isQuotable(input)) {
     const said = toYou(speech.text, lang);
