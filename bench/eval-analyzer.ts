@@ -63,7 +63,7 @@ for (const language of GOLD_LANGUAGES) {
   );
   console.log(`  forbidden outputs ${score.forbidden}  ${mark(score.forbidden === 0)}`);
   console.log(`  CPU ${msPerDream.toFixed(3)} ms per dream`);
-  // The held-out dreams (gold/README.md), written before the analyzer read them: the check on rules tuned on the rest.
+  // The held-out dreams (apps/server/src/modules/analyses/builtin/gold/README.md), written before the analyzer read them: the check on rules tuned on the rest.
   const heldOut = entries.filter((entry) => HELD_OUT.test(entry.id));
   if (heldOut.length > 0) {
     const held = scoreGold(heldOut, language);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS, type PlanId } from './profile.ts';
 
-/** Analyses included per calendar month (user's time zone); null = unlimited (DESIGN.md §1). */
+/** Analyses included per calendar month (user's time zone); null = unlimited (decision 008). */
 export const PLAN_QUOTAS: Record<PlanId, number | null> = { dreamer: 5, lucid: 100, oracle: null };
 export const PLAN_NAMES: Record<PlanId, string> = { dreamer: 'Dreamer', lucid: 'Lucid', oracle: 'Oracle' };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The fixed set of emotions (DESIGN.md §3, issue 4), in the order the form shows them. */
+/** The fixed set of emotions (issue 4), in the order the form shows them. */
 export const EMOTIONS = [
   'alegria',
   'medo',

@@ -26,7 +26,7 @@ const isClientErrorCode = (code: string): code is ClientErrorCode => clientError
 export type ErrorTextOverrides = Partial<Record<ApiErrorCode | ClientErrorCode, string>>;
 
 /**
- * What to tell the user about a failed `/api/v1` call, in their language (CONVENTIONS 15): the text of the
+ * What to tell the user about a failed `/api/v1` call, in their language (decision 013): the text of the
  * answer's `code` (`errors.api.*` in locales/, one for every code in API_ERROR_CODES, a test checks), or of the
  * client's own code (`errors.client.*`). A code this build does not know (a newer server) gets the generic text
  * for its status. The server's `message` is never shown: it is for logs, and in the server's language.

@@ -31,7 +31,7 @@ export function authErrorCode(error: unknown): AuthErrorCode | 'network' | null 
 }
 
 /**
- * What to tell the user about a failed auth call, in their language (CONVENTIONS 15): the text of its code
+ * What to tell the user about a failed auth call, in their language (decision 013): the text of its code
  * (`errors.auth.*` in locales/, one for every code in AUTH_ERROR_CODES, a test checks), the no-connection text, or
  * 'Erro inesperado'. The server's `message` (GoTrue's, in English) is never shown.
  */

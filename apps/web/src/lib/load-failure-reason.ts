@@ -5,7 +5,7 @@ import { useApiErrorMessage } from './api-error-message';
 
 /**
  * Why a screen's data did not load, in the user's language: the device is offline, the server did not answer
- * (down, or the connection dropped), or the server's answer (its error code turned into text, CONVENTIONS 15).
+ * (down, or the connection dropped), or the server's answer (its error code turned into text, decision 013).
  * `isOnline` is passed in so the sentence follows the browser's online and offline events.
  */
 export function useLoadFailureReason() {

@@ -24,7 +24,7 @@ const TITLE_KEY = {
  * told. The spec's own texts are kept word for word: 'Email ou senha incorretos' for invalid_credentials, and for a
  * sign-up whose e-mail already has an account, 'Usuário já cadastrado' over its recovery hint. Where the spec says
  * "message as received", the user now reads the code's text instead: the server's messages are GoTrue's English
- * (CONVENTIONS 15, decision 013).
+ * (decision 013).
  */
 export function describeAuthError(action: AuthAction, error: unknown): ToastContent {
   const description = authErrorMessage(error);

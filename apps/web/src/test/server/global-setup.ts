@@ -26,7 +26,7 @@ import type { ControlRequest } from './control-protocol.ts';
  * seconds on two cores): `buildApp` on an in-memory PGlite, listening on a free loopback port. Two instances share
  * that database, as two replicas of one deployment do: the main one with the builtin analysis (revealed in a few
  * milliseconds) and sign-ups confirmed at once, and one whose AI provider is OpenAI-compatible, pointed at a local
- * server speaking that protocol (what CONVENTIONS 11 asks for anything outside the product), and whose sign-ups wait
+ * server speaking that protocol (what docs/conventions.md asks for anything outside the product), and whose sign-ups wait
  * for the e-mail's link. Each test signs its own users up, so test files
  * share the server without seeing each other's data.
  *

@@ -1,4 +1,4 @@
-// The builtin provider: an offline, deterministic symbolic reading from the lexicon (DESIGN.md §4). It never
+// The builtin provider: an offline, deterministic symbolic reading from the lexicon (decisions 025, 058). It never
 // pretends to be generative AI; every text it writes says so and leaves the meaning to the dreamer.
 import type { AnalysisLanguage, AnalysisResult, DreamType } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';

@@ -1,4 +1,4 @@
-// The classic dreams (DESIGN.md §4, decision 059): the scenes people most often report, each recognised by the event
+// The classic dreams (decision 059): the scenes people most often report, each recognised by the event
 // (the dreamer falls, something pursues the dreamer, a dead loved one visits), never by a lone word ("escape room",
 // "caí no sono", "flying a kite", "behind me" are not), with negation read ("não caí" is no fall). pt-BR as typed on a
 // phone (no accents, "tava", "vc", "q") and English. Each has a short, careful note on what people and research
