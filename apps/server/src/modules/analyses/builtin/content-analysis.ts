@@ -546,7 +546,7 @@ function quotedSpeech(text: string): string[] {
     const words = quoted.split(/\s+/u);
     if (words.length < 2 || words.length > 14 || quoted.startsWith('[')) continue;
     const isTitle = words.every((word) => word.length <= 3 || /^\p{Lu}/u.test(word));
-    const isSaid = SAID_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 40), match.index ?? 0));
+    const isSaid = SAID_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index));
     const isSentence = words.length >= 3 || /[?!]$/u.test(quoted);
     if ((isSaid || isSentence) && !(isTitle && !isSaid)) quotes.push(quoted.replace(/[.,;!]+$/u, ''));
   }
