@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListDreamsResponse } from '@sonhario/contracts/dreams';
 import { createListeningTestApp, lastEmailTo, type TestApp } from '../test/harness.ts';
+import { getApiKeys } from '../modules/auth/auth.tokens.ts';
 import { JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../modules/dreams/dreams.testing.ts';
 import { foldText } from '../modules/dreams/dreams.search.ts';
 
@@ -71,5 +73,30 @@ describe.each<{ level: string; env: Record<string, string> }>([
 
     const log = foldText(t.logs.text);
     for (const word of WRITTEN_TO_SUPPORT) expect(log).not.toContain(word);
+  });
+
+  it('holds none of the values of a query that failed: a 500 is logged with its statement, not its parameters', async () => {
+    // The database refuses this one name, so the sign-up's insert fails with the user's values as its parameters.
+    const name = 'Quiproquo';
+    const email = `quiproquo-${Date.now()}@example.com`;
+    await t.database.db.execute(
+      sql.raw(
+        `alter table auth.users add constraint refuse_one_name check (raw_user_meta_data->>'first_name' <> '${name}')`,
+      ),
+    );
+    try {
+      const res = await fetch(`${t.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: getApiKeys(t.app.deps.secrets).anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse battery', data: { first_name: name } }),
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`alter table auth.users drop constraint refuse_one_name`);
+    }
+    const log = t.logs.text;
+    expect(log).toContain('Failed query: insert into');
+    expect(log).toContain('refuse_one_name');
+    expect(foldText(log)).not.toContain('quiproquo');
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /**
  * What a request line says about the URL: the route's template (`/api/v1/dreams/:id`) and the names of the query's
@@ -14,6 +15,29 @@ function describeUrl(request: { url: string; routeOptions?: { url?: string } }):
     /^[\w.-]{1,40}$/.test(name) ? name : '(other)',
   );
   return names.length ? `${route}?${names.join('&')}` : route;
+}
+
+/**
+ * An error as pino writes it, without the values of a failed query: Drizzle's `Failed query: … params: …` carries
+ * the statement's parameters (an e-mail, a user's name, a search's tokens) in its message, its stack and `params`,
+ * and PostgreSQL's `detail` quotes the values of a violated key. The statement's text, the cause's message and the
+ * stack stay, so a failure can still be told.
+ */
+function serializeError(error: FastifyError) {
+  const serialized = stdSerializers.err(error);
+  // Not an error (a plain value logged under `err`): pino gives it back as it came.
+  if ((serialized as unknown) === error || typeof serialized !== 'object') return serialized;
+  const params: unknown = (error as { params?: unknown }).params;
+  if (Array.isArray(params)) {
+    const spelled = `\nparams: ${params.join(',')}`;
+    const redact = (text: unknown) =>
+      typeof text === 'string' ? text.split(spelled).join('\nparams: [REDACTED]') : text;
+    serialized.message = redact(serialized.message) as string;
+    serialized.stack = redact(serialized.stack) as string;
+    delete serialized.params;
+  }
+  delete serialized.detail;
+  return serialized;
 }
 
 const REDACT_PATHS = [
@@ -42,6 +66,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
+      err: serializeError,
       req(request: {
         method: string;
         url: string;
