@@ -179,7 +179,10 @@ export function createHtmlExportWriter(): ExportWriter {
   let format = formatters('America/Sao_Paulo');
   let hasDreams = false;
 
-  /** The `[D1]` citations of an interpretation as the dreams' titles (decision 064); one deleted since, in words. */
+  /**
+   * The `[D1]` citations of an analysis as the dreams' titles (decisions 064, 070), in whichever sentence the model
+   * wrote them; one deleted since, in words. No marker is ever written as it is.
+   */
   function withCitations(text: string, refs: ExportAnalysis['relatedDreams']): string {
     const byRef = new Map((refs ?? []).map((ref) => [ref.ref, ref]));
     return text.replace(new RegExp(ANALYSIS_DREAM_REF_PATTERN.source, 'g'), (_marker, digits: string) => {
@@ -190,6 +193,7 @@ export function createHtmlExportWriter(): ExportWriter {
 
   function analysisHtml(analysis: ExportAnalysis): string {
     const { result } = analysis;
+    const text = (value: string) => esc(withCitations(value, analysis.relatedDreams));
     const by =
       analysis.provider === 'builtin'
         ? PROVIDERS.builtin
@@ -197,20 +201,20 @@ export function createHtmlExportWriter(): ExportWriter {
     return `<section class="analysis">
 <h4>Análise de ${format.at(analysis.createdAt)}</h4>
 <p class="meta">${by} · idioma ${esc(analysis.language)} · paga com ${esc(labelOf(CHARGES, analysis.charge))} · leu a versão ${esc(analysis.dreamVersion)} do sonho</p>
-<p><strong>Resumo.</strong> <span class="text">${esc(result.summary)}</span></p>
-<p><strong>Interpretação.</strong> <span class="text">${esc(withCitations(result.interpretation, analysis.relatedDreams))}</span></p>
+<p><strong>Resumo.</strong> <span class="text">${text(result.summary)}</span></p>
+<p><strong>Interpretação.</strong> <span class="text">${text(result.interpretation)}</span></p>
 ${facts([
   ['Tipo de sonho', esc(result.dreamType)],
   ['Sentimento', esc(result.sentiment.toFixed(2))],
   ['Sinal de sofrimento', yesNo(result.distress)],
 ])}
-<h4>Temas</h4>${list(result.themes.map((t) => `<strong>${esc(t.name)}</strong>${t.description ? ` — ${esc(t.description)}` : ''}`))}
-<h4>Símbolos</h4>${list(result.symbols.map((s) => `<strong>${esc(s.symbol)}</strong>${s.meaning ? ` — ${esc(s.meaning)}` : ''}`))}
+<h4>Temas</h4>${list(result.themes.map((t) => `<strong>${text(t.name)}</strong>${t.description ? ` — ${text(t.description)}` : ''}`))}
+<h4>Símbolos</h4>${list(result.symbols.map((s) => `<strong>${text(s.symbol)}</strong>${s.meaning ? ` — ${text(s.meaning)}` : ''}`))}
 <h4>Emoções percebidas</h4>${list(result.emotions.map((e) => `${esc(e.emotion)} (${esc(Math.round(e.intensity * 100))}%)`))}
-<h4>Personagens</h4>${list(result.characters.map(esc))}
-<h4>Cenários</h4>${list(result.settings.map(esc))}
-<h4>Perguntas para refletir</h4>${list(result.reflectionQuestions.map(esc), true)}
-<h4>Sinais de lucidez</h4>${list(result.luciditySignals.map(esc))}
+<h4>Personagens</h4>${list(result.characters.map(text))}
+<h4>Cenários</h4>${list(result.settings.map(text))}
+<h4>Perguntas para refletir</h4>${list(result.reflectionQuestions.map(text), true)}
+<h4>Sinais de lucidez</h4>${list(result.luciditySignals.map(text))}
 </section>`;
   }
 

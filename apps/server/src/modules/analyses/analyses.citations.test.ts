@@ -2,6 +2,7 @@ import type { Analysis } from '@sonhario/contracts/analyses';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, postDream, queryRows, signUpUser } from '../dreams/dreams.testing.ts';
+import { parseEventStream } from './analyses.testing.ts';
 import { withGenerativeApp } from './providers/generative-app.testing.ts';
 import { openAiStream, SAMPLE_RESULT, sampleWireJson } from './providers/provider-test-servers.ts';
 
@@ -114,6 +115,80 @@ describe('an analysis links the earlier dreams it cites', () => {
     expect(await queryRows(s.t.database.db, sql`select id from dream_analyses where id = ${analysis.id}`)).toHaveLength(
       0,
     );
+  });
+
+  it('resolves markers in every sentence the model writes (summary, questions, meanings, descriptions) and takes them out of names', async () => {
+    const answer = openAiStream(
+      sampleWireJson({
+        ...SAMPLE_RESULT,
+        summary: 'O farol de [D2] voltou, e a escada também [D9].',
+        reflectionQuestions: ['O que o farol de [D1] ilumina hoje?', 'Que travessia você vive agora [D8]?'],
+        interpretation: 'Só você sabe o que ele guarda.',
+        symbols: [
+          { symbol: 'Farol [D1]', meaning: 'A luz de [D1], de novo.' },
+          { symbol: '[D2]', meaning: 'Um nome que era só uma marca.' },
+        ],
+        themes: [{ name: 'Retorno', description: 'Como em [D2] [D7].' }],
+        characters: ['as gaivotas [D1]'],
+        settings: ['[D3]'],
+        luciditySignals: ['A luz piscava como em [D1].'],
+      }),
+    );
+    const s = await generative.start([answer]);
+    const user = await signUpUser(s.t, { isConsenting: true });
+    const own: Record<string, string> = {};
+    for (const [i, dreamtOn] of ['2025-01-03', '2025-01-10'].entries()) {
+      const dream = await postDream(s.t, user, {
+        title: `Farol ${i + 1}`,
+        content: 'O farol da ilha de novo, as gaivotas e uma escada em espiral.',
+        dreamtOn,
+      });
+      own[`Farol ${i + 1}`] = dream.id;
+    }
+    const asked = await postDream(s.t, user, {
+      title: 'Farol 3',
+      content: 'Subi a escada do farol da ilha; gaivotas gritavam.',
+      dreamtOn: '2025-02-01',
+    });
+    const res = await api(s.t, user).post(`/dreams/${asked.id}/analyses`, {}, { accept: 'text/event-stream' });
+    const done = parseEventStream(res.body).at(-1);
+    expect(done?.event, res.body).toBe('done');
+    const analysis = done?.data as Analysis;
+
+    const [d1, d2] = journalDreamsOf(s.provider.requests[0]!.body).map((dream) => dream.title);
+    // The refs come in the order the reader meets them: the summary's D2 first. Invented labels are gone.
+    expect(analysis.relatedDreams).toEqual([
+      { ref: 'D2', dreamId: own[d2!], title: d2, dreamtOn: expect.any(String) },
+      { ref: 'D1', dreamId: own[d1!], title: d1, dreamtOn: expect.any(String) },
+    ]);
+    const { result } = analysis;
+    expect(result.summary).toBe('O farol de [D2] voltou, e a escada também.');
+    expect(result.reflectionQuestions).toEqual([
+      'O que o farol de [D1] ilumina hoje?',
+      'Que travessia você vive agora?',
+    ]);
+    expect(result.symbols).toEqual([{ symbol: 'Farol', meaning: 'A luz de [D1], de novo.' }]);
+    expect(result.themes).toEqual([{ name: 'Retorno', description: 'Como em [D2].' }]);
+    expect(result.characters).toEqual(['as gaivotas']);
+    expect(result.settings).toEqual([]);
+    expect(result.luciditySignals).toEqual(['A luz piscava como em [D1].']);
+    // Read back the same, with the links.
+    const read = (await api(s.t, user).get(`/dreams/${asked.id}/analyses`)).json<{ items: Analysis[] }>().items[0]!;
+    expect(read.result).toEqual(result);
+    expect(read.relatedDreams).toEqual(analysis.relatedDreams);
+
+    // The list of analyses has no links to give: the summary names the dream in words.
+    const list = (await api(s.t, user).get('/analyses')).json<{ items: { summary: string }[] }>();
+    expect(list.items[0]?.summary).toBe(`O farol de «${d2!}» voltou, e a escada também.`);
+
+    // The HTML export writes every citation as the dream's title; with D2 deleted, as words. No marker is left.
+    expect((await api(s.t, user).delete(`/dreams/${own[d2!]!}`)).statusCode).toBe(200);
+    const html = (await api(s.t, user).get('/me/export?format=html')).body;
+    expect(html).toContain('O farol de um sonho que não está mais no diário voltou');
+    expect(html).toContain(`O que o farol de «${d1!}» ilumina hoje?`);
+    expect(html).toContain(`A luz de «${d1!}», de novo.`);
+    expect(html).toContain(`A luz piscava como em «${d1!}».`);
+    expect(html).not.toMatch(/\[D\d+\]/);
   });
 
   it('an answer that cites nothing sent has no relatedDreams (English)', async () => {

@@ -1,5 +1,6 @@
 import type { AnalysisDreamRef, AnalysisResult } from '@sonhario/contracts/analyses';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import { citationsAsWords } from './analyses.citations.ts';
 
 /**
  * How an analysis result is sealed: under the user's encryption key, bound to the analysis, its dream and its user
@@ -35,11 +36,15 @@ export function openAnalysis(
   return { result, relatedDreams };
 }
 
-/** The result alone (what the aggregates, the report and the patterns read). */
+/**
+ * The result alone (what the aggregates, the list of analyses, the chat, the report and the patterns read), its
+ * `[D1]` citations written as the cited dreams' titles (decision 070): only the reading's own view links them.
+ */
 export function openResult(
   keys: UserKeys,
   userId: string,
   row: { id: string; dreamId: string; resultEnc: Buffer },
 ): AnalysisResult {
-  return openAnalysis(keys, userId, row).result;
+  const { result, relatedDreams } = openAnalysis(keys, userId, row);
+  return citationsAsWords(result, relatedDreams);
 }

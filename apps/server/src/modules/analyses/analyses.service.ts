@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ANALYSIS_ERROR_CODES,
   ANALYSIS_LANGUAGES,
-  ANALYSIS_DREAM_REF_PATTERN,
   ANALYSIS_PROVIDERS,
   analysisResultSchema,
   type Analysis,
@@ -34,6 +33,7 @@ import {
   recordAnalysisCreated,
 } from '../journal-stats/journal-stats.service.ts';
 import type { UserKeys } from '../keys/keys.crypto.ts';
+import { resolveCitations } from './analyses.citations.ts';
 import { openAnalysis, openResult, sealResult } from './analyses.sealing.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { findSymbolIds } from './builtin/builtin-analyzer.ts';
@@ -49,8 +49,7 @@ import {
   listLiveCitedDreams,
   type AnalysisRow,
 } from './analyses.repository.ts';
-import { type AnalysisProvider, type JournalContext, type ProviderRequest } from './providers/provider.ts';
-import { fitJournalContext } from './providers/prompt.ts';
+import { type AnalysisProvider, type ProviderRequest } from './providers/provider.ts';
 import { ProviderError, type ProviderFailure } from '../ai/provider-error.ts';
 import { decodeInstantCursor, encodeInstantCursor } from '../../pagination.ts';
 import { deleteReportRows } from '../reports/reports.repository.ts';
@@ -105,39 +104,6 @@ async function readLiveCited(ctx: RequestContext, keys: UserKeys, opened: Opened
       },
     ]),
   );
-}
-
-/**
- * The earlier dreams an interpretation cites as `[D<n>]`, resolved to the journal context it was given (decision
- * 064): only the labels the prompt sent count, so a citation can only name one of the caller's own dreams (the
- * context is read from their journal alone). A marker that names nothing sent is taken out of the text.
- */
-function resolveCitations(
-  interpretation: string,
-  context: JournalContext | undefined,
-): { interpretation: string; relatedDreams: AnalysisDreamRef[] } {
-  const sent = new Set(fitJournalContext(context).labels);
-  const relatedDreams: AnalysisDreamRef[] = [];
-  const pattern = new RegExp(ANALYSIS_DREAM_REF_PATTERN.source, 'g');
-  const text = interpretation.replace(pattern, (marker, digits: string) => {
-    const label = `D${Number(digits)}`;
-    const dream = sent.has(label) ? context?.relatedDreams[Number(digits) - 1] : undefined;
-    if (!dream) return '';
-    if (!relatedDreams.some((ref) => ref.ref === label)) {
-      relatedDreams.push({
-        ref: label,
-        dreamId: dream.dreamId,
-        title: dream.title.trim() || null,
-        dreamtOn: dream.dreamtOn,
-      });
-    }
-    return label === marker.slice(1, -1) ? marker : `[${label}]`;
-  });
-  return {
-    interpretation:
-      text === interpretation ? text : text.replace(/[ \t]+([.,;:!?)])/g, '$1').replace(/[ \t]{2,}/g, ' '),
-    relatedDreams,
-  };
 }
 
 function toAnalysis(row: AnalysisRow, currentVersion: number, opened: OpenedAnalysis, live: LiveCited): Analysis {
@@ -340,11 +306,11 @@ export async function completeAnalysis(
   if (options.signal.aborted) throw new ProviderError('aborted', 'analysis cancelled');
   const heeded = heedAnalysisDistress(checked.data, dreamDistress, prepared.request.language);
   if (dreamDistress.isDistress) options.onDelta('interpretation', heeded.interpretation);
-  // The earlier dreams the interpretation cites as [D1] (decision 064), resolved here: the model never saw an id.
+  // The earlier dreams the reading cites as [D1] (decisions 064, 070), resolved here: the model never saw an id.
   const cited = provider.isGenerative
-    ? resolveCitations(heeded.interpretation, prepared.request.context)
-    : { interpretation: heeded.interpretation, relatedDreams: [] };
-  const result: AnalysisResult = { ...heeded, interpretation: cited.interpretation };
+    ? resolveCitations(heeded, prepared.request.context)
+    : { result: heeded, relatedDreams: [] };
+  const { result } = cited;
 
   const keys = await ctx.keys.forUser(ctx.userId);
   const id = randomUUID();

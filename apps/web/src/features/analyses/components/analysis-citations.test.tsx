@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
 import { PROVIDER_RESULT } from '@/test/server/provider-results';
@@ -77,5 +78,57 @@ describe('an analysis that cites earlier dreams (decision 064)', () => {
     expect(within(card).getByRole('link', { name: d1.title! })).toHaveAttribute('href', `/app/dreams/${d1.dreamId}`);
     expect(card).toHaveTextContent('A escada lembra a dream no longer in the journal;');
     expect(card.textContent).not.toContain('[D');
+  });
+
+  it("links the dreams cited in the summary, a question, a symbol's meaning and a theme's description too", async () => {
+    await createDreams(account, [
+      {
+        title: 'O farol aceso',
+        content: 'Um farol aceso na ilha, e gaivotas em volta da luz.',
+        dreamtOn: '2026-03-01',
+      },
+      { title: 'A escada do farol', content: 'A escada em espiral do farol da ilha, sem fim.', dreamtOn: '2026-03-05' },
+    ]);
+    const [asked] = await createDreams(account, [{ title: 'Subindo', content: ASKED_TEXT, dreamtOn: '2026-03-13' }]);
+    await scriptProvider({
+      needle: ASKED_TEXT,
+      kind: 'answer',
+      result: {
+        ...PROVIDER_RESULT,
+        summary: 'Você subia o farol de [D1] outra vez.',
+        reflectionQuestions: ['O que a escada de [D2] guarda?', 'O que na sua vida hoje pede mais leveza?'],
+        symbols: [{ symbol: 'Farol', meaning: 'A mesma luz de [D1].' }],
+        themes: [{ name: 'Retorno', description: 'A escada volta, como em [D2].' }],
+      },
+    });
+    const analysis = await analyseDream(account, asked!.id, { instance: 'generative' });
+    const byRef = new Map((analysis.relatedDreams ?? []).map((ref) => [ref.ref, ref]));
+    const d1 = byRef.get('D1')!;
+    const d2 = byRef.get('D2')!;
+
+    const summary = await interpretationOf(asked!.id, 'Análise do sonho', 'Resumo');
+    expect(within(summary).getByRole('link', { name: d1.title! })).toHaveAttribute('href', `/app/dreams/${d1.dreamId}`);
+    expect(summary).toHaveTextContent(`Você subia o farol de ${d1.title!} outra vez.`);
+
+    const section = screen.getByRole('region', { name: 'Análise do sonho' });
+    const questions = within(section).getByRole('heading', {
+      level: 3,
+      name: 'Perguntas para refletir',
+    }).parentElement!;
+    expect(within(questions).getByRole('link', { name: d2.title! })).toHaveAttribute(
+      'href',
+      `/app/dreams/${d2.dreamId}`,
+    );
+    expect(questions).toHaveTextContent(`O que a escada de ${d2.title!} guarda?`);
+
+    // The details wait behind their counts on a narrow screen: open them as the reader would.
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Ver símbolos (1)' }));
+    await user.click(within(section).getByRole('button', { name: 'Ver temas (1)' }));
+    const symbols = within(section).getByTestId('analysis-details-symbols');
+    expect(within(symbols).getByRole('link', { name: d1.title! })).toHaveAttribute('href', `/app/dreams/${d1.dreamId}`);
+    const themes = within(section).getByTestId('analysis-details-themes');
+    expect(within(themes).getByRole('link', { name: d2.title! })).toHaveAttribute('href', `/app/dreams/${d2.dreamId}`);
+    expect(section.textContent).not.toMatch(/\[D\d/);
   });
 });

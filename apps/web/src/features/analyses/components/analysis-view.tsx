@@ -22,7 +22,7 @@ import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { authorLabel } from '../analysis-author';
+import { authorLabel } from '@/lib/analysis-author';
 
 type Level = 3 | 4;
 
@@ -52,21 +52,35 @@ function Caret() {
   );
 }
 
+/**
+ * A sentence of the reading with its `[D1]` citations of earlier dreams (decisions 064, 070): links to them once
+ * stored (`refs`); while it is written (`refs` null) each shows as 'um sonho', and one whose dream was deleted since,
+ * as plain words. Any sentence the model writes may cite one.
+ */
+function CitedText({ text, refs }: { text: string; refs: readonly DreamRef[] | null }) {
+  const { t } = useTranslation();
+  return withDreamLinks(text, refs, { pending: t('analyses.reading.refPending'), gone: t('analyses.reading.refGone') });
+}
+
 /** The summary's words, the same while streamed and once stored, so nothing moves when the analysis arrives. */
-export function SummaryText({ text, isWriting = false }: { text: string; isWriting?: boolean }) {
+export function SummaryText({
+  text,
+  isWriting = false,
+  refs = null,
+}: {
+  text: string;
+  isWriting?: boolean;
+  refs?: readonly DreamRef[] | null;
+}) {
   return (
     <p className="font-display text-lg leading-relaxed text-pretty text-foreground/95">
-      {text}
+      <CitedText text={text} refs={refs} />
       {isWriting ? <Caret /> : null}
     </p>
   );
 }
 
-/**
- * The interpretation's paragraphs, the same while streamed and once stored. Its `[D1]` citations of earlier dreams
- * (decision 064) are links to them once stored (`refs`); while it is written (`refs` null) each shows as 'um sonho',
- * and one whose dream was deleted since, as plain words.
- */
+/** The interpretation's paragraphs, the same while streamed and once stored, with its citations (`CitedText`). */
 export function InterpretationText({
   text,
   isWriting = false,
@@ -76,14 +90,12 @@ export function InterpretationText({
   isWriting?: boolean;
   refs?: readonly DreamRef[] | null;
 }) {
-  const { t } = useTranslation();
   const paragraphs = paragraphsOf(text);
-  const labels = { pending: t('analyses.reading.refPending'), gone: t('analyses.reading.refGone') };
   return (
     <div className="grid gap-3 text-sm leading-relaxed text-pretty text-foreground/90 sm:text-base sm:leading-relaxed">
       {paragraphs.map((paragraph, index) => (
         <p key={index}>
-          {withDreamLinks(paragraph, refs, labels)}
+          <CitedText text={paragraph} refs={refs} />
           {isWriting && index === paragraphs.length - 1 ? <Caret /> : null}
         </p>
       ))}
@@ -185,7 +197,7 @@ function Chips({ items }: { items: string[] }) {
   );
 }
 
-function ReflectionQuestions({ questions }: { questions: string[] }) {
+function ReflectionQuestions({ questions, refs }: { questions: string[]; refs: readonly DreamRef[] }) {
   const { t } = useTranslation();
   const [isMoreShown, setIsMoreShown] = useState(false);
   const shown = isMoreShown ? questions : questions.slice(0, QUESTIONS_SHOWN);
@@ -198,7 +210,9 @@ function ReflectionQuestions({ questions }: { questions: string[] }) {
             <span aria-hidden="true" className="font-display text-primary tabular-nums">
               {index + 1}.
             </span>
-            {question}
+            <span>
+              <CitedText text={question} refs={refs} />
+            </span>
           </li>
         ))}
       </ol>
@@ -267,6 +281,7 @@ export function AnalysisView({
 }) {
   const { t } = useTranslation();
   const { result } = analysis;
+  const refs = analysis.relatedDreams ?? [];
   // Read once: a details section the reader opened or closed stays so when the window is resized.
   const [isOpenAtFirst] = useState(isWideScreen);
   const details = { level, isOpenAtFirst };
@@ -276,7 +291,7 @@ export function AnalysisView({
       {result.distress ? <SupportCard level={level} /> : null}
       <AnalysisMeta analysis={analysis} isDreamChanged={isDreamChanged} timeZone={timeZone} />
       <ResultCard title={t('analyses.sections.summary')} icon={MoonStar} level={level} headingRef={headingRef}>
-        <SummaryText text={result.summary} />
+        <SummaryText text={result.summary} refs={refs} />
         <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5 text-sm text-pretty text-muted-foreground">
           <span className="sr-only">{t('analyses.sections.dreamType')}:</span>
           <span className="inline-flex h-7 w-fit items-center rounded-full bg-primary/15 px-3 text-sm font-medium text-primary ring-1 ring-primary/30 ring-inset">
@@ -287,11 +302,11 @@ export function AnalysisView({
       </ResultCard>
 
       <ResultCard title={t('analyses.sections.questions')} icon={MessageCircleQuestionMark} level={level}>
-        <ReflectionQuestions questions={result.reflectionQuestions} />
+        <ReflectionQuestions questions={result.reflectionQuestions} refs={refs} />
       </ResultCard>
 
       <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={level}>
-        <InterpretationText text={result.interpretation} refs={analysis.relatedDreams ?? []} />
+        <InterpretationText text={result.interpretation} refs={refs} />
       </ResultCard>
 
       <div className="grid items-start gap-3 sm:grid-cols-2">
@@ -301,7 +316,9 @@ export function AnalysisView({
               {result.symbols.map((symbol) => (
                 <div key={symbol.symbol} className="grid gap-0.5">
                   <dt className="text-sm font-medium">{symbol.symbol}</dt>
-                  <dd className="text-sm text-pretty text-muted-foreground">{symbol.meaning}</dd>
+                  <dd className="text-sm text-pretty text-muted-foreground">
+                    <CitedText text={symbol.meaning} refs={refs} />
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -315,7 +332,9 @@ export function AnalysisView({
                 <li key={theme.name} className="grid gap-0.5">
                   <span className="text-sm font-medium">{theme.name}</span>
                   {theme.description ? (
-                    <span className="text-sm text-pretty text-muted-foreground">{theme.description}</span>
+                    <span className="text-sm text-pretty text-muted-foreground">
+                      <CitedText text={theme.description} refs={refs} />
+                    </span>
                   ) : null}
                 </li>
               ))}
@@ -373,7 +392,9 @@ export function AnalysisView({
           <DetailsSection name="lucidity" count={result.luciditySignals.length} icon={Eye} {...details}>
             <ul className="grid list-disc gap-1.5 pl-5 text-sm marker:text-primary/70">
               {result.luciditySignals.map((signal) => (
-                <li key={signal}>{signal}</li>
+                <li key={signal}>
+                  <CitedText text={signal} refs={refs} />
+                </li>
               ))}
             </ul>
           </DetailsSection>
