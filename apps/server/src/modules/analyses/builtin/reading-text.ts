@@ -597,6 +597,23 @@ const CONTRACTED_ARTICLE: Record<string, string> = {
   ao: 'o',
 };
 
+const TRIGGER_WORDS = { pt: new Map<LexiconEntry, string[][]>(), en: new Map<LexiconEntry, string[][]>() };
+/** A symbol's triggers as folded words (computed once per symbol). */
+function triggerWords(symbol: LexiconEntry, lang: Lang): string[][] {
+  let words = TRIGGER_WORDS[lang].get(symbol);
+  if (!words) {
+    words = symbol.triggers[lang].map((trigger) =>
+      trigger
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/\s+/u),
+    );
+    TRIGGER_WORDS[lang].set(symbol, words);
+  }
+  return words;
+}
+
 /**
  * An image as the dream says it, with its article ("an exam", "a fight", "uma prova", "your car"), for a summary that
  * reads as a sentence; the symbol's name when the dream says it with no article or in another language ("food").
@@ -610,14 +627,7 @@ function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
   // The words of the trigger that hit there, as written ("ice cream"); none, when the hit was an inflection.
   const length = Math.max(
     0,
-    ...symbol.triggers[lang]
-      .map((trigger) =>
-        trigger
-          .normalize('NFD')
-          .replace(/\p{M}+/gu, '')
-          .toLowerCase()
-          .split(/\s+/u),
-      )
+    ...triggerWords(symbol, lang)
       .filter((words) => words.every((word, i) => doc.words[at + i] === word))
       .map((words) => words.length),
   );
