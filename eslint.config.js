@@ -1,4 +1,6 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -6,23 +8,111 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The web app's feature folders: a feature never imports another (CONVENTIONS 13, bulletproof-react). */
-const WEB_FEATURES = [
-  'account',
-  'analyses',
-  'auth',
-  'chat',
-  'consents',
-  'credits',
-  'dreams',
-  'landing',
-  'legal',
-  'overview',
-  'profile',
-  'rewards',
+const web = 'apps/web/src';
+const server = 'apps/server/src';
+
+/**
+ * The web app's feature folders, read from the disk: a feature never imports another (docs/conventions.md,
+ * 'The web app'; bulletproof-react), and a new folder is covered without editing this file.
+ */
+const WEB_FEATURES = readdirSync(path.join(import.meta.dirname, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Server layers (docs/conventions.md, 'Layers'): routes → services → repositories → the database. Type imports may cross
+// (a service names a row type, a handle's type); values may not.
+const DATABASE_IMPORTS = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+    allowTypeImports: true,
+    message:
+      "Queries live in *.repository.ts (or src/db/): only they import the database driver (docs/conventions.md, 'Layers').",
+  },
+  {
+    group: ['**/db/**', '!**/db/client.ts'],
+    allowTypeImports: true,
+    message: "Tables and database tools are used in *.repository.ts (or src/db/) only (docs/conventions.md, 'Layers').",
+  },
+  {
+    group: ['**/db/client.ts'],
+    importNames: ['createDatabase', 'pgliteDatabase'],
+    message: 'Only the composition roots (app.ts, cli.ts, startup/) open a database.',
+  },
+];
+const NO_REPOSITORY = {
+  group: ['**/*.repository.ts', '**/*.repository'],
+  message: "A route calls a service, never a repository (docs/conventions.md, 'Layers').",
+};
+const NO_ROUTES = {
+  group: ['**/*.routes.ts', '**/*.routes'],
+  message: "A service knows nothing of HTTP: it never imports routes (docs/conventions.md, 'Layers').",
+};
+const NO_SERVICE = {
+  group: ['**/*.service.ts', '**/*.service'],
+  message: "A repository never calls a service (docs/conventions.md, 'Layers').",
+};
+/** The one import rule a server file gets (a later block replaces an earlier one's options, so each lists all). */
+const serverImports = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * `apps/server/src/modules/<module>/<module>.<role>.ts` (docs/conventions.md, 'Server modules'): a file directly in a module's folder starts
+ * with the module's name (`dreams.routes.ts`, `account.data.service.ts`, `chat.builtin.test.ts`); a module of one
+ * file may be `<module>.ts`. Subfolders (analyses/builtin, analyses/providers, analyses/text) are named by part.
+ * Files named before the rule, by the part before their first dot (issue 33):
+ */
+const MODULE_FILE_PREFIXES = {
+  // The AI pipeline (decision 062) is a kit of parts, each named by what it is, as analyses/providers/ is.
+  ai: ['anthropic', 'create-vendor', 'event-stream', 'json-stream', 'openai', 'provider-error', 'vendor'],
+  // Three features behind one module (charts, dream signs, similar dreams), each with its own routes, service and
+  // repository, and the parts they share.
+  patterns: ['answer-cache', 'buckets', 'charts', 'journal-context', 'signs', 'similar'],
+  // Web Push, the reminders' delivery; to be renamed with the module's next change.
+  reminders: ['push'],
+  // The one safety layer (decision 056), imported by every reading, answer and report by these names.
+  safety: ['distress', 'prompt-paragraph', 'safe-reply'],
+};
+
+/** Every TanStack Query key comes from lib/query-keys.ts, so a write knows exactly what to invalidate. */
+const QUERY_KEY_MESSAGE = 'A query key is made in lib/query-keys.ts (every key in one place): use queryKeys.';
+const QUERY_KEYS_FROM_ONE_MODULE = [
+  'error',
+  // `useQuery({ queryKey: ['chat', …] })`, `removeQueries({ queryKey: […] })`
+  { selector: 'Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression', message: QUERY_KEY_MESSAGE },
+  // `const key = [...queryKeys.dreams.all, 'signs']`: a new key grown outside the module
+  { selector: "ArrayExpression > SpreadElement Identifier[name='queryKeys']", message: QUERY_KEY_MESSAGE },
+  // `queryClient.setQueryData(['reports', …], …)`
+  {
+    selector: 'CallExpression[callee.property.name=/Quer(y|ies)(Data|State)?$/] > ArrayExpression.arguments',
+    message: QUERY_KEY_MESSAGE,
+  },
 ];
 
-const web = 'apps/web/src';
+/** The project's own rules, for what no installed plugin checks. */
+const sonhario = {
+  rules: {
+    'module-file-name': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: {
+          name: "A module's file is named `{{module}}.<role>.ts` (docs/conventions.md, 'Server modules'): '{{file}}' is not.",
+        },
+      },
+      create(context) {
+        const relative = path.relative(path.join(import.meta.dirname, server, 'modules'), context.physicalFilename);
+        const [module, file, ...deeper] = relative.split(path.sep);
+        if (!module || !file || deeper.length > 0 || relative.startsWith('..')) return {};
+        const prefix = file.split('.')[0] ?? '';
+        const isNamed =
+          new RegExp(`^${module}(\\.[a-z0-9-]+)*\\.ts$`).test(file) ||
+          (MODULE_FILE_PREFIXES[/** @type {keyof typeof MODULE_FILE_PREFIXES} */ (module)] ?? []).includes(prefix);
+        return isNamed
+          ? {}
+          : { Program: (node) => context.report({ node, messageId: 'name', data: { module, file } }) };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -42,7 +132,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, sonhario },
     settings: {
       // Without these, import-x does not parse TypeScript modules and no-cycle sees no edges.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -75,26 +165,35 @@ export default tseslint.config(
     },
   },
   {
-    // Server layering: repositories never call services; only repositories and db/ import the database driver.
-    files: ['apps/server/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.service.ts', '**/*.service'],
-              message: 'A repository never calls a service (CONVENTIONS 14).',
-            },
-          ],
-        },
-      ],
-    },
+    files: [`${server}/**/*.ts`],
+    rules: { ...serverImports(...DATABASE_IMPORTS), 'sonhario/module-file-name': 'error' },
+  },
+  { files: [`${server}/**/*.routes.ts`], rules: serverImports(...DATABASE_IMPORTS, NO_REPOSITORY) },
+  { files: [`${server}/**/*.service.ts`], rules: serverImports(...DATABASE_IMPORTS, NO_ROUTES) },
+  { files: [`${server}/**/*.repository.ts`], rules: serverImports(NO_SERVICE) },
+  {
+    // The database's own code; the composition roots, which open, check and back up the database; tests, which
+    // read the rows they assert on.
+    files: [
+      `${server}/db/**`,
+      `${server}/app.ts`,
+      `${server}/cli.ts`,
+      `${server}/startup/**`,
+      `${server}/test/**`,
+      `${server}/**/*.test.ts`,
+      `${server}/**/*.testing.ts`,
+    ],
+    rules: serverImports(),
   },
   {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Narrow exceptions that open a database of their own: the key store's own database (KEYSTORE_DATABASE_URL),
+    // and the support commands (`npm run admin -- support`), the only commands that open the key ring.
+    files: [`${server}/modules/keys/keys.service.ts`],
+    rules: serverImports(DATABASE_IMPORTS[0], DATABASE_IMPORTS[1], NO_ROUTES),
+  },
+  {
+    files: [`${server}/modules/support/support.cli.ts`],
+    rules: serverImports(DATABASE_IMPORTS[0], DATABASE_IMPORTS[1]),
   },
   {
     files: [`${web}/**/*.{ts,tsx}`],
@@ -102,6 +201,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': QUERY_KEYS_FROM_ONE_MODULE,
       'no-restricted-imports': [
         'error',
         {
@@ -146,6 +246,10 @@ export default tseslint.config(
   {
     files: [`${web}/components/lazy-part.tsx`],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: [`${web}/lib/query-keys.ts`],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Tests read JSON answers (`inject().json()`, `response.json()` are `any` by their libraries' design) and assert

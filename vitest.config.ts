@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /** Absolute, so that tools reading this file from the repository root (knip) resolve them too. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// One runner for everything: `npm test` runs these four projects. Two workers: this version's default on a 2-core
+// One runner for everything: `npm test` runs these five projects. Two workers: this version's default on a 2-core
 // machine is one, which ran every file one after the other (CI's `npm test` took 27 minutes). The browser journeys
 // run after the rest (a later group), one file at a time, so their timings do not share the cores with other files.
 export default defineConfig({
@@ -16,6 +16,15 @@ export default defineConfig({
           name: 'contracts',
           environment: 'node',
           include: ['packages/contracts/src/**/*.test.ts'],
+        },
+      },
+      {
+        // The repository's own checks: the lint rules against fixtures that break them, the import-cycle finder.
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tooling/**/*.test.ts'],
+          testTimeout: 120_000,
         },
       },
       {

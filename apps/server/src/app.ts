@@ -1,18 +1,12 @@
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AppInstance } from './app.types.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -23,14 +17,13 @@ import { getApiKeys } from './modules/auth/auth.tokens.ts';
 import { analysesRoutes } from './modules/analyses/analyses.routes.ts';
 import { StatsCache } from './modules/analyses/analyses.service.ts';
 import { createAnalysisProvider } from './modules/analyses/providers/create-provider.ts';
-import type { AnalysisProvider } from './modules/analyses/providers/provider.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { dreamsPlugin, type JobOutcome } from './modules/dreams/dreams.plugin.ts';
+import { dreamsPlugin } from './modules/dreams/dreams.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { openKeyRing, type KeyRing } from './modules/keys/keys.service.ts';
+import { openKeyRing } from './modules/keys/keys.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
-import { createMetrics, instrumentProvider, metricsPlugin, type Metrics } from './modules/metrics/metrics.ts';
+import { createMetrics, instrumentProvider, metricsPlugin } from './modules/metrics/metrics.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { accountDataRoutes } from './modules/account/account.data.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
@@ -56,46 +49,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { refuseUnstorableText } from './plugins/text-input.ts';
 import { PRODUCT_NAME } from './product.ts';
-import { loadSecrets, type Secrets } from './secrets.ts';
-
-export interface AppDeps {
-  config: Config;
-  secrets: Secrets;
-  database: Database;
-  /** Users' encryption and search keys (the only holder of unwrapped keys). */
-  keys: KeyRing;
-  /** The clock services read; tests replace it to place dreams at chosen instants. */
-  now: () => Date;
-  /** The analysis provider AI_PROVIDER chose (builtin unless configured). */
-  analysisProvider: AnalysisProvider;
-  /** Users' analysis aggregates, cached per instance (account deletion must `forget` the user). */
-  analysisStats: StatsCache;
-  /** Users' pattern answers (charts, dream signs), cached per instance (account deletion must `forget` the user). */
-  patternAnswers: PatternAnswerCache;
-  /**
-   * Users' rarity samples for similar dreams and the chat (blind tokens and counts), cached per instance (account
-   * deletion must `forget` the user).
-   */
-  raritySamples: RaritySampleCache;
-  /** Prometheus series (GET /metrics), only when METRICS_TOKEN is set. */
-  metrics?: Metrics;
-  /** The scheduled jobs by name (each also runs on its own timer): tests and the several-instances check run them. */
-  jobs: Map<string, () => Promise<JobOutcome>>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import { loadSecrets } from './secrets.ts';
 
 export interface BuildAppOptions {
   /** An already migrated database (tests share one per file); otherwise one is opened from config and migrated. */

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { AppDeps } from './app.ts';
-import type { DbOrTx, Tx } from './db/client.ts';
+import { isTransaction, type Database, type DbOrTx, type Tx } from './db/client.ts';
 import type { KeyRing } from './modules/keys/keys.service.ts';
 
 /**
@@ -20,7 +18,7 @@ export interface RequestContext {
 
 /** The context of a request that passed the /api/v1 authentication hook. */
 export function requestContext(
-  deps: Pick<AppDeps, 'database' | 'now' | 'keys'>,
+  deps: { database: Database; now: () => Date; keys: KeyRing },
   request: FastifyRequest,
 ): RequestContext {
   return { db: deps.database.db, userId: request.auth.userId, now: deps.now, keys: deps.keys, log: request.log };
@@ -35,6 +33,6 @@ export async function withTransaction<C extends { db: DbOrTx }, T>(
   ctx: C,
   fn: (ctx: C & { db: Tx }) => Promise<T>,
 ): Promise<T> {
-  if (ctx.db instanceof PgTransaction) return fn(ctx as C & { db: Tx });
+  if (isTransaction(ctx.db)) return fn(ctx as C & { db: Tx });
   return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
 }

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,6 +30,11 @@ export type Db = PgDatabase<RowsQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
+
+/** Whether a handle is an open transaction (context.ts's withTransaction joins it rather than opening another). */
+export function isTransaction(db: DbOrTx): db is Tx {
+  return db instanceof PgTransaction;
+}
 
 /** A unique-constraint violation (SQLSTATE 23505), whichever driver raised it and however deep Drizzle wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {

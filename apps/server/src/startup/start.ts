@@ -3,7 +3,8 @@
 // that startupFailureSentence turns into one sentence.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp, type AppInstance } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { AppInstance } from '../app.types.ts';
 import { loadConfig, StartupError, type Config } from '../config.ts';
 import { startupFailureSentence } from '../startup-failure.ts';
 import { startIdleCollector } from '../lib/idle-memory.ts';

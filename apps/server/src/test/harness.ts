@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { buildApp, type AppInstance, type BuildAppOptions } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import type { AppInstance } from '../app.types.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, pgliteDatabase, type Database } from '../db/client.ts';
 

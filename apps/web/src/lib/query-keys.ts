@@ -23,6 +23,15 @@ export const queryKeys = {
     list: (filters: DreamFilters) => [...queryKeys.dreams.lists(), filters] as const,
     details: () => [...queryKeys.dreams.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.dreams.details(), id] as const,
+    // Answers computed from the whole journal, under `dreams.all` so that any write to it refreshes them.
+    /** GET /dreams/:id/similar. */
+    similar: (dreamId: string) => [...queryKeys.dreams.all, 'similar', dreamId] as const,
+    /** GET /patterns/charts: a period's charts, or `basics` (the counts alone). */
+    patternCharts: (period: string) => [...queryKeys.dreams.all, 'pattern-charts', period] as const,
+    /** GET /patterns/signs. */
+    signs: ['dreams', 'dream-signs'] as const,
+    /** GET /reports/months: which months have dreams. */
+    reportMonths: ['dreams', 'report-months'] as const,
   },
   /** The dreams saved offline on this device, waiting to be sent (lib/pending-dreams.ts); never from the API. */
   pendingDreams: (userId: string) => ['pending-dreams', userId] as const,
@@ -41,6 +50,20 @@ export const queryKeys = {
     /** One dream's analyses (newest first). Under `all`, but set from the stream, not refetched, after an analysis. */
     ofDream: (dreamId: string) => ['analyses', 'dream', dreamId] as const,
   },
+  /** GET /reports/monthly?month: a month's stored report (set from the stream when one is written). */
+  monthlyReport: (month: string) => ['reports', 'monthly', month] as const,
+  /** The chat's conversations: under `chat` so an account-wide reset clears them all. */
+  chat: {
+    threads: ['chat', 'threads'] as const,
+    /** Every conversation (no filter) or one dream's. */
+    threadList: (dreamId: string | null) => ['chat', 'threads', { dreamId }] as const,
+    /** Every conversation's messages (a prefix), or one conversation's. */
+    threadDetails: ['chat', 'thread'] as const,
+    thread: (id: string) => ['chat', 'thread', id] as const,
+    usage: ['chat', 'usage'] as const,
+  },
+  /** GET /auth/v1/settings: what the sign-in offers (Google or not); public, read once per session. */
+  authSettings: ['auth-settings'] as const,
   /** GET /rewards: streak, calendar, level, achievements and the daily bonus ('Conquistas', the streak card). */
   rewards: ['rewards'] as const,
   /** GET /support/messages: the 'Ajuda' page's messages and answers. */

@@ -9,7 +9,7 @@ import {
   sessionsResponseSchema,
 } from '@sonhario/contracts/account';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { createHtmlExportWriter } from './account.export-html.ts';

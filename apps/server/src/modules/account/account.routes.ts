@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { deleteAccountSchema } from '@sonhario/contracts/account';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { RateLimitError } from '../../errors.ts';
 import { createMailer } from '../auth/auth.mailer.ts';

@@ -12,7 +12,7 @@ import {
 import { dreamIdParamsSchema, idempotencyHeadersSchema } from '@sonhario/contracts/dreams';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
 import {
   completeAnalysis,

@@ -5,7 +5,7 @@ import {
   adminUserParamsSchema,
   authUserSchema,
 } from '@sonhario/contracts/auth';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { createBillingProvider } from '../billing/billing.stripe.ts';
 import { assertServiceRole, contextOf, type AuthModuleState } from './auth.http.ts';
 import {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AuthError } from '@sonhario/contracts/auth';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { toApiError } from '../../plugins/errors.ts';
 import { InvalidTextError, isStorableText } from '../../plugins/text-input.ts';
 import type { AuthContext } from './auth.context.ts';

@@ -1,5 +1,5 @@
 import { authorizeQuerySchema, callbackQuerySchema } from '@sonhario/contracts/auth';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { isAppError } from '../../errors.ts';
 import { contextOf, enforceRateLimit, readCookie, type AuthModuleState } from './auth.http.ts';
 import { completeOAuthSignIn, OAUTH_STATE_COOKIE, startOAuthSignIn } from './auth.oauth.service.ts';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { createGoogleProvider } from './auth.google.ts';
 import { assertApiKey, toAuthError, type AuthModuleState } from './auth.http.ts';

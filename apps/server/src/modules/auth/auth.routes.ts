@@ -14,7 +14,7 @@ import {
   verifyQuerySchema,
 } from '@sonhario/contracts/auth';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { isAppError } from '../../errors.ts';
 import { authErrors } from './auth.errors.ts';
 import { contextOf, enforceRateLimit, type AuthModuleState } from './auth.http.ts';

@@ -2,7 +2,7 @@ import { billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } fro
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
 import { createCheckout, createPortal, getBillingStatus, handleWebhook, type BillingDeps } from './billing.service.ts';

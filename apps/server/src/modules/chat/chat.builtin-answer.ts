@@ -8,8 +8,8 @@ import { DREAM_SETTINGS, DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { assessDistress } from '../safety/distress.ts';
 import { safeReply } from '../safety/safe-reply.ts';
-import { emotionName, factsOf, peopleIn, type DreamFacts, type DreamPerson } from './chat-builtin-dreams.ts';
-import { feelingWords, readMessage, type MessageReading } from './chat-builtin-intents.ts';
+import { emotionName, factsOf, peopleIn, type DreamFacts, type DreamPerson } from './chat.builtin-dreams.ts';
+import { feelingWords, readMessage, type MessageReading } from './chat.builtin-intents.ts';
 import {
   contentWords,
   formatDate,
@@ -22,8 +22,8 @@ import {
   seedOf,
   stemsOf,
   type Lang,
-} from './chat-builtin-words.ts';
-import type { ChatRequest } from './chat-context.ts';
+} from './chat.builtin-words.ts';
+import type { ChatRequest } from './chat.context.ts';
 
 interface Answer {
   request: ChatRequest;

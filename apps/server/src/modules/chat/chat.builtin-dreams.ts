@@ -7,8 +7,8 @@ import { findSymbolIds } from '../analyses/builtin/builtin-analyzer.ts';
 import { findClassicDreams, type ClassicDreamId } from '../analyses/builtin/classic-dreams.ts';
 import { DREAM_SETTINGS, DREAM_SYMBOLS, EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
-import type { ChatContextDream } from './chat-context.ts';
-import { padded, quiet, stemSet, type Lang } from './chat-builtin-words.ts';
+import type { ChatContextDream } from './chat.context.ts';
+import { padded, quiet, stemSet, type Lang } from './chat.builtin-words.ts';
 
 type Gender = 'm' | 'f' | 'n';
 

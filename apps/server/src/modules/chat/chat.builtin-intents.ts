@@ -5,8 +5,8 @@
 import type { Emotion } from '@sonhario/contracts/dreams';
 import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
-import { findFeelings, peopleIn, type DreamPerson } from './chat-builtin-dreams.ts';
-import { contentWords, padded, quiet, type Lang } from './chat-builtin-words.ts';
+import { findFeelings, peopleIn, type DreamPerson } from './chat.builtin-dreams.ts';
+import { contentWords, padded, quiet, type Lang } from './chat.builtin-words.ts';
 
 export interface MessageReading {
   isQuestion: boolean;

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
-import { composeGuideAnswer } from './chat-builtin-answer.ts';
-import type { ChatContextDream, ChatRequest, ChatTurn } from './chat-context.ts';
+import { composeGuideAnswer } from './chat.builtin-answer.ts';
+import type { ChatContextDream, ChatRequest, ChatTurn } from './chat.context.ts';
 import { chat, startThread } from './chat.testing.ts';
 
 // Dreams written for these tests (never taken from a dream bank).

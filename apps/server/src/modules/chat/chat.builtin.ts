@@ -1,12 +1,12 @@
 // The builtin guide (docs/decisions/035, 060): an honest rule-based guide, not generative AI. It answers from the
-// dreams it was given (chat-builtin-answer.ts): what the dream holds, where the same people, places, images and
+// dreams it was given (chat.builtin-answer.ts): what the dream holds, where the same people, places, images and
 // feelings come back, with [D<n>] links, dates and counts, the dreamer's words reflected back, and at most one
 // question. Deterministic; pt-BR and English; its text is revealed in pieces like an analysis's.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProviderError } from '../ai/provider-error.ts';
-import { composeGuideAnswer } from './chat-builtin-answer.ts';
-import { CHAT_BUDGET, cutText, type SummaryRequest } from './chat-context.ts';
-import type { ChatProvider } from './chat-provider.ts';
+import { composeGuideAnswer } from './chat.builtin-answer.ts';
+import { CHAT_BUDGET, cutText, type SummaryRequest } from './chat.context.ts';
+import type { ChatProvider } from './chat.provider.ts';
 
 const BUILTIN_CHAT_MODEL = 'sonhario-guide-1';
 

@@ -4,8 +4,8 @@ import {
   buildChatUserMessage,
   buildSummarySystemPrompt,
   buildSummaryUserMessage,
-} from './chat-context.ts';
-import type { ChatProvider } from './chat-provider.ts';
+} from './chat.context.ts';
+import type { ChatProvider } from './chat.provider.ts';
 
 /** A chat answer is a few short paragraphs; a bigger ceiling would only let a runaway answer cost more. */
 const CHAT_MAX_TOKENS = 2048;

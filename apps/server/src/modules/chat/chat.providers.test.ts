@@ -15,7 +15,7 @@ import {
 } from '../analyses/providers/provider-test-servers.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
-import { buildChatSystemPrompt } from './chat-context.ts';
+import { buildChatSystemPrompt } from './chat.context.ts';
 import { chat, chatRowsOf, parseChatStream, sendMessage, startThread } from './chat.testing.ts';
 
 type OpenAiBody = { model: string; stream: boolean; messages: { role: string; content: string }[] };

@@ -15,11 +15,12 @@ import {
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
 import { providerBaseUrl } from '../ai/create-vendor.ts';
 import { ProviderError } from '../ai/provider-error.ts';
-import { createChatProvider, type ChatProvider } from './chat-provider.ts';
+import { createChatProvider } from './chat.create-provider.ts';
+import type { ChatProvider } from './chat.provider.ts';
 import {
   ChatLimitError,
   ChatReservations,

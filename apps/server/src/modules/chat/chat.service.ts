@@ -43,8 +43,8 @@ import {
   type ChatContextDream,
   type ChatRequest,
   type ChatTurn,
-} from './chat-context.ts';
-import type { ChatProvider } from './chat-provider.ts';
+} from './chat.context.ts';
+import type { ChatProvider } from './chat.provider.ts';
 import {
   countUsage,
   deleteThreadRow,

@@ -1,7 +1,7 @@
 import { consentsResponseSchema, recordConsentSchema } from '@sonhario/contracts/consents';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getConsents, recordConsent } from './consents.service.ts';
 

@@ -1,7 +1,7 @@
 import { creditsSummarySchema, listLedgerQuerySchema, listLedgerResponseSchema } from '@sonhario/contracts/credits';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getCreditsSummary, listLedger } from './credits.service.ts';
 

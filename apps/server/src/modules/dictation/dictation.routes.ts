@@ -2,7 +2,7 @@ import { DICTATION_LIMITS, dictationResponseSchema, dictationStatusSchema } from
 import { ANALYSIS_ERROR_CODES } from '@sonhario/contracts/analyses';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { AppError, ForbiddenError, RateLimitError } from '../../errors.ts';
 import { hasConsent } from '../consents/consents.service.ts';

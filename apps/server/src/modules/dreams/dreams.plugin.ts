@@ -1,15 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance, JobOutcome } from '../../app.types.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { purgeExpiredDreams } from './dreams.repository.ts';
+import { purgeExpiredDreams, tryTakePurgeLock } from './dreams.repository.ts';
 import { dreamsRoutes } from './dreams.routes.ts';
 
 const PURGE_INTERVAL_MS = 60_000;
-
-/** What a scheduled job's run did: `skipped` when another instance (or process) was running it. */
-export type JobOutcome = 'ok' | 'skipped' | 'failed';
 
 /**
  * The sweeper's PostgreSQL advisory lock: held by one batch's transaction at a time, across every instance on the
@@ -36,10 +32,7 @@ export function startPurgeSweeper(options: {
   /** One batch under the lock: the rows removed, or null when another instance holds it. */
   const batch = () =>
     options.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtextextended(${PURGE_LOCK_KEY}, 0)) as locked`,
-      );
-      if (!rows[0]?.locked) return null;
+      if (!(await tryTakePurgeLock(tx, PURGE_LOCK_KEY))) return null;
       return purgeExpiredDreams(tx, options.now());
     });
   const sweep = () => {

@@ -415,6 +415,17 @@ export async function purgeExpiredDreamsOf(db: DbOrTx, userId: string, now: Date
 }
 
 /**
+ * Takes the sweeper's advisory lock `key` until `tx` ends, unless another transaction holds it (on any instance on
+ * the database): false then, and that one is sweeping.
+ */
+export async function tryTakePurgeLock(tx: DbOrTx, key: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as locked`,
+  );
+  return rows[0]?.locked === true;
+}
+
+/**
  * The sweeper's query, the one that spans users on purpose: it removes rows whose owner already deleted them
  * and whose undo window has passed. Batched so one sweep never holds a long transaction.
  */

@@ -12,7 +12,7 @@ import {
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { createDreamResponseSchema } from '@sonhario/contracts/rewards';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import {
   createDream,

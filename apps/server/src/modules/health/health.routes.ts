@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { healthResponseSchema } from '@sonhario/contracts/health';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { checkHealth } from './health.service.ts';
 
 export async function healthRoutes(app: AppInstance) {

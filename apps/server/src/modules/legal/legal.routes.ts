@@ -1,5 +1,5 @@
 import { privacyInfoSchema } from '@sonhario/contracts/legal';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { getPrivacyInfo } from './legal.service.ts';
 
 /** What the legal pages show that depends on this server's configuration: public (no sign-in). */

@@ -1,5 +1,5 @@
 import type { PrivacyInfo } from '@sonhario/contracts/legal';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app.types.ts';
 import { PRODUCT_NAME } from '../../product.ts';
 import { OPENAI_DEFAULT_BASE_URL } from '../ai/openai.vendor.ts';
 import { UNDO_WINDOW_MS } from '../dreams/dreams.service.ts';

@@ -1,6 +1,6 @@
 import { meResponseSchema } from '@sonhario/contracts/auth';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getMe } from './me.service.ts';
 

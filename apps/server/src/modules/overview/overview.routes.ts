@@ -1,6 +1,6 @@
 import { overviewResponseSchema } from '@sonhario/contracts/overview';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getOverview } from './overview.service.ts';
 

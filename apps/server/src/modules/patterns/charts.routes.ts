@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { patternChartsQuerySchema, patternChartsResponseSchema } from '@sonhario/contracts/pattern-charts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getPatternCharts } from './charts.service.ts';
 

@@ -6,7 +6,7 @@ import {
   pinIdParamsSchema,
 } from '@sonhario/contracts/pattern-signs';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { getDreamSigns, pinDreamSign, unpinDreamSign } from './signs.service.ts';
 

@@ -1,7 +1,7 @@
 import { dreamIdParamsSchema } from '@sonhario/contracts/dreams';
 import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { similarDreamsResponseSchema } from '@sonhario/contracts/patterns';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { listSimilarDreams } from './similar.service.ts';
 

@@ -3,7 +3,7 @@ import { setPlanSchema } from '@sonhario/contracts/credits';
 import { profileSchema, updateProfileSchema } from '@sonhario/contracts/profile';
 import { adminUserParamsSchema } from '@sonhario/contracts/auth';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { assertServiceRole } from '../auth/auth.http.ts';
 import { getProfile, setPlan, updateProfile } from './profile.service.ts';

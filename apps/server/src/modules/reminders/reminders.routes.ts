@@ -8,7 +8,7 @@ import {
   testNotificationResponseSchema,
 } from '@sonhario/contracts/reminders';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { RateLimitError } from '../../errors.ts';
 import { createPushSender, type PushSender } from './push.sender.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
-import type { JobOutcome } from '../dreams/dreams.plugin.ts';
+import type { JobOutcome } from '../../app.types.ts';
 import type { KeyRing } from '../keys/keys.service.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { PushSender } from './push.sender.ts';

@@ -5,7 +5,7 @@ import type { MonthlyReportResult, ReportCounts, ReportStreamedField } from '@so
 import { EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { ProviderError } from '../ai/provider-error.ts';
 import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
-import type { ReportRequest, ReportWriter } from './report-writer.ts';
+import type { ReportRequest, ReportWriter } from './reports.writer.ts';
 
 /** Stored with each builtin report as its `model`: the rules' version. */
 const BUILTIN_REPORT_MODEL = 'sonhario-monthly-stats-1';

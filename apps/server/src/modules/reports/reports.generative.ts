@@ -6,8 +6,8 @@ import {
   buildReportUserMessage,
   parseReportOutput,
   reportJsonSchema,
-} from './report-prompt.ts';
-import type { ReportWriter } from './report-writer.ts';
+} from './reports.prompt.ts';
+import type { ReportWriter } from './reports.writer.ts';
 
 /** The report's structured answer: the schema (OpenAI) or the one forced tool (Anthropic) it is asked under. */
 export const REPORT_SHAPE = {

@@ -6,7 +6,7 @@ import type { AnalysisLanguage } from '@sonhario/contracts/analyses';
 import { REPORT_LIMITS, monthlyReportResultSchema, type MonthlyReportResult } from '@sonhario/contracts/reports';
 import { describeIssue, strictNode } from '../analyses/providers/prompt.ts';
 import { distressPromptParagraph } from '../safety/prompt-paragraph.ts';
-import type { ReportRequest } from './report-writer.ts';
+import type { ReportRequest } from './reports.writer.ts';
 
 const LANGUAGE_NAMES: Record<AnalysisLanguage, string> = {
   'pt-BR': 'Brazilian Portuguese (pt-BR)',

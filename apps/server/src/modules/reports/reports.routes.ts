@@ -8,11 +8,12 @@ import {
   type MonthlyReportStreamEvent,
 } from '@sonhario/contracts/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext, type RequestContext } from '../../context.ts';
 import { ProviderError } from '../ai/provider-error.ts';
 import { providerBaseUrl } from '../ai/create-vendor.ts';
-import { createReportWriter, type ReportWriter } from './report-writer.ts';
+import { createReportWriter } from './reports.create-writer.ts';
+import type { ReportWriter } from './reports.writer.ts';
 import {
   ReportGenerationLimiter,
   completeReport,

@@ -45,7 +45,7 @@ import {
   type MonthlyReportRow,
   type ReportDreamRow,
 } from './reports.repository.ts';
-import type { ReportArcPart, ReportDream, ReportRequest, ReportWriter } from './report-writer.ts';
+import type { ReportArcPart, ReportDream, ReportRequest, ReportWriter } from './reports.writer.ts';
 
 /** The text budget of what a provider is sent (characters of dream text, about a quarter as many tokens). */
 const REPORT_TEXT_BUDGET = 24_000;

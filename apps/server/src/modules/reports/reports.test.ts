@@ -14,8 +14,8 @@ import {
   type TestUser,
 } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
-import { REPORT_SHAPE } from './report-generative.ts';
-import { buildReportSystemPrompt } from './report-prompt.ts';
+import { REPORT_SHAPE } from './reports.generative.ts';
+import { buildReportSystemPrompt } from './reports.prompt.ts';
 import {
   anthropicError,
   anthropicStream,

@@ -1,10 +1,6 @@
 import type { AnalysisLanguage, AnalysisProviderId } from '@sonhario/contracts/analyses';
 import type { Emotion } from '@sonhario/contracts/dreams';
 import type { MonthlyReportResult, MonthlyReportStats, ReportStreamedField } from '@sonhario/contracts/reports';
-import type { Env } from '../../config.ts';
-import { createVendor } from '../ai/create-vendor.ts';
-import { createBuiltinReportWriter } from './report-builtin.ts';
-import { createGenerativeReportWriter } from './report-generative.ts';
 
 /** One dream as the report's provider sees it: the user's words and marks, no ids, no e-mail, no names of the app's. */
 export interface ReportDream {
@@ -58,12 +54,4 @@ export interface ReportWriter {
   readonly model: string;
   readonly isGenerative: boolean;
   write(request: ReportRequest, options: ReportRunOptions): Promise<MonthlyReportResult>;
-}
-
-/** The report writer of the configured provider (AI_PROVIDER): its vendor's model, or the builtin writer. */
-export function createReportWriter(env: Env): ReportWriter {
-  const vendor = createVendor(env);
-  return vendor
-    ? createGenerativeReportWriter(vendor, { timeoutMs: env.AI_TIMEOUT_MS })
-    : createBuiltinReportWriter({ revealMs: env.AI_BUILTIN_REVEAL_MS });
 }

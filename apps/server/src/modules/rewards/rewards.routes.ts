@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@sonhario/contracts/errors';
 import { dailyBonusResponseSchema, noRecallResponseSchema, rewardsResponseSchema } from '@sonhario/contracts/rewards';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { claimDailyBonus, getRewards, markNoRecall, unmarkNoRecall } from './rewards.service.ts';
 

@@ -4,7 +4,7 @@ import {
   supportMessageSchema,
   supportMessagesResponseSchema,
 } from '@sonhario/contracts/support';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
 import { SUPPORT_LIST_LIMIT, listSupportMessages, sendSupportMessage } from './support.service.ts';

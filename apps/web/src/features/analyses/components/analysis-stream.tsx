@@ -2,7 +2,7 @@ import { BookOpenText, MessageCircleQuestionMark, MoonStar, Sparkles } from 'luc
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { authorLabel } from '../analysis-author';
+import { authorLabel } from '@/lib/analysis-author';
 import type { AnalysisAuthor } from '../api/use-analyze-dream';
 import { InterpretationText, ResultCard, SummaryText } from './analysis-view';
 

@@ -1,6 +1,7 @@
 import { authSettingsSchema } from '@sonhario/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 
 /**
@@ -24,7 +25,7 @@ async function fetchIsGoogleConfigured(): Promise<boolean> {
  */
 export function useIsGoogleConfigured(): boolean {
   const { data } = useQuery(
-    { queryKey: ['auth-settings'], queryFn: fetchIsGoogleConfigured, staleTime: Infinity, retry: 1 },
+    { queryKey: queryKeys.authSettings, queryFn: fetchIsGoogleConfigured, staleTime: Infinity, retry: 1 },
     queryClient,
   );
   return data === true;

@@ -19,17 +19,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useProviderStream } from '@/hooks/use-provider-stream';
 import { type ApiError, apiRequest, isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { retryUnlessClientError } from '@/lib/query-retry';
-
-/** The chat's query keys (only this feature reads them; under `chat` so an account-wide reset clears them all). */
-const chatKeys = {
-  all: ['chat'] as const,
-  threads: ['chat', 'threads'] as const,
-  /** Every conversation (no filter) or one dream's. */
-  threadList: (dreamId: string | null) => ['chat', 'threads', { dreamId }] as const,
-  thread: (id: string) => ['chat', 'thread', id] as const,
-  usage: ['chat', 'usage'] as const,
-};
 
 /** GET /chat/threads[?dreamId=]: newest first. */
 export function useChatThreads({
@@ -37,7 +28,7 @@ export function useChatThreads({
   isEnabled = true,
 }: { dreamId?: string | null; isEnabled?: boolean } = {}) {
   return useQuery({
-    queryKey: chatKeys.threadList(dreamId),
+    queryKey: queryKeys.chat.threadList(dreamId),
     queryFn: async ({ signal }) =>
       (await apiRequest('/chat/threads', { query: { dreamId }, schema: chatThreadsResponseSchema, signal })).data,
     retry: retryUnlessClientError,
@@ -51,7 +42,7 @@ const fetchThread = async (id: string, signal?: AbortSignal) =>
 /** GET /chat/threads/:id: the conversation and its messages, oldest first. */
 export function useChatThread(id: string | null) {
   return useQuery({
-    queryKey: chatKeys.thread(id ?? ''),
+    queryKey: queryKeys.chat.thread(id ?? ''),
     queryFn: ({ signal }) => fetchThread(id ?? '', signal),
     retry: retryUnlessClientError,
     enabled: id !== null,
@@ -66,15 +57,15 @@ export function useChatThread(id: string | null) {
 async function wasStored(queryClient: QueryClient, threadId: string, content: string, countBefore: number) {
   try {
     const detail = await queryClient.query({
-      queryKey: chatKeys.thread(threadId),
+      queryKey: queryKeys.chat.thread(threadId),
       queryFn: ({ signal }) => fetchThread(threadId, signal),
       staleTime: 0,
     });
     const asked = detail.messages.at(-2);
     const isStored = detail.messages.length > countBefore && asked?.role === 'user' && asked.content === content.trim();
     if (isStored) {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.usage });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.threads });
     }
     return isStored;
   } catch {
@@ -85,7 +76,7 @@ async function wasStored(queryClient: QueryClient, threadId: string, content: st
 /** GET /chat/usage: what the user may still send (the month's taste, or the day's fair use). */
 export function useChatUsage() {
   return useQuery({
-    queryKey: chatKeys.usage,
+    queryKey: queryKeys.chat.usage,
     queryFn: async ({ signal }) => (await apiRequest('/chat/usage', { schema: chatUsageSchema, signal })).data,
     retry: retryUnlessClientError,
   });
@@ -93,26 +84,26 @@ export function useChatUsage() {
 
 /** A thread changed (created, renamed, a message added): every list that holds it shows it, newest first. */
 function putThread(queryClient: QueryClient, thread: ChatThread) {
-  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) => {
+  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: queryKeys.chat.threads }, (data) => {
     if (!data) return data;
     const others = data.items.filter((item) => item.id !== thread.id);
     return { items: [thread, ...others].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) };
   });
   // A list filtered by another dream must not gain it: refetch the lists quietly, the answers are the truth.
-  void queryClient.invalidateQueries({ queryKey: chatKeys.threads });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.chat.threads });
 }
 
 function dropThread(queryClient: QueryClient, id: string) {
-  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) =>
+  queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: queryKeys.chat.threads }, (data) =>
     data ? { items: data.items.filter((item) => item.id !== id) } : data,
   );
-  queryClient.removeQueries({ queryKey: chatKeys.thread(id) });
+  queryClient.removeQueries({ queryKey: queryKeys.chat.thread(id) });
 }
 
 /** POST /chat/threads: a new, empty conversation (its title is a placeholder until the first message). */
 async function createThread(queryClient: QueryClient, input: CreateChatThreadInput): Promise<ChatThread> {
   const { data: thread } = await apiRequest('/chat/threads', { method: 'POST', body: input, schema: chatThreadSchema });
-  queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), { thread, messages: [] });
+  queryClient.setQueryData<ChatThreadDetail>(queryKeys.chat.thread(thread.id), { thread, messages: [] });
   putThread(queryClient, thread);
   return thread;
 }
@@ -130,7 +121,7 @@ export function useRenameChatThread() {
         })
       ).data,
     onSuccess: (thread) => {
-      queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), (data) =>
+      queryClient.setQueryData<ChatThreadDetail>(queryKeys.chat.thread(thread.id), (data) =>
         data ? { ...data, thread } : data,
       );
       putThread(queryClient, thread);
@@ -157,10 +148,10 @@ export function useDeleteAllChatThreads() {
     mutationFn: async () =>
       (await apiRequest('/chat/threads', { method: 'DELETE', schema: deleteChatThreadsResponseSchema })).data,
     onSuccess: () => {
-      queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: chatKeys.threads }, (data) =>
+      queryClient.setQueriesData<ChatThreadsResponse>({ queryKey: queryKeys.chat.threads }, (data) =>
         data ? { items: [] } : data,
       );
-      queryClient.removeQueries({ queryKey: ['chat', 'thread'] });
+      queryClient.removeQueries({ queryKey: queryKeys.chat.threadDetails });
     },
   });
 }
@@ -217,13 +208,13 @@ function failureOf(error: unknown): ChatFailure {
 /** The answer is stored: the conversation gains both messages, the lists and the usage follow, without a refetch. */
 function recordSend(queryClient: QueryClient, result: ChatSendResult) {
   const { thread, userMessage, assistantMessage, usage } = result;
-  queryClient.setQueryData<ChatThreadDetail>(chatKeys.thread(thread.id), (data) => {
+  queryClient.setQueryData<ChatThreadDetail>(queryKeys.chat.thread(thread.id), (data) => {
     const earlier = (data?.messages ?? []).filter(
       (message: ChatMessage) => message.id !== userMessage.id && message.id !== assistantMessage.id,
     );
     return { thread, messages: [...earlier, userMessage, assistantMessage] };
   });
-  queryClient.setQueryData(chatKeys.usage, usage);
+  queryClient.setQueryData(queryKeys.chat.usage, usage);
   putThread(queryClient, thread);
 }
 
@@ -285,7 +276,8 @@ export function useSendChatMessage({
         return finish({ status: 'error', threadId, content, failure: failureOf(error) });
       }
       if (threadId === null) return null;
-      const countBefore = queryClient.getQueryData<ChatThreadDetail>(chatKeys.thread(threadId))?.messages.length ?? 0;
+      const countBefore =
+        queryClient.getQueryData<ChatThreadDetail>(queryKeys.chat.thread(threadId))?.messages.length ?? 0;
       message.countBefore = countBefore;
       const end = await stream.read(controller, `/chat/threads/${encodeURIComponent(threadId)}/messages`, {
         body: { content, language },
@@ -311,7 +303,7 @@ export function useSendChatMessage({
         }
       }
       // A refusal may carry news the page shows (the limit reached): the usage is read again.
-      if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: chatKeys.usage });
+      if (failure.kind === 'limit') void queryClient.invalidateQueries({ queryKey: queryKeys.chat.usage });
       return finish({ status: 'error', threadId, content, failure });
     },
     [language, queryClient, stream],

@@ -5,6 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '@/components/retry-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 
+/** What each language's privacy policy takes (privacy-policy.tsx picks the language). */
+export interface PrivacyDocumentProps {
+  /** This server's provider, retention and contact (GET /privacy-info), in whatever state the query is. */
+  privacyInfo: UseQueryResult<PrivacyInfo>;
+}
+
 /**
  * The part of a legal document that depends on this server's configuration (GET /privacy-info): a placeholder
  * while it loads, a plain sentence and a retry when it fails, the document's own words once it answers.

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { legalTextLinkClass, LegalList, LegalSectionBlock } from './legal-page-layout';
-import { PrivacyInfoState } from './privacy-info-state';
-import type { PrivacyDocumentProps } from './privacy-policy';
+import { type PrivacyDocumentProps, PrivacyInfoState } from './privacy-info-state';
 
 const SECTIONS = {
   data: { id: 'dados', title: 'O que guardamos e por quê' },

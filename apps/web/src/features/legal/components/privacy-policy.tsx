@@ -1,16 +1,9 @@
-import type { PrivacyInfo } from '@sonhario/contracts/legal';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePrivacyInfo } from '@/hooks/use-privacy-info';
 import { PRIVACY_POLICY_UPDATED_ON } from '../legal-documents';
 import { LegalPageLayout } from './legal-page-layout';
 import { PRIVACY_SECTIONS_EN, PrivacyPolicyEn } from './privacy-policy-en';
 import { PRIVACY_SECTIONS_PT_BR, PrivacyPolicyPtBr } from './privacy-policy-pt-br';
-
-export interface PrivacyDocumentProps {
-  /** This server's provider, retention and contact (GET /privacy-info), in whatever state the query is. */
-  privacyInfo: UseQueryResult<PrivacyInfo>;
-}
 
 /**
  * 'Política de Privacidade'. The document is written whole in each language (a legal text reads better as one text

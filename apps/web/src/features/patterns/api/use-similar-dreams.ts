@@ -11,7 +11,7 @@ import { retryUnlessClientError } from '@/lib/query-retry';
 export function useSimilarDreams(dreamId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
     enabled: isEnabled,
-    queryKey: [...queryKeys.dreams.all, 'similar', dreamId] as const,
+    queryKey: queryKeys.dreams.similar(dreamId),
     queryFn: async ({ signal }) =>
       (
         await apiRequest(`/dreams/${encodeURIComponent(dreamId)}/similar`, {

@@ -12,14 +12,10 @@ import { apiRequest, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
-/** Under `dreams.all`: a write to the journal changes which months have dreams. */
-const monthsKey = [...queryKeys.dreams.all, 'report-months'] as const;
-const reportKey = (month: string) => ['reports', 'monthly', month] as const;
-
 /** GET /reports/months (Oracle only: the caller enables it from the profile's plan, never on another plan). */
 export function useReportMonths(options: { isEnabled: boolean }) {
   return useQuery({
-    queryKey: monthsKey,
+    queryKey: queryKeys.dreams.reportMonths,
     queryFn: async ({ signal }) =>
       (await apiRequest('/reports/months', { schema: reportMonthsResponseSchema, signal })).data,
     retry: retryUnlessClientError,
@@ -30,7 +26,7 @@ export function useReportMonths(options: { isEnabled: boolean }) {
 /** GET /reports/monthly?month: asked only for a month the list says has a report (a 404 would be a console error). */
 export function useMonthlyReport(month: string | null, options: { isEnabled: boolean }) {
   return useQuery({
-    queryKey: reportKey(month ?? ''),
+    queryKey: queryKeys.monthlyReport(month ?? ''),
     queryFn: async ({ signal }) =>
       (await apiRequest('/reports/monthly', { query: { month }, schema: monthlyReportSchema, signal })).data,
     retry: retryUnlessClientError,
@@ -91,8 +87,8 @@ export function useGenerateReport() {
       if (end === null) return;
       if (end.kind === 'done') {
         const report = end.result;
-        queryClient.setQueryData(reportKey(report.month), report);
-        queryClient.setQueryData<ReportMonthsResponse>(monthsKey, (data) =>
+        queryClient.setQueryData(queryKeys.monthlyReport(report.month), report);
+        queryClient.setQueryData<ReportMonthsResponse>(queryKeys.dreams.reportMonths, (data) =>
           data
             ? {
                 ...data,

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { authorLabel } from '@/features/analyses/analysis-author';
+import { authorLabel } from '@/lib/analysis-author';
 import { useProfile } from '@/hooks/use-profile';
 import { formatDateTime } from '@/lib/dates';
 import { useApiErrorMessage } from '@/lib/api-error-message';

@@ -10,7 +10,7 @@ import { retryUnlessClientError } from '@/lib/query-retry';
  */
 export function usePatternCharts(period: ChartPeriod | null, options: { isEnabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [...queryKeys.dreams.all, 'pattern-charts', period ?? 'basics'] as const,
+    queryKey: queryKeys.dreams.patternCharts(period ?? 'basics'),
     queryFn: async ({ signal }) =>
       (
         await apiRequest(period ? `/patterns/charts?period=${period}` : '/patterns/charts', {

@@ -12,13 +12,10 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
-/** Under `dreams.all`: any write to the journal refreshes the signs. */
-const signsKey = [...queryKeys.dreams.all, 'dream-signs'] as const;
-
 /** GET /patterns/signs (Lucid and Oracle; 403 plan_required on Dreamer, so Dreamer never asks). */
 export function useDreamSigns(options: { isEnabled?: boolean } = {}) {
   return useQuery({
-    queryKey: signsKey,
+    queryKey: queryKeys.dreams.signs,
     queryFn: async ({ signal }) =>
       (await apiRequest('/patterns/signs', { schema: dreamSignsResponseSchema, signal })).data,
     retry: retryUnlessClientError,
@@ -65,18 +62,19 @@ export function useToggleSignPin() {
       return (await apiRequest('/patterns/signs/pins', { method: 'POST', body, schema: dreamSignPinSchema })).data;
     },
     onMutate: async (sign) => {
-      await queryClient.cancelQueries({ queryKey: signsKey });
-      const previous = queryClient.getQueryData<DreamSignsResponse>(signsKey);
-      if (previous) queryClient.setQueryData(signsKey, withPin(previous, sign, sign.pinId ? null : 'pending'));
+      await queryClient.cancelQueries({ queryKey: queryKeys.dreams.signs });
+      const previous = queryClient.getQueryData<DreamSignsResponse>(queryKeys.dreams.signs);
+      if (previous)
+        queryClient.setQueryData(queryKeys.dreams.signs, withPin(previous, sign, sign.pinId ? null : 'pending'));
       return { previous };
     },
     onSuccess: (pin, sign) => {
-      const data = queryClient.getQueryData<DreamSignsResponse>(signsKey);
-      if (data && pin) queryClient.setQueryData(signsKey, withPin(data, sign, pin.id));
+      const data = queryClient.getQueryData<DreamSignsResponse>(queryKeys.dreams.signs);
+      if (data && pin) queryClient.setQueryData(queryKeys.dreams.signs, withPin(data, sign, pin.id));
     },
     onError: (_error, _sign, context) => {
-      if (context?.previous) queryClient.setQueryData(signsKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.dreams.signs, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: signsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.dreams.signs }),
   });
 }
