@@ -8,7 +8,7 @@ import ts from 'typescript';
  * specifiers, re-exports, `import()` (a lazy route, a type position). ESLint's `import-x/no-cycle` skips type imports,
  * so it cannot see a cycle such as route → app.ts → route made of types; this reads each file's imports with
  * TypeScript's own scanner and resolves them with the project's compiler options (its aliases, `.ts` extensions,
- * workspace packages), as tsc does (decision 070). Files outside the project's own folder (packages, other
+ * workspace packages), as tsc does (decision 071). Files outside the project's own folder (packages, other
  * workspaces) are not followed.
  */
 export function findImportCycles(tsconfigPath: string): string[][] {
