@@ -335,3 +335,16 @@ describe('what counts as words said in the dream', () => {
     expect(read('I came into work and there were pizza boxes everywhere.', EN).summary).toMatch(/boxes/);
   });
 });
+
+describe('events said as nouns', () => {
+  it('says a search as "a search" in the summary and the question, not “Searching”', () => {
+    const result = read('I kept looking for my sister everywhere in the old house, searching every room.', EN);
+    const text = [result.summary, ...result.reflectionQuestions].join(' ');
+    expect(text).not.toMatch(/: searching\.|“Searching”/);
+    // A person sought is her, not "it"; things are them.
+    expect(result.summary).toMatch(/cannot find her/);
+    expect(read('I was looking for my keys everywhere and could not find them.', EN).summary).toMatch(
+      /cannot find them/,
+    );
+  });
+});

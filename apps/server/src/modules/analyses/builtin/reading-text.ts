@@ -361,6 +361,20 @@ function soughtOf({ facts, input }: Scene, classic: ClassicDream): string | unde
   return undefined;
 }
 
+// The one sought, as a pronoun: "your sister" is her, "your keys" them, "a book" it.
+const HER = new Set(
+  'sister mother mom mum daughter wife girlfriend grandmother grandma aunt niece woman girl lady'.split(' '),
+);
+const HIM = new Set('brother father dad son husband boyfriend grandfather grandpa uncle nephew man boy guy'.split(' '));
+const THEM = new Set('children kids parents friends people family keys glasses'.split(' '));
+function objectPronoun(sought: string): string {
+  const noun = sought.split(' ').at(-1)?.toLowerCase() ?? '';
+  if (HER.has(noun)) return 'her';
+  if (HIM.has(noun)) return 'him';
+  if (THEM.has(noun) || (/[^su]s$/u.test(noun) && noun.length > 3)) return 'them';
+  return 'it';
+}
+
 // Where the dreamer was trapped: "presa num elevador", "stuck in an elevator" → "num elevador", "in an elevator".
 const TRAPPED_WORDS = new Set(
   'preso presa presos presas trancado trancada trancados encurralado encurralada trapped stuck locked'.split(' '),
@@ -497,7 +511,7 @@ function eventPhrase(scene: Scene, classic: ClassicDream, where = ''): string {
       if (sought)
         return pt
           ? `você procura ${sought}${where} e não encontra`
-          : `you look for ${sought}${where} and cannot find it`;
+          : `you look for ${sought}${where} and cannot find ${objectPronoun(sought)}`;
       if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.lost))
         return pt ? `você se perde${where}` : `you get lost${where}`;
       return pt ? `você procura algo${where} e não encontra` : `you look for something${where} and cannot find it`;
@@ -620,10 +634,9 @@ function triggerWords(symbol: LexiconEntry, lang: Lang): string[][] {
  */
 function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
   const { lang } = input;
-  const name = lower(symbol.name[lang], lang);
   const { doc } = facts;
   const at = input.symbolHits.get(symbol)?.positions[0];
-  if (!isQuotable(input) || at === undefined) return name;
+  if (!isQuotable(input) || at === undefined) return eventNoun(symbol, lang);
   // The words of the trigger that hit there, as written ("ice cream"); none, when the hit was an inflection.
   const length = Math.max(
     0,
@@ -631,7 +644,7 @@ function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
       .filter((words) => words.every((word, i) => doc.words[at + i] === word))
       .map((words) => words.length),
   );
-  if (length === 0) return name;
+  if (length === 0) return eventNoun(symbol, lang);
   const noun = doc.raw.slice(at, at + length).join(' ');
   const articles = lang === 'pt' ? PT_ARTICLES : EN_ARTICLES;
   const articleOf = (word: string) =>
@@ -650,9 +663,42 @@ function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
   const far = lang === 'en' && inSentence(at - 2) ? articleOf(doc.words[at - 2] ?? '') : undefined;
   if (far && adjective && !articles.has(adjective) && !/^\d/u.test(adjective))
     return `${far} ${doc.raw[at - 1] ?? adjective} ${noun}`;
-  // A thing or an animal named with no article is said as the dream says it ("pizza", "boxes"); an event by its name.
-  return OBJECTS.has(symbol.id) || ANIMALS.has(symbol.id) || symbol.id === 'comida' ? noun : name;
+  // A thing or an animal named with no article is said as the dream says it ("pizza", "boxes"); an event as a noun.
+  return OBJECTS.has(symbol.id) || ANIMALS.has(symbol.id) || symbol.id === 'comida' ? noun : eventNoun(symbol, lang);
 }
+
+// Events said as nouns in a sentence ("a search", not "searching"; "uma queda", not "Queda").
+// prettier-ignore
+const EVENT_NOUNS: Record<string, Bilingual> = {
+  procura: { pt: 'uma busca', en: 'a search' },
+  perseguicao: { pt: 'uma perseguição', en: 'a chase' },
+  ataque: { pt: 'um ataque', en: 'an attack' },
+  briga: { pt: 'uma briga', en: 'a fight' },
+  morte_simbolo: { pt: 'uma morte', en: 'a death' },
+  queda: { pt: 'uma queda', en: 'a fall' },
+  voo: { pt: 'um voo', en: 'a flight' },
+  afogamento: { pt: 'um afogamento', en: 'drowning' },
+  acidente: { pt: 'um acidente', en: 'an accident' },
+  roubo: { pt: 'um roubo', en: 'a theft' },
+  traicao: { pt: 'uma traição', en: 'a betrayal' },
+  guerra: { pt: 'uma guerra', en: 'a war' },
+  beijo: { pt: 'um beijo', en: 'a kiss' },
+  abraco: { pt: 'um abraço', en: 'a hug' },
+  prova_simbolo: { pt: 'uma prova', en: 'an exam' },
+  atraso: { pt: 'um atraso', en: 'being late' },
+  perda: { pt: 'uma perda', en: 'a loss' },
+  esconder: { pt: 'um esconderijo', en: 'hiding' },
+  choro: { pt: 'choro', en: 'tears' },
+  terremoto: { pt: 'um terremoto', en: 'an earthquake' },
+  enchente: { pt: 'uma enchente', en: 'a flood' },
+  casamento: { pt: 'um casamento', en: 'a wedding' },
+  festa: { pt: 'uma festa', en: 'a party' },
+  mudanca: { pt: 'uma mudança', en: 'a move' },
+  gravidez: { pt: 'uma gravidez', en: 'a pregnancy' },
+  sequestro: { pt: 'um sequestro', en: 'a kidnapping' },
+};
+const eventNoun = (symbol: LexiconEntry, lang: Lang) =>
+  EVENT_NOUNS[symbol.id]?.[lang] ?? lower(symbol.name[lang], lang);
 
 function writeSummary(scene: Scene): string {
   const { facts, input } = scene;
@@ -1183,7 +1229,7 @@ function classicQuestions(scene: Scene, classic: ClassicDream): string[] {
         return pt
           ? [`Como era procurar ${sought} sem encontrar, e o que parece faltar na sua vida agora?`]
           : [
-              `What was it like to look for ${sought} without finding it, and what seems to be missing in your life now?`,
+              `What was it like to look for ${sought} without finding ${objectPronoun(sought)}, and what seems to be missing in your life now?`,
             ];
       return pt
         ? ['O que você procurava no sonho, e o que parece faltar na sua vida agora?']
