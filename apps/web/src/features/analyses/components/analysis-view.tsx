@@ -245,10 +245,13 @@ function AnalysisMeta({
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <Sparkles aria-hidden="true" className="size-3.5 text-primary" />
         <span>{authorLabel(t, analysis.provider, analysis.model)}</span>
-        <span aria-hidden="true">·</span>
-        <time dateTime={analysis.createdAt}>
-          {t('analyses.madeOn', { date: formatDateTime(analysis.createdAt, timeZone) })}
-        </time>
+        {/* The separator travels with the date: on a phone it never starts a line alone. */}
+        <span className="whitespace-nowrap">
+          <span aria-hidden="true">· </span>
+          <time dateTime={analysis.createdAt}>
+            {t('analyses.madeOn', { date: formatDateTime(analysis.createdAt, timeZone) })}
+          </time>
+        </span>
       </p>
       {isDreamChanged ? (
         <p className="flex items-start gap-2 rounded-lg border border-amber-200/20 bg-amber-200/[0.06] px-3 py-2 text-sm text-amber-900 dark:text-amber-50/90">
