@@ -19,8 +19,8 @@ const WEB_FEATURES = readdirSync(path.join(import.meta.dirname, web, 'features')
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// Server layers (docs/conventions.md, 'Layers'): routes → services → repositories → the database. Type imports may cross
-// (a service names a row type, a handle's type); values may not.
+// Server layers (docs/conventions.md, 'Layers'): routes → services → repositories → the database. Type imports may
+// cross (a service names a row type, a handle's type); values may not.
 const DATABASE_IMPORTS = [
   {
     group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'],
@@ -55,9 +55,9 @@ const NO_SERVICE = {
 const serverImports = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 /**
- * `apps/server/src/modules/<module>/<module>.<role>.ts` (docs/conventions.md, 'Server modules'): a file directly in a module's folder starts
- * with the module's name (`dreams.routes.ts`, `account.data.service.ts`, `chat.builtin.test.ts`); a module of one
- * file may be `<module>.ts`. Subfolders (analyses/builtin, analyses/providers, analyses/text) are named by part.
+ * `apps/server/src/modules/<module>/<module>.<role>.ts` (docs/conventions.md, 'Server modules'): a file directly in a
+ * module's folder starts with the module's name (`dreams.routes.ts`, `account.data.service.ts`,
+ * `chat.builtin.test.ts`); a module of one file may be `<module>.ts`. Subfolders (analyses/builtin, analyses/providers, analyses/text) are named by part.
  * Files named before the rule, by the part before their first dot (issue 33):
  */
 const MODULE_FILE_PREFIXES = {
@@ -248,7 +248,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: [`${web}/lib/query-keys.ts`],
+    // The module itself; and tests, which write a key as the cache holds it to check what is cached.
+    files: [`${web}/lib/query-keys.ts`, `${web}/**/*.test.{ts,tsx}`],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
