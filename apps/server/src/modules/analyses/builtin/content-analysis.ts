@@ -22,7 +22,8 @@ export type Doc = {
   present: Set<string>;
 };
 
-const fold = (text: string) =>
+/** Lowercase, no accents: how the words of a dream are compared. */
+export const fold = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

@@ -11,6 +11,7 @@ import {
   findPeople,
   findSpeech,
   findThings,
+  fold,
   readDoc,
   type ContentEvent,
   type ContentKind,
@@ -616,13 +617,7 @@ const TRIGGER_WORDS = { pt: new Map<LexiconEntry, string[][]>(), en: new Map<Lex
 function triggerWords(symbol: LexiconEntry, lang: Lang): string[][] {
   let words = TRIGGER_WORDS[lang].get(symbol);
   if (!words) {
-    words = symbol.triggers[lang].map((trigger) =>
-      trigger
-        .normalize('NFD')
-        .replace(/\p{M}+/gu, '')
-        .toLowerCase()
-        .split(/\s+/u),
-    );
+    words = symbol.triggers[lang].map((trigger) => fold(trigger).split(/\s+/u));
     TRIGGER_WORDS[lang].set(symbol, words);
   }
   return words;
