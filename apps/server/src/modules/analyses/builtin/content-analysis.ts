@@ -559,6 +559,11 @@ function quotedSpeech(text: string): string[] {
  * tudo bem", "told me that everything was okay") turned back to the speaker's words where that is safe; and who said
  * it (a person named just before the verb, or `fallbackSpeaker` for "ele"/"she").
  */
+const DREAMER_SUBJECT = new Set(['i', 'eu']);
+const ADDRESSEE_AFTER_TO = new Set(
+  'the a an my his her their our your them him me us everyone everybody someone'.split(' '),
+);
+
 export function findSpeech(text: string, doc: Doc, fallbackSpeaker?: Person): Speech | undefined {
   const language: Lang = [...doc.present].filter((word) => PT_SPEECH_WORDS.has(word)).length >= 2 ? 'pt' : 'en';
   const speakerBefore = (at: number) => {
@@ -575,6 +580,8 @@ export function findSpeech(text: string, doc: Doc, fallbackSpeaker?: Person): Sp
   }
   const said = findSpans(doc, SAY)[0];
   if (!said) return undefined;
+  // What the dreamer said ("I said to the others that I was freaking out") is not said to them.
+  if (DREAMER_SUBJECT.has(doc.words[said.start - 1] ?? '')) return undefined;
   const words: string[] = [];
   for (let at = said.end; at < said.end + 10; at++) {
     const word = doc.words[at];
@@ -585,9 +592,10 @@ export function findSpeech(text: string, doc: Doc, fallbackSpeaker?: Person): Sp
   }
   if (fold(words[0] ?? '') === 'that') words.shift();
   // "told me to stop worrying": what to do, not what is so.
+  // "said to the others that…" is to whom it was said, not what to do ("told me to stop").
   const isInstruction =
     INSTRUCTION_ENDS.has(doc.words[said.end - 1] ?? '') ||
-    (fold(words[0] ?? '') === 'to' && words.shift() !== undefined);
+    (fold(words[0] ?? '') === 'to' && !ADDRESSEE_AFTER_TO.has(fold(words[1] ?? '')) && words.shift() !== undefined);
   if (words.length < 2) return undefined;
   const speaker = speakerBefore(said.start);
   if (isInstruction) return { text: words.join(' '), isDirect: false, isInstruction: true, speaker, language };

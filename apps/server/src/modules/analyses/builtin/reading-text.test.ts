@@ -348,3 +348,23 @@ describe('events said as nouns', () => {
     );
   });
 });
+
+describe('misreadings seen on DreamBank in the review', () => {
+  it('says an event as a noun, not with the words before its verb ("the house looking for")', () => {
+    const result = read('We moved in and I wandered through the house looking for the room I wanted.', EN);
+    expect(result.summary).not.toMatch(/house looking for/);
+  });
+
+  it('does not name an image twice when the place names it in the plural ("in the mountains, with mountain")', () => {
+    const result = read(
+      'I stood on a hilltop in the mountains at dawn. The mountains were golden and a horse walked by.',
+      EN,
+    );
+    expect(result.summary).not.toMatch(/mountains.*with mountain/);
+  });
+
+  it('does not read what the dreamer said as words said to them', () => {
+    const result = read('In the elevator I said to the others that I was freaking out about the space.', EN);
+    expect(result.reflectionQuestions.join(' ')).not.toMatch(/told you|said to you|freaking out/);
+  });
+});

@@ -593,7 +593,7 @@ const locative = (setting: LexiconEntry, lang: Lang, doc?: Doc) => {
 
 /** The place phrase names the image already ("on a train" and Train). */
 const isNamedBy = (phrase: string, symbol: LexiconEntry, lang: Lang) =>
-  new RegExp(`\\b${lower(symbol.name[lang], lang)}\\b`, 'u').test(phrase);
+  new RegExp(`\\b${lower(symbol.name[lang], lang)}(s|es)?\\b`, 'u').test(phrase);
 
 // "num palco" is "um palco", "da escola" "a escola": the article inside a contraction.
 const CONTRACTED_ARTICLE: Record<string, string> = {
@@ -639,7 +639,8 @@ function imagePhrase({ facts, input }: Scene, symbol: LexiconEntry): string {
       .filter((words) => words.every((word, i) => doc.words[at + i] === word))
       .map((words) => words.length),
   );
-  if (length === 0) return eventNoun(symbol, lang);
+  // An event is said as a noun: the words before "looking for" are not its article ("the house looking for").
+  if (length === 0 || EVENT_NOUNS[symbol.id]) return eventNoun(symbol, lang);
   const noun = doc.raw.slice(at, at + length).join(' ');
   const articles = lang === 'pt' ? PT_ARTICLES : EN_ARTICLES;
   const articleOf = (word: string) =>
