@@ -21,26 +21,16 @@ import { providerBaseUrl } from '../ai/create-vendor.ts';
 import { ProviderError } from '../ai/provider-error.ts';
 import { createChatProvider } from './chat.create-provider.ts';
 import type { ChatProvider } from './chat.provider.ts';
-import {
-  ChatLimitError,
-  ChatReservations,
-  chatFailureError,
-  completeSend,
-  createThread,
-  deleteAllThreads,
-  deleteThread,
-  getChatUsage,
-  getThread,
-  listThreads,
-  prepareSend,
-  renameThread,
-  type ChatDeps,
-  type PreparedSend,
-} from './chat.service.ts';
+import { ChatReservations, type ChatDeps } from './chat.deps.ts';
+import { ChatLimitError, chatFailureError } from './chat.errors.ts';
+import { completeSend, prepareSend, type PreparedSend } from './chat.send.service.ts';
+import { createThread, deleteAllThreads, deleteThread, getThread, listThreads, renameThread } from './chat.service.ts';
+import { getChatUsage } from './chat.usage.service.ts';
 import { abortOnDisconnect, logProviderFailure, streamProviderAnswer } from '../ai/event-stream.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const threadParams = z.object({ id: z.uuid({ error: 'Conversa inválida' }) });
+type ContextOf = (request: FastifyRequest) => RequestContext;
 const toAppError = (error: unknown) => (error instanceof ProviderError ? chatFailureError(error.failure) : error);
 
 /** The chat about dreams (docs/decisions/035). */
@@ -54,22 +44,12 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
   };
   const baseUrl = providerBaseUrl(app.deps.config.env);
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
+  registerThreadRoutes(app, ctx);
+  registerSendRoutes(app, ctx, deps, baseUrl);
+}
 
-  function streamAnswer(request: FastifyRequest, reply: FastifyReply, context: RequestContext, prepared: PreparedSend) {
-    return streamProviderAnswer<ChatStreamEvent, ChatSendResult>(request, reply, {
-      provider,
-      baseUrl,
-      what: 'chat answer',
-      run: (signal, emit) =>
-        completeSend(context, deps, prepared, { signal, onDelta: (text) => emit({ event: 'delta', data: { text } }) }),
-      done: (result) => ({ event: 'done', data: result }),
-      toAppError,
-      errorEvent: (data) => ({ event: 'error', data }),
-      internalMessage: 'Não foi possível concluir a resposta agora. Tente novamente.',
-      onEnd: () => prepared.release(),
-    });
-  }
-
+/** The conversations: list, start, read, rename, delete one or all. */
+function registerThreadRoutes(app: AppInstance, ctx: ContextOf) {
   app.get(
     '/chat/threads',
     {
@@ -159,6 +139,26 @@ export async function chatRoutes(app: AppInstance, options: { provider?: ChatPro
     },
     async (request) => deleteAllThreads(ctx(request)),
   );
+}
+
+/** The usage left and the send, answered whole or streamed. */
+function registerSendRoutes(app: AppInstance, ctx: ContextOf, deps: ChatDeps, baseUrl: string | null) {
+  const { provider } = deps;
+
+  function streamAnswer(request: FastifyRequest, reply: FastifyReply, context: RequestContext, prepared: PreparedSend) {
+    return streamProviderAnswer<ChatStreamEvent, ChatSendResult>(request, reply, {
+      provider,
+      baseUrl,
+      what: 'chat answer',
+      run: (signal, emit) =>
+        completeSend(context, deps, prepared, { signal, onDelta: (text) => emit({ event: 'delta', data: { text } }) }),
+      done: (result) => ({ event: 'done', data: result }),
+      toAppError,
+      errorEvent: (data) => ({ event: 'error', data }),
+      internalMessage: 'Não foi possível concluir a resposta agora. Tente novamente.',
+      onEnd: () => prepared.release(),
+    });
+  }
 
   app.get(
     '/chat/usage',
