@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../dreams/dreams.search.ts';
-import { triggerWord } from './builtin-analyzer.ts';
+import { triggerWord } from './lexicon-index.ts';
 import { DREAM_CHARACTERS, DREAM_SETTINGS, DREAM_SYMBOLS, DREAM_THEMES, EMOTION_LEXICON } from './lexicon.ts';
 import { enForms, ptForms } from './inflections.ts';
 

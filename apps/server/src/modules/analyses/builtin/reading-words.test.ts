@@ -2,7 +2,8 @@
 // false awakenings, word senses, negation in both languages, and the dream's type. Each test fails without its rule.
 import type { AnalysisResult } from '@sonhario/contracts/analyses';
 import { describe, expect, it } from 'vitest';
-import { analyzeDream, detectLanguage, explainReading, type BuiltinAnalysisInput } from './builtin-analyzer.ts';
+import { detectLanguage } from './analyzer-language.ts';
+import { analyzeDream, explainReading, type BuiltinAnalysisInput } from './builtin-analyzer.ts';
 
 const pt = (content: string, input: Omit<BuiltinAnalysisInput, 'content'> = {}) =>
   analyzeDream({ ...input, content }, { language: 'pt-BR' });

@@ -1,0 +1,203 @@
+// The dream's type: a nightmare said or felt (fear, a threat aimed at the dreamer), lucid, recurring or vivid.
+import type { DreamType } from '@sonhario/contracts/analyses';
+import type { Emotion } from '@sonhario/contracts/dreams';
+import type { FeltEmotion } from './analyzer-feelings.ts';
+import type { Hit } from './analyzer-match.ts';
+import { byFirstWord, firstPlaces, normalizePhrase } from './analyzer-phrases.ts';
+import type { Words } from './analyzer-words.ts';
+import { NIGHTMARE_PHRASES, type LexiconEntry, type PhraseEntry, type ThemeEntry } from './lexicon.ts';
+
+const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
+const NIGHTMARE_WORDS = ['pesadelo', 'pesadelos', 'pesadelao', 'nightmare', 'nightmares'].map((word) => ` ${word} `);
+const NIGHTMARE_INDEX = byFirstWord([...NIGHTMARE, ...NIGHTMARE_WORDS]);
+const NIGHTMARE_WORD_SET = new Set(NIGHTMARE_WORDS.map((word) => word.trim()));
+/** What a dream is when it is said to be none ("it wasn't a scary dream", "não foi um sonho ruim"). */
+const DREAD_DREAM = [
+  ['scary', 'dream'],
+  ['bad', 'dream'],
+  ['frightening', 'dream'],
+  ['sonho', 'ruim'],
+  ['sonho', 'assustador'],
+];
+/** "It was a nightmare" is the dream; "walking to the elevator was a nightmare" is a figure of speech. */
+const DREAM_SUBJECTS = new Set('it this that dream which there isso esse este aquilo sonho tudo'.split(' '));
+const COPULAS = new Set('was is been be being foi e era virou'.split(' '));
+
+/**
+ * How the report speaks of nightmares: said of the dream ("I had a nightmare", "foi um pesadelo"), or denied ("it
+ * didn't seem to be a scary dream", "não foi pesadelo"). A nightmare word as a figure of speech about one moment
+ * ("getting to the elevator was a nightmare") is neither.
+ */
+function nightmareWords({ words, negated, clauseEnds }: Words): { isSaid: boolean; isDenied: boolean } {
+  let isSaid = false;
+  let isDenied = false;
+  words.forEach((word, at) => {
+    const isDreadDream = DREAD_DREAM.some((phrase) => phrase.every((w, i) => words[at + i] === w));
+    if (!NIGHTMARE_WORD_SET.has(word) && !isDreadDream) return;
+    if (negated[at]) {
+      isDenied = true;
+      return;
+    }
+    if (!NIGHTMARE_WORD_SET.has(word)) return;
+    const article = words[at - 1] ?? '';
+    const copula = words[at - 2] ?? '';
+    const subject = words[at - 3];
+    const isFigure =
+      (article === 'a' || article === 'um') &&
+      COPULAS.has(copula) &&
+      subject !== undefined &&
+      clauseEnds[at - 3] === clauseEnds[at] &&
+      !DREAM_SUBJECTS.has(subject);
+    if (!isFigure) isSaid = true;
+  });
+  return { isSaid, isDenied };
+}
+
+// Fear said twice (or once, intensified: "muito medo", "so scared") makes a nightmare of any dream.
+const STRONG_FEAR = 0.6;
+const FEAR_WITH_THREAT = 0.45;
+const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
+// Dangers that make even a little fear a nightmare.
+const DANGER_SYMBOLS = new Set(
+  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra escuridao'.split(
+    ' ',
+  ),
+);
+// Scenes that are a nightmare unless the dream says otherwise (its feelings lean positive): being chased, attacked,
+// drowned or held down, a monster, a war, the end of the world.
+const UNFELT_DANGER = 2;
+/** The feelings that make a threat a nightmare: fear, anxiety, and the guilt or disgust of a scene of violence. */
+const DREAD = new Set<Emotion>(['medo', 'ansiedade', 'culpa', 'nojo']);
+const FEAR_DREAD = new Set<Emotion>(['medo', 'ansiedade']);
+/** The sentiment under which a dream's feelings lean dark: one fear word among joy and love does not. */
+const MIXED_FEELINGS = -0.1;
+/** Words per mention of danger, at most, for a threat with no fear named to make a nightmare. */
+const DANGER_DENSITY = 100;
+const FLIGHT_SYMBOLS = new Set(['corrida', 'esconder', 'voz', 'preso', 'trancado']);
+/** A threat the dreamer may be dealing, not suffering: an attack (a war, around the dreamer, is suffered). */
+const DEALT_THREATS = new Set(['ataque']);
+/** Words between an attack and the dreamer's flight from it ("he pulled a knife and I ran"). */
+const FLIGHT_REACH = 30;
+const AIMED_AFTER = new Set('me us mim nos'.split(' '));
+const AIMED_BEFORE = new Set('me nos'.split(' '));
+/** An attack on the dreamer: "trying to kill me", "shot at us", "me atacou", "I was shot", "fui atacada". */
+function isAimedAtMe(words: readonly string[], at: number): boolean {
+  for (let i = at + 1; i <= at + 3; i++) if (AIMED_AFTER.has(words[i] ?? '')) return true;
+  if (AIMED_BEFORE.has(words[at - 1] ?? '')) return true;
+  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
+  return (
+    before === 'i was' || before === 'we were' || (words[at - 1] ?? '') === 'fui' || (words[at - 1] ?? '') === 'fomos'
+  );
+}
+const THREAT_SYMBOLS = new Set([
+  'perseguicao',
+  'ataque',
+  'monstro',
+  'guerra',
+  'fim_do_mundo',
+  'afogamento',
+  'paralisia',
+]);
+
+/** How the report speaks of nightmares (readNightmareSigns). */
+export type NightmareSigns = { isNamedNightmare: boolean; isCalledNightmare: boolean; isDenied: boolean };
+
+/** Whether the words call the dream a nightmare, by the word itself or by its signs, or deny it was one. */
+export function readNightmareSigns(parsed: Words): NightmareSigns {
+  // The words say it was a nightmare ("pesadelo", "woke up screaming", "coração a mil"): fear is there even unnamed.
+  const nightmarePlaces = firstPlaces(parsed.words, NIGHTMARE_INDEX);
+  const isSaid = (phrase: string) => {
+    const at = nightmarePlaces.get(phrase);
+    return at !== undefined && !parsed.negated[at];
+  };
+  const isNightmareWord = (phrase: string) => NIGHTMARE_WORD_SET.has(phrase.trim());
+  const isCalledNightmareBySign = NIGHTMARE.some((phrase) => !isNightmareWord(phrase) && isSaid(phrase));
+  // The word itself ("pesadelo", "nightmare"), not only its signs ("heart racing but in a good way" in a lucid dream),
+  // and said of the dream, not of one moment of it ("walking to the elevator was a nightmare").
+  const nightmareSaid = nightmareWords(parsed);
+  const isNamedNightmare = nightmareSaid.isSaid;
+  const isCalledNightmare = isCalledNightmareBySign || isNamedNightmare;
+  return { isNamedNightmare, isCalledNightmare, isDenied: nightmareSaid.isDenied };
+}
+
+/** What the dream's type is read from: the dreamer's marks and what analyzeDream found in the words. */
+type TypeFacts = {
+  input: { isNightmare?: boolean; isRecurring?: boolean; vividness?: number | null };
+  words: readonly string[];
+  emotions: readonly FeltEmotion[];
+  sentiment: number;
+  symbolHits: ReadonlyMap<LexiconEntry, Hit>;
+  touchedThemes: readonly ThemeEntry[];
+  /** The lucidity the dreamer recorded (0 to 3) and the lucidity phrases found. */
+  lucidity: number;
+  lucidityMatches: readonly PhraseEntry[];
+  nightmare: NightmareSigns;
+};
+
+export function readDreamType({
+  input,
+  words,
+  emotions,
+  sentiment,
+  symbolHits,
+  touchedThemes,
+  lucidity,
+  lucidityMatches,
+  nightmare,
+}: TypeFacts): DreamType {
+  const { isNamedNightmare, isCalledNightmare } = nightmare;
+
+  const fear = emotions.find((e) => e.entry.id === 'medo')?.intensity ?? 0;
+  const hasThreat =
+    touchedThemes.some((theme) => THREAT_THEMES.has(theme.id)) ||
+    [...symbolHits.keys()].some((symbol) => DANGER_SYMBOLS.has(symbol.id));
+  // A nightmare is said (the user's flag, "pesadelo") or felt: fear with intensity, or fear in a threatening scene
+  // (issue 31: a chase or an attack alone, with no fear, is not one). A dream the dreamer knew was a dream is lucid
+  // even with some fear in it ("percebi que estava sonhando", a reality check), unless it is called a nightmare.
+  let dreamType: DreamType = 'comum';
+  const isLucid = lucidity > 0 || lucidityMatches.length > 0;
+  // A threat (a chase, an attack, a monster, a war, drowning, paralysis) is a nightmare with fear or anxiety named, or,
+  // with no such feeling, when the scene insists on danger and flight (wolves chasing, running, nowhere to go): two
+  // mentions or more, at least one in every 50 words. A long dream where a fight or a ghost passes by is not one.
+  let dangerMentions = 0;
+  for (const [symbol, hit] of symbolHits)
+    if (DANGER_SYMBOLS.has(symbol.id) || FLIGHT_SYMBOLS.has(symbol.id)) dangerMentions += hit.count;
+  const threats = [...symbolHits.keys()].filter((symbol) => THREAT_SYMBOLS.has(symbol.id));
+  // Fear or anxiety named is dread; guilt or disgust is only when the danger takes up the dream (one mention in every
+  // 100 words at least): a long dream with a fight in it and a moment of guilt elsewhere is not a nightmare.
+  const isDenseEnough = dangerMentions * DANGER_DENSITY >= words.length;
+  // A feeling said small ("a little afraid") is not dread.
+  const isAfraid = emotions.some(
+    ({ entry, intensity }) =>
+      intensity >= FEAR_WITH_THREAT &&
+      (FEAR_DREAD.has(entry.id) || (DREAD.has(entry.id) && dangerMentions > 0 && isDenseEnough)),
+  );
+  // With no fear named, the danger must be aimed at the dreamer (chased, drowning, held down, fleeing, "trying to kill
+  // me"): a dream in which the dreamer hunts a killer, wins a fight or beats an animal is not a nightmare.
+  const threatPlaces = threats.flatMap((symbol) => symbolHits.get(symbol)?.positions ?? []);
+  const flightPlaces = [...symbolHits]
+    .filter(([symbol]) => FLIGHT_SYMBOLS.has(symbol.id))
+    .flatMap(([, hit]) => hit.positions);
+  const isAimedAtDreamer =
+    threats.some((symbol) => !DEALT_THREATS.has(symbol.id)) ||
+    threatPlaces.some((at) => isAimedAtMe(words, at)) ||
+    threatPlaces.some((at) => flightPlaces.some((flight) => Math.abs(flight - at) <= FLIGHT_REACH));
+  // Fear the dreamer names as small ("I was a little afraid") is their measure of it: not a nightmare unfelt.
+  const isFearSaidSmall = fear > 0 && fear < FEAR_WITH_THREAT;
+  const isDense = dangerMentions >= UNFELT_DANGER && isDenseEnough && isAimedAtDreamer && !isFearSaidSmall;
+  const isThreatened = sentiment <= 0.2 && threats.length > 0 && (isAfraid || isDense);
+  // One fear word beside a danger makes a nightmare only when the dream's feelings lean dark, not when joy or love
+  // are named as much (a death among other feelings is a sad or moving dream); strong fear, unless a stronger joy
+  // follows it ("at first I am scared but then it is thrilling").
+  const joy = Math.max(0, ...emotions.filter(({ entry }) => entry.valence > 0).map(({ intensity }) => intensity));
+  const isFrightened =
+    (fear >= STRONG_FEAR && fear > joy) || (fear >= FEAR_WITH_THREAT && hasThreat && sentiment < MIXED_FEELINGS);
+  // "It didn't seem to be a scary dream", "não foi um pesadelo": the dreamer's word over the reader's guess.
+  const isDenied = nightmare.isDenied;
+  if (input.isNightmare || isNamedNightmare) dreamType = 'pesadelo';
+  else if (isLucid) dreamType = 'lúcido';
+  else if (isCalledNightmare || (!isDenied && (isThreatened || isFrightened))) dreamType = 'pesadelo';
+  else if (input.isRecurring) dreamType = 'recorrente';
+  else if ((input.vividness ?? 0) >= 4) dreamType = 'vívido';
+  return dreamType;
+}
