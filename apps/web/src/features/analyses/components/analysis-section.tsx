@@ -1,123 +1,82 @@
+import type { Analysis } from '@sonhario/contracts/analyses';
 import type { ConsentStatus } from '@sonhario/contracts/consents';
 import type { Dream } from '@sonhario/contracts/dreams';
-import { CircleStop, Coins, RefreshCw, RotateCcw, Sparkles, TriangleAlert, WifiOff } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CircleStop, RefreshCw, Sparkles } from 'lucide-react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { PlansLink } from '@/components/plans-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useIsAnalysisGenerative } from '@/hooks/use-privacy-info';
-import { useApiErrorMessage } from '@/lib/api-error-message';
-import { type AnalysisFailure, useAnalyzeDream } from '../api/use-analyze-dream';
+import { type AnalyzeState, useAnalyzeDream } from '../api/use-analyze-dream';
 import { useDreamAnalyses } from '../api/use-dream-analyses';
 import { AnalysisHistory } from './analysis-history';
+import { ConsentOffNotice, FailureNotice } from './analysis-notices';
 import { AnalysisStream } from './analysis-stream';
 import { AnalysisView } from './analysis-view';
 
-function Notice({
-  icon: Icon,
-  title,
-  children,
-  action,
+/** The latest analysis, or the one being written; while none, its loading, its failure to load or 'none yet'. */
+function LatestAnalysis({
+  state,
+  latest,
+  analyses,
+  dreamVersion,
+  timeZone,
+  streamHeadingRef,
+  resultHeadingRef,
 }: {
-  icon: typeof TriangleAlert;
-  title?: string;
-  children: ReactNode;
-  action?: ReactNode;
+  state: AnalyzeState;
+  latest: Analysis | undefined;
+  analyses: ReturnType<typeof useDreamAnalyses>;
+  dreamVersion: number;
+  timeZone: string;
+  streamHeadingRef: RefObject<HTMLHeadingElement | null>;
+  resultHeadingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  return (
-    <div
-      role="alert"
-      className="grid gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center"
-    >
-      <div className="flex items-start gap-3">
-        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-200" />
-        <div className="grid gap-1">
-          {title ? <p className="font-medium text-amber-800 dark:text-amber-100">{title}</p> : null}
-          <div className="text-pretty text-foreground/85">{children}</div>
-        </div>
-      </div>
-      {action}
-    </div>
-  );
-}
-
-function FailureNotice({ failure, onRetry }: { failure: AnalysisFailure; onRetry: () => void }) {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
-  const retry = (
-    <Button variant="outline" className="h-10" onClick={onRetry}>
-      <RotateCcw aria-hidden="true" />
-      {t('analyses.errors.retry')}
-    </Button>
-  );
-  switch (failure.kind) {
-    case 'limit':
-      return (
-        <Notice
-          icon={Coins}
-          title={t('analyses.errors.limitTitle')}
-          action={
-            <div className="flex flex-wrap gap-2">
-              <Button asChild variant="outline" className="h-10">
-                <Link to="/app/credits">{t('analyses.errors.seeCredits')}</Link>
-              </Button>
-              <PlansLink asButton />
-            </div>
-          }
-        >
-          {errorMessage(failure.error)}
-        </Notice>
-      );
-    case 'provider':
-      return (
-        <Notice icon={TriangleAlert} title={t('analyses.errors.providerTitle')} action={retry}>
-          {errorMessage(failure.error)} {t('analyses.errors.nothingCharged')}
-        </Notice>
-      );
-    case 'network':
-      return (
-        <Notice icon={WifiOff} action={retry}>
-          {t('analyses.errors.network')}
-        </Notice>
-      );
-    case 'other':
-      return (
-        <Notice icon={TriangleAlert} title={t('analyses.errors.otherTitle')} action={retry}>
-          {errorMessage(failure.error)}
-        </Notice>
-      );
-    case 'consent':
-      return null;
+  if (state.status === 'streaming') {
+    return (
+      <AnalysisStream
+        author={state.author}
+        summary={state.summary}
+        interpretation={state.interpretation}
+        headingRef={streamHeadingRef}
+      />
+    );
   }
-}
-
-/**
- * With the AI consent withdrawn or declined: why there is no 'Analisar sonho', and the ways to consent again. The
- * reading is called AI only when the server's provider is a generative model (issue 19).
- */
-function ConsentOffNotice({ isWithdrawn, onGiveAgain }: { isWithdrawn: boolean; onGiveAgain: () => void }) {
-  const { t } = useTranslation();
-  const isGenerative = useIsAnalysisGenerative();
+  if (latest) {
+    return (
+      <AnalysisView
+        key={latest.id}
+        analysis={latest}
+        isDreamChanged={latest.isDreamChanged || latest.dreamVersion < dreamVersion}
+        timeZone={timeZone}
+        headingRef={resultHeadingRef}
+      />
+    );
+  }
+  if (analyses.isPending) {
+    return (
+      <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-28 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (analyses.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <p>{t('analyses.loadError')}</p>
+        <Button variant="outline" className="h-10" onClick={() => void analyses.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div
-      role="status"
-      className="grid gap-3 rounded-xl border border-border/70 bg-card/40 px-5 py-4 text-sm text-pretty sm:flex sm:items-center sm:justify-between"
-    >
-      <p className="text-muted-foreground">
-        {isGenerative
-          ? t(isWithdrawn ? 'analyses.consentOff.withdrawn' : 'analyses.consentOff.declined')
-          : t(isWithdrawn ? 'analyses.reading.consentOffWithdrawn' : 'analyses.reading.consentOffDeclined')}{' '}
-        <Link to="/app/settings#privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
-          {t('analyses.consentOff.settings')}
-        </Link>
-      </p>
-      <Button variant="outline" className="h-10 shrink-0" onClick={onGiveAgain}>
-        {t('analyses.consentOff.giveAgain')}
-      </Button>
-    </div>
+    <p className="rounded-xl border border-dashed border-border bg-card/30 px-5 py-6 text-center text-sm text-muted-foreground">
+      {t('analyses.empty')}
+    </p>
   );
 }
 
@@ -232,39 +191,15 @@ export function AnalysisSection({
         </p>
       ) : null}
 
-      {state.status === 'streaming' ? (
-        <AnalysisStream
-          author={state.author}
-          summary={state.summary}
-          interpretation={state.interpretation}
-          headingRef={streamHeadingRef}
-        />
-      ) : latest ? (
-        <AnalysisView
-          key={latest.id}
-          analysis={latest}
-          isDreamChanged={latest.isDreamChanged || latest.dreamVersion < dream.version}
-          timeZone={timeZone}
-          headingRef={resultHeadingRef}
-        />
-      ) : analyses.isPending ? (
-        <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-28 w-full rounded-xl" />
-        </div>
-      ) : analyses.isError ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-          <p>{t('analyses.loadError')}</p>
-          <Button variant="outline" className="h-10" onClick={() => void analyses.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : (
-        <p className="rounded-xl border border-dashed border-border bg-card/30 px-5 py-6 text-center text-sm text-muted-foreground">
-          {t('analyses.empty')}
-        </p>
-      )}
+      <LatestAnalysis
+        state={state}
+        latest={latest}
+        analyses={analyses}
+        dreamVersion={dream.version}
+        timeZone={timeZone}
+        streamHeadingRef={streamHeadingRef}
+        resultHeadingRef={resultHeadingRef}
+      />
 
       <AnalysisHistory analyses={earlier} dreamVersion={dream.version} timeZone={timeZone} />
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { authorLabel } from '@/lib/analysis-author';
 import type { AnalysisAuthor } from '../api/use-analyze-dream';
-import { InterpretationText, ResultCard, SummaryText } from './analysis-view';
+import { InterpretationText, type Level, ResultCard, SummaryText } from './analysis-parts';
 
 function Pending({ lines }: { lines: string[] }) {
   return (
@@ -30,35 +30,45 @@ export function AnalysisStream({
   summary,
   interpretation,
   headingRef,
+  level = 3,
+  summaryTestId,
 }: {
-  author: AnalysisAuthor | null;
+  /** Who writes it, once known; a string is said as is (the demo's sample reading). */
+  author: AnalysisAuthor | string | null;
   summary: string;
   interpretation: string;
   headingRef?: Ref<HTMLHeadingElement>;
+  level?: Level;
+  /** Marks the summary's card for tests that follow its text (the demo's). */
+  summaryTestId?: string;
 }) {
   const { t } = useTranslation();
   const isWritingInterpretation = interpretation !== '';
+  const Heading = level === 3 ? 'h3' : 'h4';
+  const authorText =
+    typeof author === 'string' ? author : author ? authorLabel(t, author.provider, author.model) : null;
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">
-        <h3
+        <Heading
           ref={headingRef}
           tabIndex={-1}
           className="flex items-center gap-2 rounded-sm font-display text-base font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <Spinner className="text-primary" />
           {t('analyses.streaming.title')}
-        </h3>
+        </Heading>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
           <Sparkles aria-hidden="true" className="size-3.5 text-primary" />
-          {author ? authorLabel(t, author.provider, author.model) : t('analyses.streaming.connecting')}
+          {authorText ?? t('analyses.streaming.connecting')}
         </p>
       </div>
       <div aria-live="polite" className="grid gap-4">
         <ResultCard
           title={t('analyses.sections.summary')}
           icon={MoonStar}
-          level={3}
+          level={level}
+          testId={summaryTestId}
           className="border-primary/25 shadow-[0_30px_120px_-60px_var(--glow)]"
         >
           {summary ? (
@@ -67,11 +77,11 @@ export function AnalysisStream({
             <Pending lines={['w-4/5', 'w-3/5']} />
           )}
         </ResultCard>
-        <ResultCard title={t('analyses.sections.questions')} icon={MessageCircleQuestionMark} level={3}>
+        <ResultCard title={t('analyses.sections.questions')} icon={MessageCircleQuestionMark} level={level}>
           <Pending lines={['w-11/12', 'w-3/4', 'w-5/6']} />
         </ResultCard>
         {isWritingInterpretation ? (
-          <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={3}>
+          <ResultCard title={t('analyses.sections.interpretation')} icon={BookOpenText} level={level}>
             <InterpretationText text={interpretation} isWriting />
           </ResultCard>
         ) : null}
