@@ -35,6 +35,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One PostgreSQL for the run, a migrated template, a copy per test file (src/test/test-cluster.ts).
+          globalSetup: [fromRoot('./apps/server/src/test/global-setup.ts')],
           // Files share their worker processes: the app's modules load once per worker, not once per file (the server
           // project ran in 315 s isolated, 207 s shared, on a quiet machine). The tests keep no state in modules.
           isolate: false,
@@ -48,8 +50,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [fromRoot('./apps/web/src/test/setup.ts')],
-          // One real server (PGlite, two instances) for the whole project; each test signs its own users up.
-          globalSetup: [fromRoot('./apps/web/src/test/server/global-setup.ts')],
+          // One real server (two instances on a copy of the run's template database) for the whole project; each test signs its own users up.
+          globalSetup: [
+            fromRoot('./apps/server/src/test/global-setup.ts'),
+            fromRoot('./apps/web/src/test/server/global-setup.ts'),
+          ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -145,7 +145,8 @@ export type Env = z.infer<typeof envSchema>;
 
 /**
  * `embedded` (the default): a PostgreSQL the server starts itself, its cluster in `dataDir`/postgres (decision 020).
- * `postgres`: a PostgreSQL server of the operator's (DATABASE_URL). `pglite`: in-process, for tests (`memory://`).
+ * `postgres`: a PostgreSQL server of the operator's (DATABASE_URL). `pglite`: the database of an install made before the
+ * embedded PostgreSQL (DATA_DIR/pgdata), opened only to move it (decision 072).
  */
 export type DatabaseConfig =
   { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };

@@ -159,8 +159,8 @@ async function openDatabase(config: DatabaseConfig, options: CreateDatabaseOptio
   return pgliteDatabase(await PGlite.create(config.dataDir));
 }
 
-/** An open PGlite as the app's database (the tests also open theirs from a migrated template: test/harness.ts). */
-export function pgliteDatabase(client: PGlite): Database {
+/** An open PGlite as the app's database: an old install's, read while it is moved (the tests write one to check that move). */
+function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

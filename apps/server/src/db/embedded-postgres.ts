@@ -186,6 +186,11 @@ export interface OpenOptions {
    * `tool` (`npm run admin`): uses the cluster a running server started; starts (and then stops) it only if none runs.
    */
   role: 'server' | 'tool';
+  /**
+   * Settings over EMBEDDED_SETTINGS, for a cluster that is not the product's: the tests' throwaway cluster
+   * (test/test-cluster.ts) turns durability off and allows more connections. The server never passes any.
+   */
+  settings?: Readonly<Record<string, string>>;
 }
 
 function socketDirFor(clusterDir: string): string {
@@ -264,8 +269,13 @@ async function canConnect(connection: EmbeddedPostgres['connection'], database =
   }
 }
 
-function settingsArgs(socketDir: string): string[] {
-  const settings = { ...EMBEDDED_SETTINGS, unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
+function settingsArgs(socketDir: string, overrides: Readonly<Record<string, string>> = {}): string[] {
+  const settings = {
+    ...EMBEDDED_SETTINGS,
+    ...overrides,
+    unix_socket_directories: socketDir,
+    port: String(SOCKET_PORT),
+  };
   return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
@@ -290,8 +300,9 @@ async function startPostmaster(
   socketDir: string,
   runAs: RunAs,
   log: EmbeddedLog,
+  settings?: Readonly<Record<string, string>>,
 ): Promise<Postmaster> {
-  const child = spawn(binaries.postgres, ['-D', clusterDir, ...settingsArgs(socketDir)], {
+  const child = spawn(binaries.postgres, ['-D', clusterDir, ...settingsArgs(socketDir, settings)], {
     ...runAs,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
@@ -417,7 +428,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: OpenOptions
   }
 
   const starting = Date.now();
-  const postmaster = await startPostmaster(binaries, clusterDir, socketDir, runAs, log);
+  const postmaster = await startPostmaster(binaries, clusterDir, socketDir, runAs, log, options.settings);
   log.info(
     `embedded PostgreSQL started in ${String(Date.now() - starting)} ms (cluster ${clusterDir}, Unix socket only)`,
   );

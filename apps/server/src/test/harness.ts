@@ -1,23 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { AppInstance } from '../app.types.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createDatabase, pgliteDatabase, type Database } from '../db/client.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { copyTemplate } from './test-cluster.ts';
 
-/**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
- */
 /** The DATA_DIR of the apps built on a test database (see createTestApp); removed when the database closes. */
 const sharedDataDirs = new WeakMap<Database, string>();
 
+/**
+ * A fresh, migrated database for one test file: a copy of the run's template database on the run's PostgreSQL (the
+ * embedded one, or TEST_DATABASE_URL's server; test/test-cluster.ts), dropped again by `close`.
+ */
 export async function createTestDatabase(): Promise<Database> {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-test-'));
@@ -32,52 +31,35 @@ export async function createTestDatabase(): Promise<Database> {
   return shared;
 }
 
-/**
- * A migrated in-memory PGlite made once per test process and dumped; each test database starts from that dump, about
- * a second and a half cheaper than initdb and the migrations (the server project runs its files in shared processes).
- */
-let pgliteTemplate: Promise<Blob> | undefined;
-
-async function openPgliteFromTemplate(): Promise<Database> {
-  pgliteTemplate ??= (async () => {
-    const client = await PGlite.create('memory://');
-    await pgliteDatabase(client).migrate();
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
-  })();
-  return pgliteDatabase(await PGlite.create({ loadDataDir: await pgliteTemplate }));
+/** A database with none of the product's tables (not migrated), dropped again by `close`. */
+export function createEmptyTestDatabase(): Promise<Database> {
+  return openTestDatabase({ empty: true });
 }
 
-async function openTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openPgliteFromTemplate();
-  const name = `sonhario_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
+async function openTestDatabase(options: { empty?: boolean } = {}): Promise<Database> {
+  const copy = await copyTemplate(options);
+  const database = await createDatabase({ kind: 'postgres', url: copy.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
       // pg-pool's end() only starts closing its clients; forcing the drop while they still close would hit them
       // with a FATAL they no longer listen for. Wait (briefly) for their backends to go first.
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if ((rows[0] as { n: number }).n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
+      const name = new URL(copy.url).pathname.slice(1);
+      const watcher = new pg.Client({ connectionString: copy.adminUrl });
+      await watcher.connect();
+      try {
+        for (let i = 0; i < 50; i += 1) {
+          const { rows } = await watcher.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
+          if ((rows[0] as { n: number }).n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        await watcher.end();
       }
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await copy.drop();
     },
   };
 }

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { userTags } from '../../db/schema/dreams.ts';
-import { createTestDatabase } from '../../test/harness.ts';
+import { createEmptyTestDatabase, createTestDatabase } from '../../test/harness.ts';
 import { DecryptionError, openText, sealText, unwrapDataKey } from './keys.crypto.ts';
 import { createKeyStoreTable } from './keys.repository.ts';
 import { createKeyRing, MissingKeyError } from './keys.service.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 // The key ring over each key store: files in a folder (the default), the main database's user_keys, and a
-// database of its own (here a second embedded database).
+// database of its own (here a second, empty database on the run's PostgreSQL).
 describe.each(['files', 'main database', 'own database'] as const)('the key ring with the %s store', (kind) => {
   let own: Database | undefined;
   let dir: string;
@@ -28,7 +28,7 @@ describe.each(['files', 'main database', 'own database'] as const)('the key ring
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'sonhario-keys-'));
     if (kind === 'own database') {
-      own = await createDatabase({ kind: 'pglite', dataDir: 'memory://' });
+      own = await createEmptyTestDatabase();
       await createKeyStoreTable(own.db);
     }
   });

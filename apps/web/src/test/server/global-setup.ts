@@ -22,8 +22,9 @@ import { startFakeProvider } from './fake-provider.ts';
 import type { ControlRequest } from './control-protocol.ts';
 
 /**
- * The real server for the web component tests, started once for the whole `web` project (one PGlite start, several
- * seconds on two cores): `buildApp` on an in-memory PGlite, listening on a free loopback port. Two instances share
+ * The real server for the web component tests, started once for the whole `web` project: `buildApp` on a copy of the
+ * run's migrated template database (the run's PostgreSQL: apps/server/src/test/test-cluster.ts, whose global setup
+ * runs before this one), listening on a free loopback port. Two instances share
  * that database, as two replicas of one deployment do: the main one with the builtin analysis (revealed in a few
  * milliseconds) and sign-ups confirmed at once, and one whose AI provider is OpenAI-compatible, pointed at a local
  * server speaking that protocol (what docs/conventions.md asks for anything outside the product), and whose sign-ups wait
