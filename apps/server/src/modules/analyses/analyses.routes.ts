@@ -39,6 +39,7 @@ function sendFrames(reply: FastifyReply, events: AnalysisStreamEvent[]) {
     .send(events.map(frameOf).join(''));
 }
 
+type ContextOf = (request: FastifyRequest) => RequestContext;
 const toAppError = (error: unknown) => (error instanceof ProviderError ? providerFailureError(error.failure) : error);
 
 export async function analysesRoutes(
@@ -46,7 +47,12 @@ export async function analysesRoutes(
   options: { provider: AnalysisProvider; statsCache: StatsCache },
 ) {
   const ctx = (request: FastifyRequest) => requestContext(app.deps, request);
+  registerAnalyseRoute(app, ctx, options.provider);
+  registerAnalysesListRoutes(app, ctx, options.statsCache);
+}
 
+/** Analysing a dream: the answer whole or streamed, a retry with the same key replayed. */
+function registerAnalyseRoute(app: AppInstance, ctx: ContextOf, provider: AnalysisProvider) {
   /** Streams one analysis as server-sent events (contracts: analysisStreamEventSchema). */
   function streamAnalysis(
     request: FastifyRequest,
@@ -55,14 +61,14 @@ export async function analysesRoutes(
     prepared: PreparedAnalysis,
   ) {
     return streamProviderAnswer<AnalysisStreamEvent, Analysis>(request, reply, {
-      provider: options.provider,
+      provider: provider,
       baseUrl: providerBaseUrl(app.deps.config.env),
       what: 'analysis',
       run: (signal, emit) =>
         completeAnalysis(
           context,
           { prepared, signal, onDelta: (field, text) => emit({ event: 'delta', data: { field, text } }) },
-          options.provider,
+          provider,
         ),
       done: (analysis) => ({ event: 'done', data: analysis }),
       toAppError,
@@ -129,16 +135,19 @@ export async function analysesRoutes(
         analysis = await completeAnalysis(
           context,
           { prepared: outcome.prepared, signal: controller.signal, onDelta: () => undefined },
-          options.provider,
+          provider,
         );
       } catch (error) {
-        logProviderFailure(request, error, options.provider, providerBaseUrl(app.deps.config.env), 'analysis');
+        logProviderFailure(request, error, provider, providerBaseUrl(app.deps.config.env), 'analysis');
         throw toAppError(error);
       }
       return reply.status(201).send(analysis);
     },
   );
+}
 
+/** Reading and erasing the analyses: a dream's, all of them, their stats. */
+function registerAnalysesListRoutes(app: AppInstance, ctx: ContextOf, statsCache: StatsCache) {
   app.get(
     '/dreams/:id/analyses',
     {
@@ -180,7 +189,7 @@ export async function analysesRoutes(
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await deleteAnalyses(ctx(request), options.statsCache)),
+      reply.header('cache-control', 'no-store').send(await deleteAnalyses(ctx(request), statsCache)),
   );
 
   app.get(
@@ -194,6 +203,6 @@ export async function analysesRoutes(
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await getAnalysisStats(ctx(request), options.statsCache)),
+      reply.header('cache-control', 'no-store').send(await getAnalysisStats(ctx(request), statsCache)),
   );
 }

@@ -13,9 +13,11 @@ import {
   verifyBodySchema,
   verifyQuerySchema,
 } from '@sonhario/contracts/auth';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.types.ts';
 import { isAppError } from '../../errors.ts';
+import type { AuthContext } from './auth.context.ts';
 import { authErrors } from './auth.errors.ts';
 import { contextOf, enforceRateLimit, type AuthModuleState } from './auth.http.ts';
 import { withError } from './auth.redirects.ts';
@@ -30,9 +32,17 @@ import {
 import { resendEmail, signUp, verifyEmailLink, verifyEmailToken } from './auth.signup.service.ts';
 import { getUser, updateCurrentUser } from './auth.user.service.ts';
 
+type ContextOf = (request: FastifyRequest) => AuthContext;
+
 /** The endpoints supabase-js calls for a signed-out or signed-in user. */
 export async function authRoutes(app: AppInstance, state: AuthModuleState) {
-  const ctx = (request: Parameters<typeof contextOf>[2]) => contextOf(app, state, request);
+  const ctx: ContextOf = (request) => contextOf(app, state, request);
+  registerSessionRoutes(app, state, ctx);
+  registerEmailRoutes(app, ctx);
+}
+
+/** The settings, signing up and in, the session's refresh and end, the user read and changed. */
+function registerSessionRoutes(app: AppInstance, state: AuthModuleState, ctx: ContextOf) {
   const isAutoconfirm = app.deps.config.env.AUTH_AUTOCONFIRM;
 
   app.get('/settings', { schema: { response: { 200: authSettingsSchema } } }, async () => ({
@@ -111,7 +121,10 @@ export async function authRoutes(app: AppInstance, state: AuthModuleState) {
       return updateCurrentUser(context, auth, { body: request.body, redirectTo: request.query.redirect_to });
     },
   );
+}
 
+/** What e-mails start: the password's recovery, a resent message, and the links and codes they carry. */
+function registerEmailRoutes(app: AppInstance, ctx: ContextOf) {
   app.post(
     '/recover',
     {
