@@ -20,6 +20,31 @@ export const ANTHROPIC_JSON_MAX_TOKENS = 4096;
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
+/** The turns that show the model its invalid answer and what is wrong with it. */
+function repairTurns(shape: JsonShape, previous: JsonCompletion, repairText: string): MessageParam[] {
+  let input: unknown;
+  try {
+    input = JSON.parse(previous.output);
+  } catch {
+    input = undefined;
+  }
+  // The Messages API's own correction loop: the tool call as made, answered by an error result.
+  if (previous.toolUseId && input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    return [
+      { role: 'assistant', content: [{ type: 'tool_use', id: previous.toolUseId, name: shape.name, input }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: previous.toolUseId, is_error: true, content: repairText }],
+      },
+    ];
+  }
+  // Unparseable input cannot be replayed as a tool call, so the model sees it as text.
+  return [
+    { role: 'assistant', content: previous.output.trim() || '(empty answer)' },
+    { role: 'user', content: repairText },
+  ];
+}
+
 export function createAnthropicVendor({ baseUrl, apiKey, model, timeoutMs }: AnthropicVendorOptions): Vendor {
   const client = new Anthropic({
     baseURL: baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL,
@@ -31,31 +56,6 @@ export function createAnthropicVendor({ baseUrl, apiKey, model, timeoutMs }: Ant
     logLevel: 'off',
     openTelemetry: { traces: { contentMode: 'metadata_only' } },
   });
-
-  /** The turns that show the model its invalid answer and what is wrong with it. */
-  function repairTurns(shape: JsonShape, previous: JsonCompletion, repairText: string): MessageParam[] {
-    let input: unknown;
-    try {
-      input = JSON.parse(previous.output);
-    } catch {
-      input = undefined;
-    }
-    // The Messages API's own correction loop: the tool call as made, answered by an error result.
-    if (previous.toolUseId && input !== null && typeof input === 'object' && !Array.isArray(input)) {
-      return [
-        { role: 'assistant', content: [{ type: 'tool_use', id: previous.toolUseId, name: shape.name, input }] },
-        {
-          role: 'user',
-          content: [{ type: 'tool_result', tool_use_id: previous.toolUseId, is_error: true, content: repairText }],
-        },
-      ];
-    }
-    // Unparseable input cannot be replayed as a tool call, so the model sees it as text.
-    return [
-      { role: 'assistant', content: previous.output.trim() || '(empty answer)' },
-      { role: 'user', content: repairText },
-    ];
-  }
 
   return {
     id: 'anthropic',
