@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalysisResult } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { hasPatterns } from '@sonhario/contracts/patterns';
 import {
@@ -8,7 +7,6 @@ import {
   SIGN_GROUPS,
   SIGN_RULES,
   signGroupOf,
-  type CooccurrenceKind,
   type CooccurrencePair,
   type DreamSign,
   type DreamSignPin,
@@ -19,13 +17,13 @@ import {
 } from '@sonhario/contracts/pattern-signs';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { openResult } from '../analyses/analyses.sealing.ts';
-import { groupForms, lexiconIdOf } from '../analyses/text/content-words.ts';
 import { openDreamSummary, openTagName } from '../dreams/dreams.sealing.ts';
-import { blindToken, foldText, tagToken } from '../dreams/dreams.search.ts';
-import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
+import { foldText, tagToken } from '../dreams/dreams.search.ts';
+import { sealText, type UserKeys } from '../keys/keys.crypto.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import type { PatternAnswerCache } from './answer-cache.ts';
+import { nameAnalysed, type AnalysedNames, type OpenedMemo } from './signs.analysed.ts';
+import { journalPairs, symbolPairs, type PairItem, type RawPair } from './signs.cooccurrence.ts';
 import {
   countJournalDreams,
   countPins,
@@ -36,13 +34,12 @@ import {
   listPinRows,
   listSignDreams,
   listTagNames,
-  listAnalysisResults,
   listTagUses,
   listWindowAnalyses,
   lockPins,
   type JournalItems,
-  type WindowAnalysisRow,
 } from './signs.repository.ts';
+import { openPin, pinAad, signHashOf, type SealedSign } from './signs.sealing.ts';
 
 /**
  * Dream signs and what goes together (issue 16, docs/decisions/031). Tags, emotions, nightmares and the recurring
@@ -58,20 +55,7 @@ async function requirePatternsPlan(ctx: RequestContext) {
   }
 }
 
-// --- pins' sealing ----------------------------------------------------------------------------------------------------
-
-/** A sign's identity under the user's index key: which signs a user pinned is not readable without the key. */
-const signHashOf = (keys: UserKeys, kind: SignKind, key: string) => blindToken(keys.index, `sign:${kind}:${key}`);
-const pinAad = (userId: string, id: string) => `dream_sign_pin:${id}|user:${userId}`;
-
-interface SealedSign {
-  kind: SignKind;
-  key: string;
-  label: string;
-}
-
-const openPin = (keys: UserKeys, userId: string, row: { id: string; signEnc: Buffer }) =>
-  JSON.parse(openText(keys.encryption, row.signEnc, pinAad(userId, row.id))) as SealedSign;
+// --- pins -------------------------------------------------------------------------------------------------------------
 
 /** A sign's key as the answer gives it: folded names (case and accents aside); an emotion's id as it is. */
 function normalKey(kind: SignKind, key: string): string {
@@ -141,111 +125,6 @@ interface Found {
   aliases?: string[];
 }
 
-interface AnalysedName {
-  kind: SignKind;
-  key: string;
-  label: string;
-  dreams: { id: string; dreamtOn: string }[];
-  aliases?: string[];
-}
-
-interface AnalysedNames {
-  /** `<kind>:<folded>` → the most common spelling and the dreams naming it (forms of one word merged). */
-  names: Map<string, AnalysedName>;
-  rows: WindowAnalysisRow[];
-}
-
-type AnalysisNames = [kind: SignKind, key: string, label: string][];
-
-/** Where the names each analysis holds are kept once opened (PatternAnswerCache.opened, or a map for one call). */
-type OpenedMemo = { get(key: string): object | undefined; set(key: string, value: object): unknown };
-
-/**
- * The names an analysis holds (symbols, people, places; folded, once each), by analysis id: a result never changes
- * once stored, so each is opened once per instance, not on every request (as the analyses' stats cache keeps the
- * opened tally, decision 021), in the patterns cache's `opened` (bounded; forgotten with the account).
- */
-
-function namesOf(result: AnalysisResult): AnalysisNames {
-  const names: AnalysisNames = [];
-  const lists: [SignKind, string[]][] = [
-    ['symbol', result.symbols.map((s) => s.symbol)],
-    ['person', result.characters],
-    ['place', result.settings],
-  ];
-  for (const [kind, list] of lists) {
-    const seen = new Set<string>();
-    for (const raw of list) {
-      const label = raw.trim();
-      const key = foldText(label);
-      if (!key || seen.has(key)) continue;
-      seen.add(key);
-      names.push([kind, key, label]);
-    }
-  }
-  return names;
-}
-
-/** The symbols, people and places each analysed dream's latest analysis names, once per dream. */
-async function nameAnalysed(
-  ctx: RequestContext,
-  keys: UserKeys,
-  rows: WindowAnalysisRow[],
-  opened: OpenedMemo,
-): Promise<AnalysedNames> {
-  const cacheKey = (id: string) => `${ctx.userId}:analysis-names:${id}`;
-  const known = new Map<string, AnalysisNames>();
-  for (const row of rows) {
-    const names = opened.get(cacheKey(row.id)) as AnalysisNames | undefined;
-    if (names) known.set(row.id, names);
-  }
-  const missing = rows.filter((row) => !known.has(row.id)).map((row) => row.id);
-  for (const sealed of await listAnalysisResults(ctx.db, ctx.userId, missing)) {
-    const names = namesOf(openResult(keys, ctx.userId, sealed));
-    opened.set(cacheKey(sealed.id), names);
-    known.set(sealed.id, names);
-  }
-  const names: AnalysedNames['names'] = new Map();
-  for (const row of rows) {
-    for (const [kind, key, label] of known.get(row.id) ?? []) {
-      const id = `${kind}:${key}`;
-      const entry = names.get(id) ?? { kind, key, label, dreams: [] };
-      entry.dreams.push({ id: row.dreamId, dreamtOn: row.dreamtOn });
-      names.set(id, entry);
-    }
-  }
-  return { names: mergeForms(names), rows };
-}
-
-/**
- * The forms of one name as one sign ("Voo" and "Voar", "cachorro" and "cachorros"; symbols the builtin lexicon maps
- * to one entry), in its most common spelling, each dream once (analyses/text/content-words.ts, decision 061).
- */
-function mergeForms(names: AnalysedNames['names']): AnalysedNames['names'] {
-  const merged: AnalysedNames['names'] = new Map();
-  for (const kind of ['symbol', 'person', 'place'] as const) {
-    const entries = [...names.values()].filter((entry) => entry.kind === kind);
-    const groups = groupForms(entries, (entry) => entry.label, {
-      weightOf: (entry) => entry.dreams.length,
-      sameAs: kind === 'symbol' ? (word) => lexiconIdOf('symbol', word) : undefined,
-    });
-    for (const group of groups) {
-      const dreams = new Map<string, { id: string; dreamtOn: string }>();
-      for (const entry of group.items) for (const dream of entry.dreams) dreams.set(dream.id, dream);
-      const keys = [...new Set(group.items.map((entry) => entry.key))];
-      const key = keys.includes(group.key) ? group.key : (keys[0] ?? group.key);
-      merged.set(`${kind}:${key}`, {
-        kind,
-        key,
-        label: group.form,
-        dreams: [...dreams.values()],
-        aliases: keys.filter((other) => other !== key),
-      });
-    }
-  }
-  return merged;
-}
-
 const share = (count: number, base: number) => (base > 0 ? Math.min(1, count / base) : 0);
 const isSign = (count: number, base: number) =>
   count >= SIGN_RULES.minDreams && share(count, base) >= SIGN_RULES.minShare;
@@ -288,85 +167,6 @@ function allSigns(
 const byCount = (a: Found, b: Found) =>
   b.count - a.count || share(b.count, b.base) - share(a.count, a.base) || a.kind.localeCompare(b.kind);
 
-// --- co-occurrence ----------------------------------------------------------------------------------------------------
-
-interface PairItem {
-  kind: CooccurrenceKind;
-  key: string;
-  count: number;
-}
-interface RawPair {
-  a: PairItem;
-  b: PairItem;
-  together: number;
-  dreamCount: number;
-  lift: number;
-}
-
-const liftOf = (together: number, a: number, b: number, n: number) => (a > 0 && b > 0 ? (together * n) / (a * b) : 0);
-const isStrong = (pair: { together: number; lift: number }) =>
-  pair.together >= COOCCURRENCE_RULES.minTogether && pair.lift >= COOCCURRENCE_RULES.minLift;
-
-function journalItem(item: string, count: number): PairItem {
-  if (item === 'n') return { kind: 'nightmare', key: 'nightmare', count };
-  if (item.startsWith('e')) return { kind: 'emotion', key: item.slice(1), count };
-  return { kind: 'tag', key: item.slice(1), count }; // the token until labelled
-}
-
-/** Tags, emotions and nightmares over the journal: the pairs SQL counted, with their lift. */
-function journalPairs(journal: JournalItems): RawPair[] {
-  if (journal.dreamCount < COOCCURRENCE_RULES.minDreams) return [];
-  const n = journal.dreamCount;
-  return journal.pairs.flatMap(({ a, b, together }) => {
-    const ca = journal.counts.get(a) ?? 0;
-    const cb = journal.counts.get(b) ?? 0;
-    const pair = {
-      a: journalItem(a, ca),
-      b: journalItem(b, cb),
-      together,
-      dreamCount: n,
-      lift: liftOf(together, ca, cb, n),
-    };
-    return isStrong(pair) ? [pair] : [];
-  });
-}
-
-/** A symbol with an emotion or with nightmares, over the analysed dreams read. */
-function symbolPairs(analysed: AnalysedNames): RawPair[] {
-  const n = analysed.rows.length;
-  if (n < COOCCURRENCE_RULES.minDreams) return [];
-  const byDream = new Map(analysed.rows.map((row) => [row.dreamId, row]));
-  const others = new Map<string, number>();
-  for (const row of analysed.rows) {
-    for (const emotion of new Set(row.emotions)) others.set(`e${emotion}`, (others.get(`e${emotion}`) ?? 0) + 1);
-    if (row.isNightmare) others.set('n', (others.get('n') ?? 0) + 1);
-  }
-  const pairs: RawPair[] = [];
-  for (const entry of analysed.names.values()) {
-    if (entry.kind !== 'symbol' || entry.dreams.length < COOCCURRENCE_RULES.minTogether) continue;
-    const together = new Map<string, number>();
-    for (const { id } of entry.dreams) {
-      const row = byDream.get(id);
-      if (!row) continue;
-      for (const emotion of new Set(row.emotions)) together.set(`e${emotion}`, (together.get(`e${emotion}`) ?? 0) + 1);
-      if (row.isNightmare) together.set('n', (together.get('n') ?? 0) + 1);
-    }
-    const symbol: PairItem = { kind: 'symbol', key: entry.key, count: entry.dreams.length };
-    for (const [item, count] of together) {
-      const other = journalItem(item, others.get(item) ?? 0);
-      const pair = {
-        a: symbol,
-        b: other,
-        together: count,
-        dreamCount: n,
-        lift: liftOf(count, symbol.count, other.count, n),
-      };
-      if (isStrong(pair)) pairs.push(pair);
-    }
-  }
-  return pairs;
-}
-
 // --- the answer -------------------------------------------------------------------------------------------------------
 
 /** The signs (Lucid, Oracle), kept per user while the journal, its analyses and the pins stay as they are. */
@@ -398,24 +198,20 @@ export async function listRecurringSigns(
     }));
 }
 
-async function computeDreamSigns(
-  ctx: RequestContext,
-  pinRows: Awaited<ReturnType<typeof listPinRows>>,
-  opened: OpenedMemo,
-): Promise<DreamSignsResponse> {
-  const keys = await ctx.keys.forUser(ctx.userId);
-  const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));
-  const pinnedTags = pins.flatMap(({ sign }) => (sign.kind === 'tag' ? [tagToken(keys.index, sign.key)] : []));
-  const journalDreams = await countJournalDreams(ctx.db, ctx.userId);
-  const tagUses = await listTagUses(ctx.db, ctx.userId, SIGN_RULES.minDreams, SIGN_RULES.maxSigns, pinnedTags);
-  const journal = await countRecentItems(ctx.db, ctx.userId, SIGN_RULES.recentWindow, COOCCURRENCE_RULES.minTogether);
-  const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
-  const analysed = await nameAnalysed(ctx, keys, windowRows, opened);
+type PinRows = Awaited<ReturnType<typeof listPinRows>>;
+type PinnedSign = Found & { pinId: string };
+type ShownSign = Found & { pinId?: string };
+type DreamRef = { id: string; dreamtOn: string };
 
-  // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
-  const signs = allSigns(journalDreams, tagUses, journal, analysed);
+/** The pinned signs with their counts (a pin the counts do not know of shows 0). */
+function pinnedSignsOf(
+  keys: UserKeys,
+  pins: { id: string; sign: SealedSign }[],
+  signs: Found[],
+  bases: { analysed: number; journal: number; recent: number },
+): PinnedSign[] {
   const tagSigns = new Map(signs.filter((s) => s.kind === 'tag').map((s) => [s.lookup ?? '', s]));
-  const pinnedSigns = pins.map(({ id, sign }): Found & { pinId: string } => {
+  return pins.map(({ id, sign }): PinnedSign => {
     const lookup =
       sign.kind === 'tag' ? tagToken(keys.index, sign.key) : sign.kind === 'emotion' ? sign.key : undefined;
     const known =
@@ -424,10 +220,10 @@ async function computeDreamSigns(
         : signs.find((s) => s.kind === sign.kind && (s.key === sign.key || s.aliases?.includes(sign.key)));
     const base =
       sign.kind === 'symbol' || sign.kind === 'person' || sign.kind === 'place'
-        ? windowRows.length
+        ? bases.analysed
         : sign.kind === 'tag'
-          ? journalDreams
-          : journal.dreamCount;
+          ? bases.journal
+          : bases.recent;
     return {
       ...(known ?? { count: 0, base, dreams: sign.kind === 'tag' || sign.kind === 'emotion' ? undefined : [] }),
       kind: sign.kind,
@@ -437,6 +233,10 @@ async function computeDreamSigns(
       pinId: id,
     };
   });
+}
+
+/** The signs the answer shows: in each group the pinned ones first, then the most frequent above the threshold. */
+function signsShown(signs: Found[], pinnedSigns: PinnedSign[]): ShownSign[] {
   const idOf = (s: Found) =>
     s.kind === 'tag' ? [`tag:${s.lookup}`] : [s.key, ...(s.aliases ?? [])].map((key) => `${s.kind}:${key}`);
   const pinnedIds = new Set(pinnedSigns.flatMap(idOf));
@@ -446,7 +246,7 @@ async function computeDreamSigns(
     .sort(byCount);
   // Images lead, then feelings, then tags (decision 061); in each, the pinned ones first, then the most frequent.
   // An image named both as a symbol and as a place ("Mar") is shown once, as the kind met most (symbol on ties).
-  const shown: (Found & { pinId?: string })[] = SIGN_GROUPS.flatMap((group) => {
+  return SIGN_GROUPS.flatMap((group) => {
     const pinned = pinnedSigns.filter((s) => signGroupOf(s.kind) === group);
     const named = new Set(pinned.map((s) => foldText(s.label)));
     const rest = ranked
@@ -455,11 +255,15 @@ async function computeDreamSigns(
       .filter((s) => group !== 'images' || (!named.has(foldText(s.label)) && named.add(foldText(s.label))));
     return [...pinned, ...rest.slice(0, SIGN_RULES.maxPerGroup[group])];
   });
+}
 
-  const pairs = [...journalPairs(journal), ...symbolPairs(analysed)]
-    .sort((x, y) => y.lift - x.lift || y.together - x.together)
-    .slice(0, COOCCURRENCE_RULES.maxPairs);
-
+/** The names of the tags answered (signs shown unpinned get theirs as label and key), by token. */
+async function nameTags(
+  ctx: RequestContext,
+  keys: UserKeys,
+  shown: ShownSign[],
+  pairs: RawPair[],
+): Promise<Map<string, string>> {
   // Tag names: only the tokens answered.
   const tokens = new Set<string>();
   for (const sign of shown) if (sign.kind === 'tag' && sign.lookup) tokens.add(sign.lookup);
@@ -473,7 +277,11 @@ async function computeDreamSigns(
     sign.label = name;
     sign.key = foldText(name.trim());
   }
+  return tagNames;
+}
 
+/** The newest dreams of each sign shown, with their titles. */
+async function dreamsOfSigns(ctx: RequestContext, keys: UserKeys, shown: ShownSign[]) {
   // The dreams each sign is in: the analysed ones are known; tags, emotions and recurring are looked up.
   const looked = await listSignDreams(
     ctx.db,
@@ -490,9 +298,9 @@ async function computeDreamSigns(
     },
     SIGN_RULES.dreamsPerSign,
   );
-  const dreamsBy = new Map<string, { id: string; dreamtOn: string }[]>();
+  const dreamsBy = new Map<string, DreamRef[]>();
   for (const row of looked) dreamsBy.set(row.by, [...(dreamsBy.get(row.by) ?? []), row]);
-  const newest = (list: { id: string; dreamtOn: string }[]) =>
+  const newest = (list: DreamRef[]) =>
     [...list]
       .sort((a, b) => b.dreamtOn.localeCompare(a.dreamtOn) || b.id.localeCompare(a.id))
       .slice(0, SIGN_RULES.dreamsPerSign);
@@ -506,22 +314,13 @@ async function computeDreamSigns(
       openDreamSummary(keys, ctx.userId, row.id, row.summaryEnc).title,
     ]),
   );
+  return { dreamsOf, titles };
+}
 
-  const answered: DreamSign[] = shown.map((sign, i) => ({
-    kind: sign.kind,
-    group: signGroupOf(sign.kind),
-    key: sign.key,
-    label: sign.label,
-    count: sign.count,
-    share: Math.round(share(sign.count, sign.base) * 1000) / 1000,
-    pinId: sign.pinId ?? null,
-    dreams: (dreamsOf[i] ?? []).flatMap((dream): SignDream[] => {
-      const title = titles.get(dream.id);
-      return title === undefined ? [] : [{ id: dream.id, title, dreamtOn: dream.dreamtOn }];
-    }),
-  }));
+/** The pairs as answered: tags by their names, symbols in their most common spelling. */
+function cooccurrenceOf(pairs: RawPair[], tagNames: Map<string, string>, analysed: AnalysedNames): CooccurrencePair[] {
   const labelOf = (item: PairItem) => (item.kind === 'tag' ? (tagNames.get(item.key) ?? '') : item.key);
-  const cooccurrence: CooccurrencePair[] = pairs.map((pair) => {
+  return pairs.map((pair) => {
     const item = (x: PairItem) => ({
       kind: x.kind,
       key: x.kind === 'tag' ? foldText(labelOf(x).trim()) : x.key,
@@ -536,11 +335,59 @@ async function computeDreamSigns(
       lift: Math.round(pair.lift * 100) / 100,
     };
   });
+}
+
+async function computeDreamSigns(
+  ctx: RequestContext,
+  pinRows: PinRows,
+  opened: OpenedMemo,
+): Promise<DreamSignsResponse> {
+  const keys = await ctx.keys.forUser(ctx.userId);
+  const pins = pinRows.map((row) => ({ id: row.id, sign: openPin(keys, ctx.userId, row) }));
+  const pinnedTags = pins.flatMap(({ sign }) => (sign.kind === 'tag' ? [tagToken(keys.index, sign.key)] : []));
+  const journalDreams = await countJournalDreams(ctx.db, ctx.userId);
+  const tagUses = await listTagUses(ctx.db, ctx.userId, SIGN_RULES.minDreams, SIGN_RULES.maxSigns, pinnedTags);
+  const journal = await countRecentItems(ctx.db, ctx.userId, SIGN_RULES.recentWindow, COOCCURRENCE_RULES.minTogether);
+  const windowRows = await listWindowAnalyses(ctx.db, ctx.userId, SIGN_RULES.analysisWindow);
+  const analysed = await nameAnalysed(ctx, keys, windowRows, opened);
+
+  // Which signs: the pinned ones (whatever their count), then the most frequent above the threshold.
+  const signs = allSigns(journalDreams, tagUses, journal, analysed);
+  const pinnedSigns = pinnedSignsOf(keys, pins, signs, {
+    analysed: windowRows.length,
+    journal: journalDreams,
+    recent: journal.dreamCount,
+  });
+  const shown = signsShown(signs, pinnedSigns);
+
+  const pairs = [...journalPairs(journal), ...symbolPairs(analysed)]
+    .sort((x, y) => y.lift - x.lift || y.together - x.together)
+    .slice(0, COOCCURRENCE_RULES.maxPairs);
+
+  const tagNames = await nameTags(ctx, keys, shown, pairs);
+  const { dreamsOf, titles } = await dreamsOfSigns(ctx, keys, shown);
+
+  const answered: DreamSign[] = shown.map((sign, i) => ({
+    kind: sign.kind,
+    group: signGroupOf(sign.kind),
+    key: sign.key,
+    label: sign.label,
+    count: sign.count,
+    share: Math.round(share(sign.count, sign.base) * 1000) / 1000,
+    pinId: sign.pinId ?? null,
+    dreams: (dreamsOf[i] ?? []).flatMap((dream): SignDream[] => {
+      const title = titles.get(dream.id);
+      return title === undefined ? [] : [{ id: dream.id, title, dreamtOn: dream.dreamtOn }];
+    }),
+  }));
   return {
     dreamCount: journalDreams,
     analysedCount: windowRows.length,
     recentCount: journal.dreamCount,
     signs: answered,
-    cooccurrence: { isTooLittleData: journal.dreamCount < COOCCURRENCE_RULES.minDreams, pairs: cooccurrence },
+    cooccurrence: {
+      isTooLittleData: journal.dreamCount < COOCCURRENCE_RULES.minDreams,
+      pairs: cooccurrenceOf(pairs, tagNames, analysed),
+    },
   };
 }
