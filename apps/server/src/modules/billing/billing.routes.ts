@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.types.ts';
 import { requestContext } from '../../context.ts';
 import { createMailer } from '../auth/auth.mailer.ts';
-import { createCheckout, createPortal, getBillingStatus, handleWebhook, type BillingDeps } from './billing.service.ts';
+import type { BillingDeps } from './billing.deps.ts';
+import { createCheckout, createPortal, getBillingStatus } from './billing.service.ts';
+import { handleWebhook } from './billing.webhook.service.ts';
 import { createBillingProvider } from './billing.stripe.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
