@@ -13,12 +13,23 @@ import { useOverview } from '../api/use-overview';
  * is drawn by `renderDream` (the dashboard passes the journal's card, at heading level 3).
  */
 export function RecentActivity({ renderDream }: { renderDream: (dream: DreamListItem) => ReactNode }) {
-  const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
-  const recent = data?.recent ?? [];
   // A failed load is told once at the top of the dashboard (OverviewLoadFailed).
   if (isError && !data) return null;
+  return <RecentActivityView recent={data?.recent ?? []} isPending={isPending} renderDream={renderDream} />;
+}
 
+/** 'Atividade Recente' as drawn: the dreams given (each by `renderDream`), their placeholders, or the empty state. */
+function RecentActivityView({
+  recent,
+  isPending,
+  renderDream,
+}: {
+  recent: readonly DreamListItem[];
+  isPending: boolean;
+  renderDream: (dream: DreamListItem) => ReactNode;
+}) {
+  const { t } = useTranslation();
   let content;
   if (isPending) {
     content = (

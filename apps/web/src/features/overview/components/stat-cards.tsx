@@ -1,97 +1,24 @@
-import { Brain, Flame, NotebookPen, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useIsAnalysisGenerative } from '@/hooks/use-privacy-info';
-import { cn } from '@/lib/utils';
 import { useOverview } from '../api/use-overview';
-
-interface Stat {
-  key: 'dreams' | 'analyses' | 'streak';
-  icon: LucideIcon;
-}
-
-const STATS: readonly Stat[] = [
-  { key: 'dreams', icon: NotebookPen },
-  { key: 'analyses', icon: Brain },
-  { key: 'streak', icon: Flame },
-];
+import { StatCardsView } from './stat-cards-view';
 
 /**
  * The three numbers of spec section 2, from GET /me/overview. `streakDetails` is what the app adds to the streak card
  * (the rewards' next milestone, today's state and a link covering the card); on a phone that card takes a full row.
  */
 export function StatCards({ streakDetails }: { streakDetails?: ReactNode }) {
-  const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
   // 'com IA' only when the server's provider is a generative model; the builtin reading is not AI (issue 19).
   const isAnalysisGenerative = useIsAnalysisGenerative();
-  const values = {
-    dreams: data?.dreamCount,
-    analyses: data?.analysisCount,
-    streak: data?.currentStreak,
-  };
-  const longest = data?.longestStreak ?? 0;
   // A failed load is told once at the top of the dashboard (OverviewLoadFailed), not as "—" in every card.
   if (isError && !data) return null;
-
   return (
-    <section aria-labelledby="stats-title" aria-busy={isPending || undefined}>
-      <h2 id="stats-title" className="sr-only">
-        {t('dashboard.statsTitle')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        {STATS.map(({ key, icon: Icon }) => {
-          const value = values[key];
-          return (
-            <li key={key} className={cn('flex', key === 'streak' && 'col-span-2 sm:col-span-1')}>
-              <Card
-                role="group"
-                aria-labelledby={`stat-${key}`}
-                className={cn(
-                  'w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5',
-                  key === 'streak' &&
-                    streakDetails &&
-                    'relative flex-row items-start gap-3 transition-colors hover:border-primary/40 sm:items-center',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:size-11"
-                >
-                  <Icon className="size-4 sm:size-5" />
-                </span>
-                <div className="flex min-w-0 flex-col">
-                  <p id={`stat-${key}`} className="text-xs leading-snug text-muted-foreground sm:text-sm">
-                    {t(`dashboard.stats.${key}`)}
-                  </p>
-                  <div className="flex flex-wrap items-baseline gap-x-1.5">
-                    {value === undefined ? (
-                      <Skeleton data-testid={`stat-${key}-loading`} className="my-1.5 h-7 w-10" />
-                    ) : (
-                      <span className="font-display text-3xl font-semibold tabular-nums">{value}</span>
-                    )}
-                    <span className="text-xs text-muted-foreground">
-                      {key === 'streak' && value === 1
-                        ? t('dashboard.stats.streakHintOne')
-                        : key === 'analyses' && !isAnalysisGenerative
-                          ? t('dashboard.stats.analysesHintSymbolic')
-                          : t(`dashboard.stats.${key}Hint`)}
-                    </span>
-                  </div>
-                  {key === 'streak' && longest > 0 ? (
-                    <p className="mt-0.5 text-xs text-muted-foreground/90">
-                      {longest === 1 ? t('dashboard.stats.recordOne') : t('dashboard.stats.record', { count: longest })}
-                    </p>
-                  ) : null}
-                  {key === 'streak' ? streakDetails : null}
-                </div>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <StatCardsView
+      counts={data}
+      isPending={isPending}
+      isAnalysisGenerative={isAnalysisGenerative}
+      streakDetails={streakDetails}
+    />
   );
 }
