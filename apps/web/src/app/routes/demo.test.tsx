@@ -103,7 +103,7 @@ describe('/demo', () => {
     expect(text).toHaveTextContent(featured.analysis.summary);
     const lastParagraph = featured.analysis.interpretation.split('\n\n').at(-1)!;
     expect(within(article).getByText(lastParagraph)).toBeInTheDocument();
-    expect(within(article).getByText('Símbolos')).toBeInTheDocument();
+    expect(within(article).getByText('Símbolos (3)')).toBeInTheDocument();
     expect(within(article).getByText(featured.analysis.questions[0]!)).toBeInTheDocument();
     expect(within(article).getByRole('meter', { name: /Paz/ })).toHaveAttribute('aria-valuenow', '80');
   });

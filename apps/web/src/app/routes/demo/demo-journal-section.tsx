@@ -1,59 +1,13 @@
 import { BookOpen, Tag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DreamCard } from '@/features/dreams/components/dream-card';
 import { DreamBadges, EmotionChips } from '@/features/dreams/components/dream-chips';
-import { addDays, formatDate, formatListDate, todayIn } from '@/lib/dates';
-import { cn } from '@/lib/utils';
+import { addDays, formatDate, todayIn } from '@/lib/dates';
 import { DemoAnalysisCard } from './demo-analysis';
 import type { DemoDream } from './demo-journal';
 
 const nightOf = (dream: DemoDream, timeZone: string) => addDays(todayIn(timeZone), -dream.nightsAgo);
-
-/** One sample dream in the list: the whole card is the button that opens it beside (or below, on a phone). */
-function DemoDreamCard({
-  dream,
-  timeZone,
-  isSelected,
-  onSelect,
-}: {
-  dream: DemoDream;
-  timeZone: string;
-  isSelected: boolean;
-  onSelect: () => void;
-}) {
-  const night = nightOf(dream, timeZone);
-  return (
-    <article
-      className={cn(
-        'group relative flex flex-col gap-1.5 rounded-xl border bg-card/40 px-4 py-3.5 backdrop-blur-sm transition-colors focus-within:border-primary/50 hover:border-primary/40 hover:bg-card/80 sm:px-5',
-        isSelected ? 'border-primary/50 bg-primary/[0.08] shadow-[0_0_40px_-20px_var(--glow)]' : 'border-border',
-      )}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-        <time
-          dateTime={night}
-          title={formatDate(night, 'long')}
-          className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
-        >
-          {formatListDate(night, timeZone)}
-        </time>
-        <DreamBadges dream={dream} />
-      </div>
-      <h3 className="font-display text-base leading-snug font-semibold">
-        <button
-          type="button"
-          aria-pressed={isSelected}
-          onClick={onSelect}
-          className="rounded-sm text-left outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:underline focus-visible:decoration-primary focus-visible:underline-offset-4"
-        >
-          {dream.title}
-        </button>
-      </h3>
-      <p className="line-clamp-2 text-sm leading-relaxed text-pretty text-muted-foreground">{dream.content}</p>
-      <EmotionChips emotions={dream.emotions} max={3} className="mt-0.5" />
-    </article>
-  );
-}
 
 /** The open dream: its night, kinds, text, emotions and tags, then its analysis. */
 function DemoDreamPanel({
@@ -101,12 +55,12 @@ function DemoDreamPanel({
         </ul>
       </div>
       {/* Keyed by dream: another dream starts from its own untouched analysis. */}
-      <DemoAnalysisCard key={dream.id} analysis={dream.analysis} autoStart={autoStart} />
+      <DemoAnalysisCard key={dream.id} dream={dream} night={night} timeZone={timeZone} autoStart={autoStart} />
     </article>
   );
 }
 
-/** 'Diário': the sample dreams, one open with its analysis (the newest, whose analysis writes itself when seen). */
+/** 'Diário': the sample dreams (the journal's own cards), one open with its analysis (the newest, whose analysis writes itself when seen). */
 export function DemoJournalSection({ dreams, timeZone }: { dreams: DemoDream[]; timeZone: string }) {
   const { t } = useTranslation();
   const [selectedId, setSelectedId] = useState(dreams[0]?.id);
@@ -133,9 +87,11 @@ export function DemoJournalSection({ dreams, timeZone }: { dreams: DemoDream[]; 
         <ul aria-label={t('demo.journal.listLabel')} className="grid gap-3">
           {dreams.map((dream) => (
             <li key={dream.id}>
-              <DemoDreamCard
-                dream={dream}
+              <DreamCard
+                dream={{ ...dream, excerpt: dream.content, dreamtOn: nightOf(dream, timeZone) }}
                 timeZone={timeZone}
+                headingLevel={3}
+                isCompact
                 isSelected={dream.id === selected.id}
                 onSelect={() => select(dream.id)}
               />

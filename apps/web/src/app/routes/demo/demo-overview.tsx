@@ -1,6 +1,7 @@
-import { Brain, Check, Coins, Flame, NotebookPen, type LucideIcon } from 'lucide-react';
+import { Check, Coins, Flame, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { StatCardsView } from '@/features/overview/components/stat-cards-view';
 import { addDays, currentFormatLocale, todayIn } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { DEMO_NUMBERS } from './demo-journal';
@@ -21,47 +22,6 @@ function IconCircle({ icon: Icon }: { icon: LucideIcon }) {
     >
       <Icon className="size-4 sm:size-5" />
     </span>
-  );
-}
-
-/** One of the dashboard's three numbers, drawn as the dashboard draws them (overview's StatCards). */
-function StatCard({
-  id,
-  icon,
-  label,
-  value,
-  hint,
-  extra,
-  className,
-}: {
-  id: string;
-  icon: LucideIcon;
-  label: string;
-  value: number;
-  hint: string;
-  extra?: string;
-  className?: string;
-}) {
-  return (
-    <li className={cn('flex', className)}>
-      <Card
-        role="group"
-        aria-labelledby={id}
-        className="w-full gap-2 bg-card/60 px-3 py-4 backdrop-blur-sm sm:flex-row sm:items-center sm:gap-4 sm:px-5 sm:py-5"
-      >
-        <IconCircle icon={icon} />
-        <div className="flex min-w-0 flex-col">
-          <p id={id} className="text-xs leading-snug text-muted-foreground sm:text-sm">
-            {label}
-          </p>
-          <div className="flex flex-wrap items-baseline gap-x-1.5">
-            <span className="font-display text-3xl font-semibold tabular-nums">{value}</span>
-            <span className="text-xs text-muted-foreground">{hint}</span>
-          </div>
-          {extra ? <p className="mt-0.5 text-xs text-muted-foreground/90">{extra}</p> : null}
-        </div>
-      </Card>
-    </li>
   );
 }
 
@@ -107,153 +67,144 @@ function WeekStrip({ timeZone }: { timeZone: string }) {
   );
 }
 
-/** The dashboard part of the demo: the three numbers, the streak's week and next reward, the credits and their last moves. */
-export function DemoOverview({ timeZone }: { timeZone: string }) {
+/** The streak as the rewards show it: this week's nights, the next milestone and what the first ones earn. */
+function DemoStreakCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const { nextMilestone } = DEMO_NUMBERS;
   const daysLeft = nextMilestone.days - DEMO_NUMBERS.currentStreak;
   return (
-    <section aria-labelledby="demo-stats-title" className="grid gap-4">
-      <h2 id="demo-stats-title" className="sr-only">
-        {t('dashboard.statsTitle')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <StatCard
-          id="demo-stat-dreams"
-          icon={NotebookPen}
-          label={t('dashboard.stats.dreams')}
-          value={DEMO_NUMBERS.dreamCount}
-          hint={t('dashboard.stats.dreamsHint')}
-        />
-        <StatCard
-          id="demo-stat-analyses"
-          icon={Brain}
-          label={t('dashboard.stats.analyses')}
-          value={DEMO_NUMBERS.analysisCount}
-          hint={t('dashboard.stats.analysesHint')}
-        />
-        <StatCard
-          id="demo-stat-streak"
-          icon={Flame}
-          label={t('dashboard.stats.streak')}
-          value={DEMO_NUMBERS.currentStreak}
-          hint={t('dashboard.stats.streakHint')}
-          extra={t('dashboard.stats.record', { count: DEMO_NUMBERS.longestStreak })}
-          className="col-span-2 sm:col-span-1"
-        />
-      </ul>
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card
-          role="region"
-          aria-labelledby="demo-streak-title"
-          className="gap-4 bg-card/60 px-5 py-5 backdrop-blur-sm sm:px-6"
-        >
-          <div className="flex items-center gap-3">
-            <IconCircle icon={Flame} />
-            <div className="grid gap-0.5">
-              <h3 id="demo-streak-title" className="font-display text-lg font-semibold">
-                {t('demo.streak.title')}
-              </h3>
-              <p className="text-sm text-muted-foreground">
-                {t('demo.streak.current', { count: DEMO_NUMBERS.currentStreak })}
-              </p>
-            </div>
-          </div>
-          <WeekStrip timeZone={timeZone} />
-          <div className="grid gap-1.5">
-            <div
-              role="progressbar"
-              aria-label={t('demo.streak.progressLabel', { days: nextMilestone.days })}
-              aria-valuemin={0}
-              aria-valuemax={nextMilestone.days}
-              aria-valuenow={DEMO_NUMBERS.currentStreak}
-              className="h-1.5 overflow-hidden rounded-full bg-secondary"
-            >
-              <div
-                className="h-full rounded-full bg-gradient-to-r from-primary/60 to-primary"
-                style={{ width: `${(DEMO_NUMBERS.currentStreak / nextMilestone.days) * 100}%` }}
-              />
-            </div>
-            <p className="text-sm text-pretty text-muted-foreground">
-              {t(daysLeft === 1 ? 'demo.streak.nextOne' : 'demo.streak.next', {
-                count: daysLeft,
-                days: nextMilestone.days,
-                credits: nextMilestone.credits,
-              })}
-            </p>
-          </div>
-          <ul aria-label={t('demo.streak.milestonesLabel')} className="mt-auto grid grid-cols-4 gap-2">
-            {DEMO_MILESTONES.map(({ days, credits }) => {
-              const isReached = DEMO_NUMBERS.currentStreak >= days;
-              return (
-                <li
-                  key={days}
-                  className={cn(
-                    'grid justify-items-center gap-0.5 rounded-lg border px-1 py-2 text-center',
-                    isReached ? 'border-primary/40 bg-primary/10' : 'border-border/70 bg-secondary/30',
-                  )}
-                >
-                  <span className="text-sm font-medium tabular-nums">
-                    {t('demo.streak.milestoneDays', { count: days })}
-                  </span>
-                  <span
-                    className={cn(
-                      'inline-flex items-center gap-1 text-xs tabular-nums',
-                      isReached ? 'text-primary' : 'text-muted-foreground',
-                    )}
-                  >
-                    {isReached ? <Check aria-hidden="true" className="size-3" /> : null}+{credits}
-                    <span className="sr-only">
-                      {' '}
-                      {t(isReached ? 'demo.streak.milestoneReached' : 'demo.streak.milestoneAhead')}
-                    </span>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </Card>
-
-        <Card
-          role="region"
-          aria-labelledby="demo-credits-title"
-          className="gap-4 border-primary/30 bg-gradient-to-br from-primary/15 via-card/70 to-card/70 px-5 py-5 shadow-[0_0_60px_-30px_var(--glow)] backdrop-blur-sm sm:px-6"
-        >
-          <div className="flex items-center gap-3">
-            <IconCircle icon={Coins} />
-            <h3 id="demo-credits-title" className="font-display text-lg font-semibold">
-              {t('demo.credits.title')}
-            </h3>
-          </div>
-          <p className="flex items-baseline gap-2" data-testid="demo-credit-balance">
-            <span className="font-display text-5xl font-semibold tracking-tight tabular-nums">
-              {DEMO_NUMBERS.credits}
-            </span>
-            <span className="text-muted-foreground">{t('demo.credits.unit')}</span>
+    <Card
+      role="region"
+      aria-labelledby="demo-streak-title"
+      className="gap-4 bg-card/60 px-5 py-5 backdrop-blur-sm sm:px-6"
+    >
+      <div className="flex items-center gap-3">
+        <IconCircle icon={Flame} />
+        <div className="grid gap-0.5">
+          <h3 id="demo-streak-title" className="font-display text-lg font-semibold">
+            {t('demo.streak.title')}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {t('demo.streak.current', { count: DEMO_NUMBERS.currentStreak })}
           </p>
-          <div className="grid gap-2">
-            <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-              {t('demo.credits.recent')}
-            </h4>
-            <ul className="grid gap-1.5 text-sm">
-              {DEMO_NUMBERS.ledger.map((row) => (
-                <li key={row.key} className="flex items-baseline justify-between gap-3">
-                  <span className="text-pretty">{t(`demo.credits.reasons.${row.key}`)}</span>
-                  <span
-                    className={cn(
-                      'font-medium tabular-nums',
-                      row.amount > 0 ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground',
-                    )}
-                  >
-                    {row.amount > 0 ? `+${row.amount}` : `−${-row.amount}`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </Card>
+        </div>
       </div>
-    </section>
+      <WeekStrip timeZone={timeZone} />
+      <div className="grid gap-1.5">
+        <div
+          role="progressbar"
+          aria-label={t('demo.streak.progressLabel', { days: nextMilestone.days })}
+          aria-valuemin={0}
+          aria-valuemax={nextMilestone.days}
+          aria-valuenow={DEMO_NUMBERS.currentStreak}
+          className="h-1.5 overflow-hidden rounded-full bg-secondary"
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-primary/60 to-primary"
+            style={{ width: `${(DEMO_NUMBERS.currentStreak / nextMilestone.days) * 100}%` }}
+          />
+        </div>
+        <p className="text-sm text-pretty text-muted-foreground">
+          {t(daysLeft === 1 ? 'demo.streak.nextOne' : 'demo.streak.next', {
+            count: daysLeft,
+            days: nextMilestone.days,
+            credits: nextMilestone.credits,
+          })}
+        </p>
+      </div>
+      <ul aria-label={t('demo.streak.milestonesLabel')} className="mt-auto grid grid-cols-4 gap-2">
+        {DEMO_MILESTONES.map(({ days, credits }) => {
+          const isReached = DEMO_NUMBERS.currentStreak >= days;
+          return (
+            <li
+              key={days}
+              className={cn(
+                'grid justify-items-center gap-0.5 rounded-lg border px-1 py-2 text-center',
+                isReached ? 'border-primary/40 bg-primary/10' : 'border-border/70 bg-secondary/30',
+              )}
+            >
+              <span className="text-sm font-medium tabular-nums">
+                {t('demo.streak.milestoneDays', { count: days })}
+              </span>
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 text-xs tabular-nums',
+                  isReached ? 'text-primary' : 'text-muted-foreground',
+                )}
+              >
+                {isReached ? <Check aria-hidden="true" className="size-3" /> : null}+{credits}
+                <span className="sr-only">
+                  {' '}
+                  {t(isReached ? 'demo.streak.milestoneReached' : 'demo.streak.milestoneAhead')}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+/** The credit balance and its last moves. */
+function DemoCreditsCard() {
+  const { t } = useTranslation();
+  return (
+    <Card
+      role="region"
+      aria-labelledby="demo-credits-title"
+      className="gap-4 border-primary/30 bg-gradient-to-br from-primary/15 via-card/70 to-card/70 px-5 py-5 shadow-[0_0_60px_-30px_var(--glow)] backdrop-blur-sm sm:px-6"
+    >
+      <div className="flex items-center gap-3">
+        <IconCircle icon={Coins} />
+        <h3 id="demo-credits-title" className="font-display text-lg font-semibold">
+          {t('demo.credits.title')}
+        </h3>
+      </div>
+      <p className="flex items-baseline gap-2" data-testid="demo-credit-balance">
+        <span className="font-display text-5xl font-semibold tracking-tight tabular-nums">{DEMO_NUMBERS.credits}</span>
+        <span className="text-muted-foreground">{t('demo.credits.unit')}</span>
+      </p>
+      <div className="grid gap-2">
+        <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('demo.credits.recent')}
+        </h4>
+        <ul className="grid gap-1.5 text-sm">
+          {DEMO_NUMBERS.ledger.map((row) => (
+            <li key={row.key} className="flex items-baseline justify-between gap-3">
+              <span className="text-pretty">{t(`demo.credits.reasons.${row.key}`)}</span>
+              <span
+                className={cn(
+                  'font-medium tabular-nums',
+                  row.amount > 0 ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground',
+                )}
+              >
+                {row.amount > 0 ? `+${row.amount}` : `−${-row.amount}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The dashboard part of the demo: the three numbers (the dashboard's own cards), the streak's week and next reward,
+ * the credits and their last moves.
+ */
+export function DemoOverview({ timeZone }: { timeZone: string }) {
+  return (
+    <div className="grid gap-4">
+      <StatCardsView
+        counts={DEMO_NUMBERS}
+        // 'leituras simbólicas', not 'com IA': the app calls its reading AI only with a generative provider (issue 19).
+        isAnalysisGenerative={false}
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <DemoStreakCard timeZone={timeZone} />
+        <DemoCreditsCard />
+      </div>
+    </div>
   );
 }

@@ -1,15 +1,9 @@
-import type { Emotion } from '@sonhario/contracts/dreams';
 import { ChartLine, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '@/components/ui/card';
-import { ChartCard } from '@/features/patterns/charts/components/chart-card';
-import { addDays, currentFormatLocale, todayIn } from '@/lib/dates';
+import { EmotionsChart } from '@/features/patterns/charts/components/emotions-chart';
+import { addDays, todayIn } from '@/lib/dates';
 import { DEMO_EMOTION_WEEKS, type DemoJournal } from './demo-journal';
-
-// The colours of 'Padrões' (features/patterns/charts/components/chart-views.tsx), so the demo's chart looks like it.
-const PALETTE = ['oklch(0.72 0.14 286)', 'oklch(0.75 0.12 200)', 'oklch(0.8 0.13 85)', 'oklch(0.7 0.16 20)'];
-const AXIS = { stroke: 'currentColor', tick: { fontSize: 11, fill: 'currentColor' }, tickLine: false } as const;
 
 /** The Monday of each of the last eight weeks (oldest first), in the visitor's zone. */
 function weekStarts(timeZone: string): string[] {
@@ -19,25 +13,10 @@ function weekStarts(timeZone: string): string[] {
   return DEMO_EMOTION_WEEKS.map((_, i) => addDays(thisMonday, (i - DEMO_EMOTION_WEEKS.length + 1) * 7));
 }
 
-/** 'Padrões' in miniature: emotions week by week (the app's chart card, with its table view) and the dream signs. */
+/** 'Padrões' in miniature: emotions week by week (the app's own chart, with its table view) and the dream signs. */
 export function DemoPatterns({ journal, timeZone }: { journal: DemoJournal; timeZone: string }) {
   const { t } = useTranslation();
-  const dayMonth = new Intl.DateTimeFormat(currentFormatLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const starts = weekStarts(timeZone);
-  const labels = starts.map((start) => dayMonth.format(new Date(`${start}T12:00:00Z`)));
-
-  const totals = new Map<Emotion, number>();
-  for (const week of DEMO_EMOTION_WEEKS) {
-    for (const [emotion, count] of Object.entries(week) as [Emotion, number][]) {
-      totals.set(emotion, (totals.get(emotion) ?? 0) + count);
-    }
-  }
-  const top = [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, PALETTE.length);
-  const nameOf = (emotion: Emotion) => t(`dreams.emotions.${emotion}`);
-  const rows = DEMO_EMOTION_WEEKS.map((week, i) => ({
-    label: labels[i],
-    ...Object.fromEntries(top.map(([emotion]) => [emotion, week[emotion] ?? 0])),
-  }));
+  const buckets = weekStarts(timeZone).map((start, i) => ({ start, emotions: DEMO_EMOTION_WEEKS[i] ?? {} }));
   const maxSign = Math.max(...journal.signs.map((sign) => sign.count));
 
   return (
@@ -50,52 +29,7 @@ export function DemoPatterns({ journal, timeZone }: { journal: DemoJournal; time
         <p className="text-sm text-pretty text-muted-foreground">{t('demo.patterns.description')}</p>
       </div>
       <div className="grid items-start gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ChartCard
-          title={t('demo.patterns.chartTitle')}
-          description={t('demo.patterns.chartDescription', {
-            top: top.map(([emotion, count]) => `${nameOf(emotion)} (${count})`).join(', '),
-          })}
-          table={{
-            columns: [t('patternCharts.columns.period'), ...top.map(([emotion]) => nameOf(emotion))],
-            rows: DEMO_EMOTION_WEEKS.map((week, i) => [
-              t('patternCharts.weekOf', { date: labels[i] }),
-              ...top.map(([emotion]) => week[emotion] ?? 0),
-            ]),
-          }}
-        >
-          <BarChart
-            accessibilityLayer
-            responsive
-            style={{ width: '100%', height: '100%' }}
-            data={rows}
-            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.15} vertical={false} />
-            <XAxis dataKey="label" {...AXIS} />
-            <YAxis allowDecimals={false} {...AXIS} />
-            <Tooltip
-              contentStyle={{
-                background: 'var(--popover)',
-                border: '1px solid var(--border)',
-                borderRadius: 8,
-                color: 'var(--popover-foreground)',
-                fontSize: 12,
-              }}
-              cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
-            />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {top.map(([emotion], i) => (
-              <Bar
-                isAnimationActive={false}
-                key={emotion}
-                dataKey={emotion}
-                name={nameOf(emotion)}
-                stackId="emotions"
-                fill={PALETTE[i]}
-              />
-            ))}
-          </BarChart>
-        </ChartCard>
+        <EmotionsChart charts={{ granularity: 'week', buckets }} title={t('demo.patterns.chartTitle')} />
 
         <Card
           role="region"
