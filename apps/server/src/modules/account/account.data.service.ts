@@ -23,9 +23,9 @@ import {
   refreshStatisticsAfterImport,
   findDreamsInJournal,
   listDreamsForExport,
-  type CreateDreamBody,
   type DreamCandidate,
-} from '../dreams/dreams.service.ts';
+} from '../dreams/dreams.data.service.ts';
+import type { CreateDreamBody } from '../dreams/dreams.rows.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
 import { exportRewards, rewardImportedJournal } from '../rewards/rewards.service.ts';
 import { exportBilling } from '../billing/billing.service.ts';

@@ -1,4 +1,4 @@
-import type { ListPosition } from './dreams.repository.ts';
+import type { ListPosition } from './dreams.list.repository.ts';
 import { ValidationError } from '../../errors.ts';
 
 /** The journal's page cursors: the last item's night, recording instant and id, opaque to clients (base64url JSON). */

@@ -1,7 +1,7 @@
 import type { CreateDreamInput } from '@sonhario/contracts/dreams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { SEARCH_WINDOW } from './dreams.repository.ts';
+import { SEARCH_WINDOW } from './dreams.list.repository.ts';
 import { createDream } from './dreams.service.ts';
 import { api, contextFor, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from './dreams.testing.ts';
 

@@ -1,29 +1,18 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  sql,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
 import { dreams, userTags } from '../../db/schema/dreams.ts';
 import { readBytea, readNullableBytea } from '../../db/schema/user-keys.ts';
+
+// The dreams table's rows: inserted, found, changed, deleted and purged, and the user's tag counts. The list
+// queries are dreams.list.repository.ts; the export's and import's, dreams.data.repository.ts.
 
 export type NewDreamRow = typeof dreams.$inferInsert;
 export type DreamPatch = Partial<Omit<NewDreamRow, 'id' | 'userId' | 'recordedAt' | 'idempotencyKey'>>;
 
 // A dream as GET and PATCH need it: not the search tokens (the largest column, never needed to answer) nor the
 // list summary.
-const dreamColumns = {
+export const dreamColumns = {
   id: dreams.id,
   titleEnc: readBytea(dreams.titleEnc),
   isTitleDerived: dreams.isTitleDerived,
@@ -48,48 +37,9 @@ const dreamColumns = {
 };
 export type DreamRow = Omit<typeof dreams.$inferSelect, 'userId' | 'searchTokens' | 'summaryEnc'>;
 
-/** What a list item needs: the sealed summary and the plain metadata. */
-export interface DreamListRow {
-  id: string;
-  summaryEnc: Buffer;
-  dreamtOn: string;
-  recordedAt: Date;
-  mood: number | null;
-  emotions: string[];
-  lucidity: number;
-  isNightmare: boolean;
-  isRecurring: boolean;
-}
-
-type PackedListRow = [
-  summary: string,
-  dreamtOn: string,
-  recordedAt: string,
-  mood: number | null,
-  emotions: string[],
-  lucidity: number,
-  isNightmare: boolean,
-  isRecurring: boolean,
-];
-
-function unpackListRow(row: { id: string; packed: PackedListRow }): DreamListRow {
-  const [summary, dreamtOn, recordedAt, mood, emotions, lucidity, isNightmare, isRecurring] = row.packed;
-  return {
-    id: row.id,
-    summaryEnc: Buffer.from(summary, 'base64'),
-    dreamtOn,
-    recordedAt: new Date(recordedAt),
-    mood,
-    emotions,
-    lucidity,
-    isNightmare,
-    isRecurring,
-  };
-}
-
-const isLive = isNull(dreams.deletedAt);
+export const isLive = isNull(dreams.deletedAt);
 /** The user's rows: `userId` a value, or a prepared read's placeholder (decision 055). */
-const ownedBy = (userId: string | Placeholder) => eq(dreams.userId, userId);
+export const ownedBy = (userId: string | Placeholder) => eq(dreams.userId, userId);
 
 /** Inserts the dreams whose idempotency key the user has not used yet; returns the ids inserted. */
 export async function insertDreams(db: DbOrTx, values: NewDreamRow[]): Promise<Set<string>> {
@@ -170,225 +120,6 @@ export async function findDreamByIdempotencyKey(
 ): Promise<DreamRow | undefined> {
   const [row] = await selectDreamByIdempotencyKey(db, { userId, idempotencyKey });
   return row;
-}
-
-export interface DreamFilters {
-  /** One group per query word: a dream matches when it holds a token of every group. */
-  tokenGroups: string[][];
-  tagToken?: string;
-  from?: string;
-  to?: string;
-  emotion?: string;
-  isLucid?: boolean;
-  isNightmare?: boolean;
-  isRecurring?: boolean;
-}
-
-/** Position in the list order (dreamt_on desc, recorded_at desc, id desc): the page starts after it. */
-export interface ListPosition {
-  dreamtOn: string;
-  recordedAt: Date;
-  id: string;
-}
-
-const bigintArray = (tokens: string[]) => sql`${`{${tokens.join(',')}}`}::bigint[]`;
-
-/** The columns a list query reads, from the table itself or from a subquery over it. */
-const sourceColumns = {
-  id: dreams.id,
-  userId: dreams.userId,
-  deletedAt: dreams.deletedAt,
-  summaryEnc: dreams.summaryEnc,
-  dreamtOn: dreams.dreamtOn,
-  recordedAt: dreams.recordedAt,
-  mood: dreams.mood,
-  emotions: dreams.emotions,
-  lucidity: dreams.lucidity,
-  isNightmare: dreams.isNightmare,
-  isRecurring: dreams.isRecurring,
-  searchTokens: dreams.searchTokens,
-  tagTokens: dreams.tagTokens,
-};
-type Source = { [K in keyof typeof sourceColumns]: SQLWrapper };
-
-// A list row travels as two values: the id and one JSON array of the rest. PGlite converts every value of a
-// result in JavaScript, with a fixed cost per value (a third of a page's query time with ten columns); JSON.parse
-// is native. On PostgreSQL this costs nothing measurable.
-const packedList = (src: Source) =>
-  sql`json_build_array(encode(${src.summaryEnc}, 'base64'), ${src.dreamtOn}, ${src.recordedAt}, ${src.mood}, ${src.emotions}, ${src.lucidity}, ${src.isNightmare}, ${src.isRecurring})::text`;
-const listSelection = (src: Source) => ({
-  id: sql<string>`${src.id}`,
-  packed: packedList(src).mapWith((value: string) => JSON.parse(value) as PackedListRow),
-});
-
-/** The source columns under a CTE's name, for queries drizzle cannot build (a MATERIALIZED CTE). */
-function aliasOf(name: string): Source {
-  return Object.fromEntries(
-    Object.entries(sourceColumns).map(([key, column]) => [key, sql.raw(`"${name}"."${column.name}"`)]),
-  ) as unknown as Source;
-}
-
-const newestFirst = (src: Source) => [sql`${src.dreamtOn} desc`, sql`${src.recordedAt} desc`, sql`${src.id} desc`];
-
-/** Word and tag conditions: the ones the GIN indexes can answer. `&&` per word, ANDed. */
-const tokenConditions = (filters: DreamFilters, src: Source) => [
-  ...filters.tokenGroups.map((group) => sql`${src.searchTokens} && ${bigintArray(group)}`),
-  filters.tagToken !== undefined ? sql`${src.tagTokens} @> ${bigintArray([filters.tagToken])}` : undefined,
-];
-
-const attributeConditions = (filters: DreamFilters, src: Source) => [
-  filters.from !== undefined ? sql`${src.dreamtOn} >= ${filters.from}::date` : undefined,
-  filters.to !== undefined ? sql`${src.dreamtOn} <= ${filters.to}::date` : undefined,
-  filters.emotion !== undefined ? sql`${src.emotions} @> array[${filters.emotion}::text]` : undefined,
-  filters.isLucid === undefined ? undefined : filters.isLucid ? sql`${src.lucidity} > 0` : sql`${src.lucidity} = 0`,
-  filters.isNightmare === undefined ? undefined : sql`${src.isNightmare} = ${filters.isNightmare}`,
-  filters.isRecurring === undefined ? undefined : sql`${src.isRecurring} = ${filters.isRecurring}`,
-];
-
-/** A list position as query values, or as a prepared read's placeholders. */
-interface PositionValues {
-  dreamtOn: string | Placeholder;
-  recordedAt: string | Placeholder;
-  id: string | Placeholder;
-}
-
-const positionValues = (at: ListPosition) => ({
-  dreamtOn: at.dreamtOn,
-  recordedAt: at.recordedAt.toISOString(),
-  id: at.id,
-});
-
-/** The rows after `at` in the list order. */
-const olderThan = (src: Source, at: PositionValues) =>
-  sql`(${src.dreamtOn}, ${src.recordedAt}, ${src.id}) < (${at.dreamtOn}::date, ${at.recordedAt}::timestamptz, ${at.id}::uuid)`;
-
-const afterPosition = (after: ListPosition | undefined, src: Source) =>
-  after ? olderThan(src, positionValues(after)) : undefined;
-
-/**
- * How many of the newest dreams a word or tag search reads in journal order before it turns to the GIN index.
- * Common words fill a page within a few rows; rare ones (or a typo that matches nothing) would otherwise walk
- * the whole journal, since the planner cannot tell a rare token from a common one (PGlite has no statistics).
- */
-export const SEARCH_WINDOW = 400;
-
-/** What the rare-term path keeps of each match: the order and the attribute filters, nothing wide. */
-const MATCH_COLUMNS = [
-  'id',
-  'userId',
-  'deletedAt',
-  'dreamtOn',
-  'recordedAt',
-  'emotions',
-  'lucidity',
-  'isNightmare',
-  'isRecurring',
-] as const satisfies readonly (keyof typeof sourceColumns)[];
-
-/** A page of the user's live dreams in list order, read through the list index; `conditions` narrow it. */
-const newestPage = (
-  db: DbOrTx,
-  page: {
-    userId: string | Placeholder;
-    limit: number | Placeholder;
-    after?: PositionValues;
-    conditions?: (SQL | undefined)[];
-  },
-) =>
-  db
-    .select(listSelection(dreams))
-    .from(dreams)
-    .where(and(ownedBy(page.userId), isLive, ...(page.conditions ?? []), page.after && olderThan(dreams, page.after)))
-    .orderBy(...newestFirst(dreams))
-    .limit(page.limit);
-
-type ListRowPacked = { id: string; packed: PackedListRow };
-
-/**
- * The journal's pages without a search or a filter: the dashboard's latest dreams, the list as it opens and as it
- * scrolls. Prepared reads (decision 055).
- */
-const selectNewest = preparedRead<{ userId: string; limit: number }, ListRowPacked>('dreams_newest', (db) =>
-  newestPage(db, { userId: sql.placeholder('userId'), limit: sql.placeholder('limit') }),
-);
-const selectNewestAfter = preparedRead<
-  { userId: string; limit: number } & ReturnType<typeof positionValues>,
-  ListRowPacked
->('dreams_newest_after', (db) =>
-  newestPage(db, {
-    userId: sql.placeholder('userId'),
-    limit: sql.placeholder('limit'),
-    after: {
-      dreamtOn: sql.placeholder('dreamtOn'),
-      recordedAt: sql.placeholder('recordedAt'),
-      id: sql.placeholder('id'),
-    },
-  }),
-);
-
-/** One page of the user's live dreams, newest night first. */
-export async function listDreamRows(
-  db: DbOrTx,
-  userId: string,
-  filters: DreamFilters,
-  page: { after?: ListPosition; limit: number },
-): Promise<DreamListRow[]> {
-  const { after, limit } = page;
-  const hasTokens = filters.tokenGroups.length > 0 || filters.tagToken !== undefined;
-  if (!hasTokens) {
-    const conditions = attributeConditions(filters, dreams).filter((condition) => condition !== undefined);
-    const rows =
-      conditions.length > 0
-        ? await newestPage(db, { userId, limit, after: after && positionValues(after), conditions })
-        : after
-          ? await selectNewestAfter(db, { userId, limit, ...positionValues(after) })
-          : await selectNewest(db, { userId, limit });
-    return rows.map(unpackListRow);
-  }
-
-  // Fast path: the newest SEARCH_WINDOW dreams, read in index order and filtered as they stream by (no sort).
-  const recent = db
-    .select(sourceColumns)
-    .from(dreams)
-    .where(and(ownedBy(userId), isLive, afterPosition(after, dreams)))
-    .orderBy(...newestFirst(dreams))
-    .limit(SEARCH_WINDOW)
-    .as('recent');
-  const first = await db
-    .select(listSelection(recent))
-    .from(recent)
-    .where(and(...tokenConditions(filters, recent), ...attributeConditions(filters, recent)))
-    .orderBy(...newestFirst(recent))
-    .limit(limit);
-  if (first.length === limit) return first.map(unpackListRow);
-
-  // Rare terms: every match from the GIN indexes, then ordered. The CTE is MATERIALIZED so the planner cannot
-  // merge it into the outer query and walk the list index again. It holds only what ordering and the filters need
-  // (not the token arrays nor the sealed summary, the widest columns), so each match costs a narrow row; the page's
-  // rows are then read by id. Tokens are keyed per user, so the matches are this user's already; the user filter
-  // still applies, as everywhere.
-  const matches = aliasOf('matches');
-  const result = await db.execute<{ id: string; packed: string }>(sql`
-    with matches as materialized (
-      select ${sql.join(
-        MATCH_COLUMNS.map((key) => sourceColumns[key]),
-        sql`, `,
-      )} from ${dreams} where ${and(...tokenConditions(filters, dreams))}
-    ), page as (
-      select ${matches.id} as id from matches
-      where ${and(
-        sql`${matches.userId} = ${userId}::uuid`,
-        sql`${matches.deletedAt} is null`,
-        ...attributeConditions(filters, matches),
-        afterPosition(after, matches),
-      )}
-      order by ${sql.join(newestFirst(matches), sql`, `)}
-      limit ${limit}
-    )
-    select ${dreams.id} as id, ${packedList(dreams)} as packed from page join ${dreams} on ${dreams.id} = page.id
-    where ${dreams.userId} = ${userId}::uuid
-    order by ${sql.join(newestFirst(dreams), sql`, `)}`);
-  return result.rows.map((row) => unpackListRow({ id: row.id, packed: JSON.parse(row.packed) as PackedListRow }));
 }
 
 export async function updateDreamRow(
@@ -533,95 +264,4 @@ export async function listTagRows(db: DbOrTx, userId: string) {
     .from(userTags)
     .where(and(eq(userTags.userId, userId), gt(userTags.useCount, 0)))
     .orderBy(desc(userTags.useCount), desc(userTags.updatedAt), userTags.tagToken);
-}
-
-/** The user's latest live dreams in journal order (newest night first), their sealed title and content only. */
-export async function listLatestDreamRows(
-  db: DbOrTx,
-  userId: string,
-  options: { excludeId: string; limit: number },
-): Promise<{ id: string; version: number; titleEnc: Buffer; contentEnc: Buffer }[]> {
-  return db
-    .select({
-      id: dreams.id,
-      version: dreams.version,
-      titleEnc: readBytea(dreams.titleEnc),
-      contentEnc: readBytea(dreams.contentEnc),
-    })
-    .from(dreams)
-    .where(and(ownedBy(userId), isLive, sql`${dreams.id} <> ${options.excludeId}`))
-    .orderBy(...newestFirst(dreams))
-    .limit(options.limit);
-}
-
-// --- the data export and import (modules/account) -------------------------------------------------------------------
-
-/**
- * One page of the user's dreams, full rows, oldest night first: the live ones (walking the list index forwards), or
- * the deleted ones still in their undo window. The page starts after `after`.
- */
-export async function listDreamRowsOldestFirst(
-  db: DbOrTx,
-  userId: string,
-  page: { isDeleted: boolean; after?: ListPosition; limit: number },
-): Promise<DreamRow[]> {
-  const { after } = page;
-  return db
-    .select(dreamColumns)
-    .from(dreams)
-    .where(
-      and(
-        ownedBy(userId),
-        page.isDeleted ? isNotNull(dreams.deletedAt) : isLive,
-        after
-          ? sql`(${dreams.dreamtOn}, ${dreams.recordedAt}, ${dreams.id}) > (${after.dreamtOn}::date, ${after.recordedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(dreams.dreamtOn), asc(dreams.recordedAt), asc(dreams.id))
-    .limit(page.limit);
-}
-
-/** Which of these ids are dreams of the user (live or deleted). */
-export async function findOwnDreamIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: dreams.id })
-    .from(dreams)
-    .where(and(ownedBy(userId), inArray(dreams.id, ids)));
-  return rows.map((row) => row.id);
-}
-
-/** Which of these idempotency keys the user's dreams (live or deleted) already carry. */
-export async function findOwnIdempotencyKeys(db: DbOrTx, userId: string, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await db
-    .select({ key: dreams.idempotencyKey })
-    .from(dreams)
-    .where(and(ownedBy(userId), inArray(dreams.idempotencyKey, keys)));
-  return rows.flatMap((row) => (row.key === null ? [] : [row.key]));
-}
-
-/** The sealed content of the user's live dreams of these nights. */
-export async function listLiveDreamContentsOn(db: DbOrTx, userId: string, dates: string[]) {
-  if (dates.length === 0) return [];
-  return db
-    .select({ id: dreams.id, dreamtOn: dreams.dreamtOn, contentEnc: readBytea(dreams.contentEnc) })
-    .from(dreams)
-    .where(and(ownedBy(userId), isLive, inArray(dreams.dreamtOn, dates)));
-}
-
-/**
- * After a bulk import: when the dreams just added are a tenth or more of what the planner's statistics counted (or
- * the table was never analysed), refresh them now. Autovacuum would in its own time, or never where an operator
- * turned it off; until then the planner took the grown journal for a few rows and sorted all of a user's dreams for
- * a page of five (315 ms at 100,000 dreams, against 0.1 ms with statistics).
- */
-export async function refreshDreamStatisticsAfter(db: DbOrTx, added: number): Promise<void> {
-  const { rows } = await db.execute<{ counted: number }>(
-    sql`select reltuples::float8 as counted from pg_class where oid = 'dreams'::regclass`,
-  );
-  const counted = rows[0]?.counted ?? -1;
-  if (counted >= 0 && added < counted / 10) return;
-  await db.execute(sql`analyze ${dreams}`);
 }

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type {
-  createDreamSchema,
   DeleteDreamResponse,
   Dream,
   DreamListItem,
-  Emotion,
   listDreamsQuerySchema,
   ListDreamsResponse,
   TagsResponse,
@@ -15,8 +12,6 @@ import type { RewardOutcome } from '@sonhario/contracts/rewards';
 import type { z } from 'zod';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { addDays, localDate } from '../../lib/local-time.ts';
-import type { UserKeys } from '../keys/keys.crypto.ts';
 import { decodeCursor, encodeCursor } from './dreams.cursors.ts';
 import {
   distinctTags,
@@ -25,7 +20,6 @@ import {
   openTagName,
   sealDreamText,
   tagUses,
-  type DreamSummary,
   type DreamText,
 } from './dreams.sealing.ts';
 import { getProfile, getTimeZone } from '../profile/profile.service.ts';
@@ -33,173 +27,45 @@ import {
   recordDreamChanged,
   recordDreamLiveness,
   recordDreamsCreated,
-  type DreamFacts,
 } from '../journal-stats/journal-stats.service.ts';
+import { listDreamRows, listLatestDreamRows, type DreamFilters } from './dreams.list.repository.ts';
 import {
   addTagUses,
   changeTagUses,
   deleteDreamRow,
   findDream,
   findDreamByIdempotencyKey,
-  findOwnDreamIds,
-  findOwnIdempotencyKeys,
   insertDream,
-  insertDreams,
-  listDreamRows,
-  listDreamRowsOldestFirst,
-  listLatestDreamRows,
-  listLiveDreamContentsOn,
   listTagRows,
   lockLiveDreamRow,
   purgeExpiredDreamsOf,
   removeTagUses,
   updateDreamRow,
-  type DreamFilters,
-  type DreamListRow,
-  type DreamRow,
-  type ListPosition,
-  refreshDreamStatisticsAfter,
 } from './dreams.repository.ts';
+import {
+  assertDreamtOn,
+  blankToNull,
+  EARLIEST_DREAM_DATE,
+  factsOf,
+  newDreamRow,
+  toDream,
+  toListItem,
+  type CreateDreamBody,
+} from './dreams.rows.ts';
 import { queryTokenGroups, tagToken } from './dreams.search.ts';
 import { replayedOutcome, rewardDreamCreated, rewardJournalChanged } from '../rewards/rewards.service.ts';
 import { deriveTitle } from './dreams.text.ts';
 
-export type CreateDreamBody = z.output<typeof createDreamSchema>;
+// The journal's use cases: a dream recorded, read, listed, changed, deleted and restored; the tags; the dreams an
+// analysis compares with. The data export and import are dreams.data.service.ts; a row made and shown, dreams.rows.ts.
+
 export type UpdateDreamBody = z.output<typeof updateDreamSchema>;
 export type ListDreamsParams = z.output<typeof listDreamsQuerySchema>;
 
 /** How long a deleted dream can be restored (docs/decisions/006). */
 export const UNDO_WINDOW_MS = 10 * 60_000;
-const EARLIEST_DREAM_DATE = '1900-01-01';
 
 const dreamNotFound = () => new NotFoundError('Sonho não encontrado');
-
-function toDream(row: DreamRow, text: DreamText): Dream {
-  return {
-    id: row.id,
-    title: text.title,
-    isTitleDerived: text.isTitleDerived,
-    content: text.content,
-    notes: text.notes,
-    dreamtOn: row.dreamtOn,
-    recordedAt: row.recordedAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    mood: row.mood,
-    emotions: row.emotions as Emotion[],
-    tags: text.tags,
-    lucidity: row.lucidity,
-    vividness: row.vividness,
-    sleepQuality: row.sleepQuality,
-    isNightmare: row.isNightmare,
-    isRecurring: row.isRecurring,
-    version: row.version,
-  };
-}
-
-function toListItem(keys: UserKeys, userId: string, row: DreamListRow): DreamListItem {
-  const summary = JSON.parse(openField(keys, userId, row.id, 'summary', row.summaryEnc)) as DreamSummary;
-  return {
-    id: row.id,
-    title: summary.title,
-    excerpt: summary.excerpt,
-    dreamtOn: row.dreamtOn,
-    recordedAt: row.recordedAt.toISOString(),
-    mood: row.mood,
-    emotions: row.emotions as Emotion[],
-    tags: summary.tags,
-    lucidity: row.lucidity,
-    isNightmare: row.isNightmare,
-    isRecurring: row.isRecurring,
-  };
-}
-
-// --- dates -----------------------------------------------------------------------------------------------------
-
-/** A dream happened on a night that has begun: never after today in the user's zone, never before 1900. */
-function assertDreamtOn(dreamtOn: string, now: Date, timeZone: string) {
-  if (dreamtOn > localDate(now, timeZone)) {
-    const message = 'A data do sonho não pode estar no futuro';
-    throw new ValidationError(message, [{ path: 'body.dreamtOn', message }]);
-  }
-  if (dreamtOn < EARLIEST_DREAM_DATE) {
-    const message = 'A data do sonho não pode ser anterior a 1900';
-    throw new ValidationError(message, [{ path: 'body.dreamtOn', message }]);
-  }
-}
-
-const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
-/**
- * What the journal's aggregates need of a dream. Dreams restored from an export file (idempotency key `import:…`,
- * modules/account) never count for streaks: a file can be edited, so its dates could forge one.
- */
-const factsOf = (
-  row: Pick<
-    DreamRow,
-    | 'id'
-    | 'recordedAt'
-    | 'idempotencyKey'
-    | 'dreamtOn'
-    | 'mood'
-    | 'vividness'
-    | 'sleepQuality'
-    | 'emotions'
-    | 'tagTokens'
-  >,
-): DreamFacts => ({
-  id: row.id,
-  recordedAt: row.recordedAt,
-  dreamtOn: row.dreamtOn,
-  isImported: row.idempotencyKey?.startsWith('import:') ?? false,
-  isDetailed:
-    row.mood !== null &&
-    row.vividness !== null &&
-    row.sleepQuality !== null &&
-    row.emotions.length > 0 &&
-    row.tagTokens.length > 0,
-});
-
-// --- use cases -------------------------------------------------------------------------------------------------
-
-/** A new dream's row, sealed and indexed, and its text in the clear; the date checked (last night when omitted). */
-function newDreamRow(
-  keys: UserKeys,
-  userId: string,
-  body: CreateDreamBody,
-  at: { now: Date; timeZone: string; recordedAt: Date; idempotencyKey: string | null },
-) {
-  const dreamtOn = body.dreamtOn ?? addDays(localDate(at.now, at.timeZone), -1);
-  assertDreamtOn(dreamtOn, at.now, at.timeZone);
-  const id = randomUUID();
-  const title = blankToNull(body.title);
-  const text: DreamText = {
-    title: title ?? deriveTitle(body.content),
-    isTitleDerived: title === null,
-    content: body.content,
-    notes: blankToNull(body.notes),
-    tags: distinctTags(keys, body.tags),
-  };
-  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer } = {
-    id,
-    userId,
-    ...sealDreamText(keys, userId, id, text),
-    dreamtOn,
-    recordedAt: at.recordedAt,
-    updatedAt: at.now,
-    mood: body.mood ?? null,
-    emotions: body.emotions,
-    lucidity: body.lucidity,
-    vividness: body.vividness ?? null,
-    sleepQuality: body.sleepQuality ?? null,
-    isNightmare: body.isNightmare,
-    isRecurring: body.isRecurring,
-    version: 1,
-    idempotencyKey: at.idempotencyKey,
-    deletedAt: null,
-    purgeAfter: null,
-  };
-  return { row, text };
-}
 
 /**
  * Records a dream. With an idempotency key, a retry (even a concurrent one) returns the dream the first request
@@ -440,134 +306,4 @@ export async function listEarlierDreams(
       content: openField(keys, ctx.userId, row.id, 'content', row.contentEnc),
     }),
   }));
-}
-
-// --- the data export and import (modules/account) -------------------------------------------------------------------
-
-/** A dream as the data export writes it: every field, opened, and whether it is deleted (still in its undo window). */
-export type ExportedDreamFields = Dream & { deletedAt: string | null; purgeAfter: string | null };
-
-/**
- * One page of the user's dreams, oldest night first, opened: the live ones, or (`isDeleted`) those deleted but not
- * yet purged. `next` is where the following page starts (undefined after the last page).
- */
-export async function listDreamsForExport(
-  ctx: RequestContext,
-  page: { isDeleted: boolean; after?: ListPosition; limit: number },
-): Promise<{ items: ExportedDreamFields[]; next?: ListPosition }> {
-  const keys = await ctx.keys.forUser(ctx.userId);
-  const rows = await listDreamRowsOldestFirst(ctx.db, ctx.userId, page);
-  const items = rows.map((row) => ({
-    ...toDream(row, openDreamText(keys, ctx.userId, row)),
-    deletedAt: row.deletedAt?.toISOString() ?? null,
-    purgeAfter: row.purgeAfter?.toISOString() ?? null,
-  }));
-  const last = rows.at(-1);
-  return {
-    items,
-    next:
-      rows.length === page.limit && last
-        ? { dreamtOn: last.dreamtOn, recordedAt: last.recordedAt, id: last.id }
-        : undefined,
-  };
-}
-
-/** After an import: the planner's statistics refreshed when the import grew the journal's table by a tenth or more. */
-export async function refreshStatisticsAfterImport(ctx: RequestContext, added: number): Promise<void> {
-  await refreshDreamStatisticsAfter(ctx.db, added);
-}
-
-/**
- * Records a batch of dreams restored from an export file: each sealed and indexed exactly as createDream does, all
- * in one transaction with their tag counts (one insert for the batch, not one round trip per dream). Every dream
- * carries an idempotency key; one whose key the user already used is left out. Keeps each dream's `recordedAt`
- * (never later than now). Returns how many were created.
- */
-export async function createImportedDreams(
-  ctx: RequestContext,
-  inputs: { body: CreateDreamBody; idempotencyKey: string; recordedAt: Date }[],
-): Promise<number> {
-  if (inputs.length === 0) return 0;
-  const keys = await ctx.keys.forUser(ctx.userId);
-  const now = ctx.now();
-  const timeZone = await getTimeZone(ctx);
-  const prepared = inputs.map(({ body, idempotencyKey, recordedAt }) =>
-    newDreamRow(keys, ctx.userId, body, {
-      now,
-      timeZone,
-      recordedAt: recordedAt > now ? now : recordedAt,
-      idempotencyKey,
-    }),
-  );
-  return withTransaction(ctx, async (tx) => {
-    const { db } = tx;
-    const inserted = await insertDreams(
-      db,
-      prepared.map((p) => p.row),
-    );
-    // Tag counts of the dreams actually inserted, one row per tag (a statement may not update a row twice).
-    const uses = new Map<string, { name: string; count: number }>();
-    for (const { row, text } of prepared) {
-      if (!inserted.has(row.id)) continue;
-      for (const name of text.tags) {
-        const token = tagToken(keys.index, name);
-        uses.set(token, { name, count: (uses.get(token)?.count ?? 0) + 1 });
-      }
-    }
-    const tagRows = [...uses.values()].flatMap(({ name, count }) =>
-      tagUses(keys, ctx.userId, [name]).map((use) => ({ ...use, count })),
-    );
-    await addTagUses(db, ctx.userId, tagRows, now);
-    await recordDreamsCreated(
-      tx,
-      prepared.flatMap(({ row }) => (inserted.has(row.id) ? [factsOf(row)] : [])),
-    );
-    return inserted.size;
-  });
-}
-
-/** A dream about to be imported, as the duplicate check sees it. */
-export interface DreamCandidate {
-  id: string;
-  idempotencyKey: string;
-  dreamtOn: string;
-  content: string;
-}
-
-/**
- * Which candidates the journal already holds: a dream with the same id or idempotency key (live or deleted), or a
- * live dream of the same night with the same text. Three indexed queries per batch, whatever the journal's size.
- */
-export async function findDreamsInJournal(
-  ctx: RequestContext,
-  candidates: DreamCandidate[],
-): Promise<Set<DreamCandidate>> {
-  const [ids, idempotencyKeys, sameNights] = await Promise.all([
-    findOwnDreamIds(
-      ctx.db,
-      ctx.userId,
-      candidates.map((c) => c.id),
-    ),
-    findOwnIdempotencyKeys(
-      ctx.db,
-      ctx.userId,
-      candidates.map((c) => c.idempotencyKey),
-    ),
-    listLiveDreamContentsOn(ctx.db, ctx.userId, [...new Set(candidates.map((c) => c.dreamtOn))]),
-  ]);
-  const texts = new Set<string>();
-  if (sameNights.length > 0) {
-    // The key is only fetched when there is something to open.
-    const keys = await ctx.keys.forUser(ctx.userId);
-    for (const row of sameNights) {
-      texts.add(`${row.dreamtOn}\n${openField(keys, ctx.userId, row.id, 'content', row.contentEnc)}`);
-    }
-  }
-  const knownIds = new Set(ids);
-  const knownKeys = new Set(idempotencyKeys);
-  return new Set(
-    candidates.filter(
-      (c) => knownIds.has(c.id) || knownKeys.has(c.idempotencyKey) || texts.has(`${c.dreamtOn}\n${c.content}`),
-    ),
-  );
 }
