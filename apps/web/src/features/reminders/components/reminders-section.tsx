@@ -7,7 +7,7 @@ import {
 } from '@sonhario/contracts/reminders';
 import { BellRing } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { describedBy, FormField } from '@/components/form-field';
@@ -119,6 +119,142 @@ function DeviceRow({ subscriptions }: { subscriptions: number }) {
   );
 }
 
+type ReminderControl = Control<ReminderSettings>;
+/** The id of a part of the form (`${form's id}-${name}`). */
+type FieldId = (name: string) => string;
+
+/** The morning reminder: on or off, its time, and when it comes next. */
+function MorningFieldset({
+  field,
+  control,
+  register,
+  errors,
+  nextMorning,
+}: {
+  field: FieldId;
+  control: ReminderControl;
+  register: UseFormRegister<ReminderSettings>;
+  errors: FieldErrors<ReminderSettings>;
+  /** When the next one comes, shown while the saved settings are the form's. */
+  nextMorning: string | null;
+}) {
+  const { t } = useTranslation();
+  const isMorningOn = useWatch({ control, name: 'morning.isEnabled' });
+  return (
+    <fieldset className="grid gap-3">
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <legend className="text-sm font-medium">{t('reminders.morning.title')}</legend>
+          <p id={field('morning-hint')} className="text-xs text-pretty text-muted-foreground">
+            {t('reminders.morning.hint')}
+          </p>
+        </div>
+        <Controller
+          control={control}
+          name="morning.isEnabled"
+          render={({ field: { value, onChange } }) => (
+            <Switch
+              checked={value}
+              onCheckedChange={onChange}
+              aria-label={t('reminders.morning.toggle')}
+              aria-describedby={field('morning-hint')}
+            />
+          )}
+        />
+      </div>
+      {isMorningOn ? (
+        <FormField id={field('morning-time')} label={t('reminders.morning.time')} error={errors.morning?.time?.message}>
+          <Input
+            id={field('morning-time')}
+            type="time"
+            className="w-36"
+            aria-describedby={describedBy(field('morning-time'), { error: errors.morning?.time?.message })}
+            {...register('morning.time')}
+          />
+        </FormField>
+      ) : null}
+      {isMorningOn && nextMorning ? (
+        <p className="text-xs text-muted-foreground">{t('reminders.morning.next', { when: nextMorning })}</p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The day's reality checks: on or off, how many, and between which times. */
+function RealityChecksFieldset({
+  field,
+  control,
+  register,
+  errors,
+}: {
+  field: FieldId;
+  control: ReminderControl;
+  register: UseFormRegister<ReminderSettings>;
+  errors: FieldErrors<ReminderSettings>;
+}) {
+  const { t } = useTranslation();
+  const isRealityOn = useWatch({ control, name: 'realityChecks.isEnabled' });
+  const windowError = errors.realityChecks?.to?.message ?? errors.realityChecks?.message;
+  return (
+    <fieldset className="grid gap-3 border-t border-border/60 pt-5">
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <legend className="text-sm font-medium">{t('reminders.reality.title')}</legend>
+          <p id={field('reality-hint')} className="text-xs text-pretty text-muted-foreground">
+            {t('reminders.reality.hint')}
+          </p>
+        </div>
+        <Controller
+          control={control}
+          name="realityChecks.isEnabled"
+          render={({ field: { value, onChange } }) => (
+            <Switch
+              checked={value}
+              onCheckedChange={onChange}
+              aria-label={t('reminders.reality.toggle')}
+              aria-describedby={field('reality-hint')}
+            />
+          )}
+        />
+      </div>
+      {isRealityOn ? (
+        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-3">
+          <FormField
+            id={field('count')}
+            label={t('reminders.reality.count')}
+            error={errors.realityChecks?.count?.message}
+          >
+            <Input
+              id={field('count')}
+              type="number"
+              inputMode="numeric"
+              min={REMINDER_LIMITS.realityChecksMin}
+              max={REMINDER_LIMITS.realityChecksMax}
+              {...register('realityChecks.count', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField id={field('from')} label={t('reminders.reality.from')}>
+            <Input id={field('from')} type="time" {...register('realityChecks.from')} />
+          </FormField>
+          <FormField
+            id={field('to')}
+            label={t('reminders.reality.to')}
+            error={windowError ? t('reminders.reality.windowError') : undefined}
+          >
+            <Input
+              id={field('to')}
+              type="time"
+              aria-invalid={windowError ? true : undefined}
+              aria-describedby={describedBy(field('to'), { error: windowError })}
+              {...register('realityChecks.to')}
+            />
+          </FormField>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function ReminderForm({ data }: { data: RemindersResponse }) {
   const { t } = useTranslation();
   const id = useId();
@@ -133,8 +269,6 @@ function ReminderForm({ data }: { data: RemindersResponse }) {
     reset,
     formState: { errors, isDirty },
   } = useForm<ReminderSettings>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: data.settings });
-  const isMorningOn = useWatch({ control, name: 'morning.isEnabled' });
-  const isRealityOn = useWatch({ control, name: 'realityChecks.isEnabled' });
 
   const submit = handleSubmit((values) =>
     save.mutate(values, {
@@ -161,7 +295,6 @@ function ReminderForm({ data }: { data: RemindersResponse }) {
         timeZone: data.timeZone,
       }).format(new Date(data.nextMorningAt))
     : null;
-  const windowError = errors.realityChecks?.to?.message ?? errors.realityChecks?.message;
 
   return (
     <form
@@ -170,103 +303,15 @@ function ReminderForm({ data }: { data: RemindersResponse }) {
       className="grid gap-5"
       aria-busy={save.isPending || undefined}
     >
-      <fieldset className="grid gap-3">
-        <div className="flex items-start justify-between gap-4">
-          <div className="grid gap-1">
-            <legend className="text-sm font-medium">{t('reminders.morning.title')}</legend>
-            <p id={field('morning-hint')} className="text-xs text-pretty text-muted-foreground">
-              {t('reminders.morning.hint')}
-            </p>
-          </div>
-          <Controller
-            control={control}
-            name="morning.isEnabled"
-            render={({ field: { value, onChange } }) => (
-              <Switch
-                checked={value}
-                onCheckedChange={onChange}
-                aria-label={t('reminders.morning.toggle')}
-                aria-describedby={field('morning-hint')}
-              />
-            )}
-          />
-        </div>
-        {isMorningOn ? (
-          <FormField
-            id={field('morning-time')}
-            label={t('reminders.morning.time')}
-            error={errors.morning?.time?.message}
-          >
-            <Input
-              id={field('morning-time')}
-              type="time"
-              className="w-36"
-              aria-describedby={describedBy(field('morning-time'), { error: errors.morning?.time?.message })}
-              {...register('morning.time')}
-            />
-          </FormField>
-        ) : null}
-        {isMorningOn && nextMorning && !isDirty ? (
-          <p className="text-xs text-muted-foreground">{t('reminders.morning.next', { when: nextMorning })}</p>
-        ) : null}
-      </fieldset>
+      <MorningFieldset
+        field={field}
+        control={control}
+        register={register}
+        errors={errors}
+        nextMorning={isDirty ? null : nextMorning}
+      />
 
-      <fieldset className="grid gap-3 border-t border-border/60 pt-5">
-        <div className="flex items-start justify-between gap-4">
-          <div className="grid gap-1">
-            <legend className="text-sm font-medium">{t('reminders.reality.title')}</legend>
-            <p id={field('reality-hint')} className="text-xs text-pretty text-muted-foreground">
-              {t('reminders.reality.hint')}
-            </p>
-          </div>
-          <Controller
-            control={control}
-            name="realityChecks.isEnabled"
-            render={({ field: { value, onChange } }) => (
-              <Switch
-                checked={value}
-                onCheckedChange={onChange}
-                aria-label={t('reminders.reality.toggle')}
-                aria-describedby={field('reality-hint')}
-              />
-            )}
-          />
-        </div>
-        {isRealityOn ? (
-          <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-3">
-            <FormField
-              id={field('count')}
-              label={t('reminders.reality.count')}
-              error={errors.realityChecks?.count?.message}
-            >
-              <Input
-                id={field('count')}
-                type="number"
-                inputMode="numeric"
-                min={REMINDER_LIMITS.realityChecksMin}
-                max={REMINDER_LIMITS.realityChecksMax}
-                {...register('realityChecks.count', { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField id={field('from')} label={t('reminders.reality.from')}>
-              <Input id={field('from')} type="time" {...register('realityChecks.from')} />
-            </FormField>
-            <FormField
-              id={field('to')}
-              label={t('reminders.reality.to')}
-              error={windowError ? t('reminders.reality.windowError') : undefined}
-            >
-              <Input
-                id={field('to')}
-                type="time"
-                aria-invalid={windowError ? true : undefined}
-                aria-describedby={describedBy(field('to'), { error: windowError })}
-                {...register('realityChecks.to')}
-              />
-            </FormField>
-          </div>
-        ) : null}
-      </fieldset>
+      <RealityChecksFieldset field={field} control={control} register={register} errors={errors} />
 
       <p className="text-xs text-muted-foreground">{t('reminders.timeZone', { zone: data.timeZone })}</p>
       {save.isError ? <FormAlert>{errorMessage(save.error)}</FormAlert> : null}
