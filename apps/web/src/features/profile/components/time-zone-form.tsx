@@ -29,6 +29,66 @@ function ZoneLabel({ option }: { option: TimeZoneOption }) {
   );
 }
 
+/** The zones to pick from, as radio buttons: the one this device reports and the saved one are marked. */
+function ZoneList({
+  options,
+  name,
+  selected,
+  detected,
+  saved,
+  onSelect,
+}: {
+  options: TimeZoneOption[];
+  name: string;
+  selected: string;
+  detected: string;
+  saved: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="sr-only">{t('profile.timeZone.listLabel')}</legend>
+      <ul className="grid max-h-72 gap-1.5 overflow-y-auto overscroll-contain rounded-lg pr-1">
+        {options.map((option) => {
+          const isChecked = option.id === selected;
+          return (
+            <li key={option.id}>
+              <label
+                className={cn(
+                  'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60',
+                  isChecked ? 'border-primary/60 bg-primary/15' : 'border-border bg-input/10 hover:border-primary/40',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.id}
+                  checked={isChecked}
+                  onChange={() => onSelect(option.id)}
+                  className="size-4 shrink-0 accent-primary"
+                />
+                {/* The badges wrap under the name on a phone, so the zone's name keeps its width. */}
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+                  <ZoneLabel option={option} />
+                  {option.id === detected || option.id === saved ? (
+                    <span className="flex flex-wrap gap-1 sm:ml-auto">
+                      {option.id === detected ? (
+                        <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge>
+                      ) : null}
+                      {option.id === saved ? <Badge variant="outline">{t('profile.timeZone.current')}</Badge> : null}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
 /**
  * The profile's time zone: it decides "today" and "last night" in the journal and the streak's days. A filter over
  * every zone the browser knows; with no filter, the zone this device reports comes first (the default suggestion),
@@ -122,49 +182,14 @@ export function TimeZoneForm({ profile }: { profile: Profile }) {
         </p>
       </div>
       {shown.length > 0 ? (
-        <fieldset className="grid gap-2">
-          <legend className="sr-only">{t('profile.timeZone.listLabel')}</legend>
-          <ul className="grid max-h-72 gap-1.5 overflow-y-auto overscroll-contain rounded-lg pr-1">
-            {shown.map((option) => {
-              const isChecked = option.id === selected;
-              return (
-                <li key={option.id}>
-                  <label
-                    className={cn(
-                      'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60',
-                      isChecked
-                        ? 'border-primary/60 bg-primary/15'
-                        : 'border-border bg-input/10 hover:border-primary/40',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-zone`}
-                      value={option.id}
-                      checked={isChecked}
-                      onChange={() => setSelected(option.id)}
-                      className="size-4 shrink-0 accent-primary"
-                    />
-                    {/* The badges wrap under the name on a phone, so the zone's name keeps its width. */}
-                    <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
-                      <ZoneLabel option={option} />
-                      {option.id === detected || option.id === saved ? (
-                        <span className="flex flex-wrap gap-1 sm:ml-auto">
-                          {option.id === detected ? (
-                            <Badge variant="secondary">{t('profile.timeZone.detected')}</Badge>
-                          ) : null}
-                          {option.id === saved ? (
-                            <Badge variant="outline">{t('profile.timeZone.current')}</Badge>
-                          ) : null}
-                        </span>
-                      ) : null}
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
+        <ZoneList
+          options={shown}
+          name={`${ids}-zone`}
+          selected={selected}
+          detected={detected}
+          saved={saved}
+          onSelect={setSelected}
+        />
       ) : null}
       {updateProfile.isError ? (
         <FormAlert>
