@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sonhario/contracts/auth';
 import type { User } from '@supabase/supabase-js';
 import { KeyRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { describedBy, FormField } from '@/components/form-field';
@@ -45,7 +45,6 @@ export function PasswordSection({ user }: { user: User }) {
   const currentError = errors.currentPassword?.message;
   const newError = errors.newPassword?.message;
   const confirmationError = errors.confirmation?.message;
-  const newHint = t('settings.password.newHint');
   const code = changePassword.isError ? authErrorCode(changePassword.error) : null;
   const isFieldError =
     code === 'current_password_invalid' ||
@@ -106,34 +105,7 @@ export function PasswordSection({ user }: { user: User }) {
             {...register('currentPassword')}
           />
         </FormField>
-        <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-          <FormField id="new-password" label={t('settings.password.new')} hint={newHint} error={newError}>
-            <PasswordInput
-              id="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="new-password"
-              aria-invalid={newError ? true : undefined}
-              aria-describedby={describedBy('new-password', { error: newError, hint: newHint })}
-              {...register('newPassword')}
-            />
-          </FormField>
-          <FormField
-            id="new-password-confirmation"
-            label={t('settings.password.confirmation')}
-            error={confirmationError}
-          >
-            <PasswordInput
-              id="new-password-confirmation"
-              required
-              autoComplete="new-password"
-              aria-invalid={confirmationError ? true : undefined}
-              aria-describedby={describedBy('new-password-confirmation', { error: confirmationError })}
-              {...register('confirmation')}
-            />
-          </FormField>
-        </div>
+        <NewPasswordFields register={register} newError={newError} confirmationError={confirmationError} />
         {/* Field errors are announced here too: FormField's text is read when the field is, not when it appears. */}
         {changePassword.isError ? (
           isFieldError ? (
@@ -152,5 +124,45 @@ export function PasswordSection({ user }: { user: User }) {
         </div>
       </form>
     </SectionCard>
+  );
+}
+
+/** The new password, then the same again. */
+function NewPasswordFields({
+  register,
+  newError,
+  confirmationError,
+}: {
+  register: UseFormRegister<PasswordChangeValues>;
+  newError: string | undefined;
+  confirmationError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const newHint = t('settings.password.newHint');
+  return (
+    <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+      <FormField id="new-password" label={t('settings.password.new')} hint={newHint} error={newError}>
+        <PasswordInput
+          id="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+          aria-invalid={newError ? true : undefined}
+          aria-describedby={describedBy('new-password', { error: newError, hint: newHint })}
+          {...register('newPassword')}
+        />
+      </FormField>
+      <FormField id="new-password-confirmation" label={t('settings.password.confirmation')} error={confirmationError}>
+        <PasswordInput
+          id="new-password-confirmation"
+          required
+          autoComplete="new-password"
+          aria-invalid={confirmationError ? true : undefined}
+          aria-describedby={describedBy('new-password-confirmation', { error: confirmationError })}
+          {...register('confirmation')}
+        />
+      </FormField>
+    </div>
   );
 }
