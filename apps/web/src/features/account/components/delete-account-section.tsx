@@ -2,10 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { describedBy, FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
@@ -26,10 +24,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/api-error-message';
-import { forgetSessionData } from '@/lib/session-data';
 import { hasPassword } from '@/lib/has-password';
-import { beginSignOut } from '@/lib/sign-out-intent';
-import { signOutLocally, useDeleteAccount } from '../api/use-delete-account';
+import { useDeleteAccount } from '../api/use-delete-account';
+import { useLeaveAfterDeletion } from '../hooks/use-leave-after-deletion';
 
 const deleteFormSchema = z.object({ password: z.string(), confirmation: z.string() });
 type DeleteFormValues = z.infer<typeof deleteFormSchema>;
@@ -47,10 +44,9 @@ function DeleteAccountForm({
   onReauthenticate: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const deleteAccount = useDeleteAccount();
   const errorMessage = useApiErrorMessage();
-  const [isLeaving, setIsLeaving] = useState(false);
+  const { isLeaving, leave } = useLeaveAfterDeletion();
   const {
     register,
     handleSubmit,
@@ -68,7 +64,6 @@ function DeleteAccountForm({
   const isReauthNeeded = errorCode === 'reauthentication_needed';
   const passwordError = errors.password?.message;
   const confirmationError = errors.confirmation?.message;
-  const confirmationHint = t('account.delete.confirmationHint');
 
   const submit = async ({ password: typedPassword, confirmation: typed }: DeleteFormValues) => {
     if (isBusy || !isReady) return;
@@ -92,19 +87,7 @@ function DeleteAccountForm({
       }
       return;
     }
-    // The account is gone: forget the session here, and leave for the landing page instead of /login.
-    setIsLeaving(true);
-    beginSignOut();
-    try {
-      await signOutLocally();
-    } catch (error) {
-      // The session is dead on the server anyway; what is left on this device is harmless.
-      console.error('Local sign-out after account deletion failed:', error);
-    }
-    forgetSessionData();
-    // The flag ends when the app arrives at '/' (useAuthRedirects), as after 'Sair'.
-    await navigate('/', { replace: true });
-    toast.success(t('account.delete.deleted'), { description: t('account.delete.deletedText') });
+    await leave();
   };
 
   const otherError =
@@ -133,46 +116,13 @@ function DeleteAccountForm({
       ) : (
         <p className="text-sm text-pretty text-muted-foreground">{t('account.delete.googleNote')}</p>
       )}
-      <FormField
-        id="delete-confirmation"
-        label={
-          <span>
-            {t('account.delete.confirmationLabel')}{' '}
-            <strong className="font-mono font-semibold tracking-wide text-foreground">
-              {DELETE_ACCOUNT_CONFIRMATION}
-            </strong>
-          </span>
-        }
-        hint={confirmationHint}
-        error={confirmationError}
-      >
-        <Input
-          id="delete-confirmation"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          aria-invalid={confirmationError ? true : undefined}
-          aria-describedby={describedBy('delete-confirmation', { hint: confirmationHint, error: confirmationError })}
-          {...register('confirmation')}
-        />
-      </FormField>
+      <ConfirmationField error={confirmationError} registration={register('confirmation')} />
       {passwordError ? (
         <p role="alert" className="sr-only">
           {passwordError}
         </p>
       ) : null}
-      {isReauthNeeded ? (
-        <div
-          role="alert"
-          className="grid gap-3 rounded-md border border-amber-500/40 bg-amber-400/10 px-3 py-3 text-sm text-pretty"
-        >
-          <p>{t('account.delete.reauth')}</p>
-          <Button variant="outline" className="h-10 w-full sm:w-fit" onClick={onReauthenticate}>
-            {t('account.delete.reauthButton')}
-          </Button>
-        </div>
-      ) : null}
+      {isReauthNeeded ? <ReauthNotice onReauthenticate={onReauthenticate} /> : null}
       {otherError ? <FormAlert>{otherError}</FormAlert> : null}
       <AlertDialogFooter className="pt-1">
         <AlertDialogCancel disabled={isBusy} onClick={onCancel}>
@@ -185,6 +135,60 @@ function DeleteAccountForm({
         </Button>
       </AlertDialogFooter>
     </form>
+  );
+}
+
+/** The words DELETE_ACCOUNT_CONFIRMATION, to type exactly. */
+function ConfirmationField({
+  error: confirmationError,
+  registration,
+}: {
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'confirmation'>;
+}) {
+  const { t } = useTranslation();
+  const confirmationHint = t('account.delete.confirmationHint');
+  return (
+    <FormField
+      id="delete-confirmation"
+      label={
+        <span>
+          {t('account.delete.confirmationLabel')}{' '}
+          <strong className="font-mono font-semibold tracking-wide text-foreground">
+            {DELETE_ACCOUNT_CONFIRMATION}
+          </strong>
+        </span>
+      }
+      hint={confirmationHint}
+      error={confirmationError}
+    >
+      <Input
+        id="delete-confirmation"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        aria-invalid={confirmationError ? true : undefined}
+        aria-describedby={describedBy('delete-confirmation', { hint: confirmationHint, error: confirmationError })}
+        {...registration}
+      />
+    </FormField>
+  );
+}
+
+/** The server asks for a fresh sign-in (a Google account's proof) before it deletes. */
+function ReauthNotice({ onReauthenticate }: { onReauthenticate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="grid gap-3 rounded-md border border-amber-500/40 bg-amber-400/10 px-3 py-3 text-sm text-pretty"
+    >
+      <p>{t('account.delete.reauth')}</p>
+      <Button variant="outline" className="h-10 w-full sm:w-fit" onClick={onReauthenticate}>
+        {t('account.delete.reauthButton')}
+      </Button>
+    </div>
   );
 }
 
