@@ -33,8 +33,10 @@ export interface DemoAnalysis {
 export interface DemoJournal {
   dreamerName: string;
   dreams: DemoDream[];
-  /** 'Sinais de sonho': what keeps coming back, with how many dreams it is in. */
-  signs: { name: string; count: number }[];
+  /** 'Sinais de sonho': what keeps coming back (an image: a symbol or a place), with how many dreams it is in. */
+  signs: { name: string; kind: 'symbol' | 'place'; count: number }[];
+  /** Two of the signs that come back together, and in how many dreams. */
+  together: { a: string; b: string; count: number };
 }
 
 /** The journal's numbers, the same in both languages. */
@@ -70,12 +72,13 @@ export const DEMO_EMOTION_WEEKS: Partial<Record<Emotion, number>>[] = [
 const ptBR: DemoJournal = {
   dreamerName: 'Luna',
   signs: [
-    { name: 'água', count: 7 },
-    { name: 'farol', count: 4 },
-    { name: 'casa da avó', count: 4 },
-    { name: 'voar', count: 3 },
-    { name: 'escada', count: 3 },
+    { name: 'água', kind: 'symbol', count: 7 },
+    { name: 'farol', kind: 'symbol', count: 4 },
+    { name: 'casa da avó', kind: 'place', count: 4 },
+    { name: 'voar', kind: 'symbol', count: 3 },
+    { name: 'escada', kind: 'symbol', count: 3 },
   ],
+  together: { a: 'água', b: 'escada', count: 3 },
   dreams: [
     {
       id: 'farol',
@@ -207,12 +210,13 @@ const ptBR: DemoJournal = {
 const en: DemoJournal = {
   dreamerName: 'Luna',
   signs: [
-    { name: 'water', count: 7 },
-    { name: 'lighthouse', count: 4 },
-    { name: "grandmother's house", count: 4 },
-    { name: 'flying', count: 3 },
-    { name: 'stairs', count: 3 },
+    { name: 'water', kind: 'symbol', count: 7 },
+    { name: 'lighthouse', kind: 'symbol', count: 4 },
+    { name: "grandmother's house", kind: 'place', count: 4 },
+    { name: 'flying', kind: 'symbol', count: 3 },
+    { name: 'stairs', kind: 'symbol', count: 3 },
   ],
+  together: { a: 'water', b: 'stairs', count: 3 },
   dreams: [
     {
       id: 'farol',
