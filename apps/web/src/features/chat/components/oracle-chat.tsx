@@ -1,3 +1,4 @@
+import type { ChatThread } from '@sonhario/contracts/chat';
 import type { ConsentStatus } from '@sonhario/contracts/consents';
 import { History, Moon, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -90,43 +91,14 @@ export function OracleChat({
       </div>
 
       <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
-        <aside
-          id="chat-threads"
-          className={cn(
-            'min-h-0 flex-col gap-3 rounded-2xl border border-border/60 bg-card/40 p-2 backdrop-blur-sm lg:flex',
-            isListOpen ? 'flex' : 'hidden',
-          )}
-        >
-          <Button className="h-10 justify-start max-lg:hidden" onClick={startNew}>
-            <Plus aria-hidden="true" />
-            {t('chat.newConversation')}
-          </Button>
-          {threads.isPending ? (
-            <div role="status" aria-label={t('common.loading')} className="grid gap-2 p-2">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : threads.isError ? (
-            <div className="p-2">
-              <RetryAlert
-                message={t('chat.list.loadFailed')}
-                error={threads.error}
-                onRetry={() => void threads.refetch()}
-              />
-            </div>
-          ) : (
-            <ChatThreadList
-              threads={items}
-              currentId={threadId}
-              timeZone={timeZone}
-              onOpen={(id) => open(id)}
-              onDeleted={(id) => {
-                if (id === threadId) open(null, { replace: true });
-              }}
-              onAllDeleted={() => open(null, { replace: true })}
-            />
-          )}
-        </aside>
+        <ThreadsPanel
+          isOpen={isListOpen}
+          threads={threads}
+          currentId={threadId}
+          timeZone={timeZone}
+          onNew={startNew}
+          onOpen={open}
+        />
 
         <section
           aria-label={current?.title ?? t('chat.newConversation')}
@@ -135,20 +107,7 @@ export function OracleChat({
             isListOpen && 'max-lg:hidden',
           )}
         >
-          <div className="flex min-h-12 items-center gap-2 border-b border-border/60 px-4 py-2 sm:px-6">
-            <h2 className="min-w-0 flex-1 truncate text-sm font-medium">
-              {current?.title ?? t('chat.newConversation')}
-            </h2>
-            {current?.dream ? (
-              <Link
-                to={`/app/dreams/${current.dream.id}`}
-                className="inline-flex min-h-9 max-w-[50%] items-center gap-1.5 rounded-sm text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              >
-                <Moon aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="truncate">{current.dream.title ?? formatDate(current.dream.dreamtOn, 'medium')}</span>
-              </Link>
-            ) : null}
-          </div>
+          <ConversationHeading thread={current} />
           <ChatConversation
             className="flex-1"
             threadId={threadId}
@@ -166,6 +125,83 @@ export function OracleChat({
           />
         </section>
       </div>
+    </div>
+  );
+}
+
+/** The past conversations: 'Nova conversa' (on a wide screen), then the list, folded away on a phone until opened. */
+function ThreadsPanel({
+  isOpen,
+  threads,
+  currentId,
+  timeZone,
+  onNew,
+  onOpen,
+}: {
+  isOpen: boolean;
+  threads: ReturnType<typeof useChatThreads>;
+  currentId: string | null;
+  timeZone: string;
+  onNew: () => void;
+  onOpen: (id: string | null, options?: { replace?: boolean }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <aside
+      id="chat-threads"
+      className={cn(
+        'min-h-0 flex-col gap-3 rounded-2xl border border-border/60 bg-card/40 p-2 backdrop-blur-sm lg:flex',
+        isOpen ? 'flex' : 'hidden',
+      )}
+    >
+      <Button className="h-10 justify-start max-lg:hidden" onClick={onNew}>
+        <Plus aria-hidden="true" />
+        {t('chat.newConversation')}
+      </Button>
+      {threads.isPending ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-2 p-2">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : threads.isError ? (
+        <div className="p-2">
+          <RetryAlert
+            message={t('chat.list.loadFailed')}
+            error={threads.error}
+            onRetry={() => void threads.refetch()}
+          />
+        </div>
+      ) : (
+        <ChatThreadList
+          threads={threads.data.items}
+          currentId={currentId}
+          timeZone={timeZone}
+          onOpen={(id) => onOpen(id)}
+          onDeleted={(id) => {
+            if (id === currentId) onOpen(null, { replace: true });
+          }}
+          onAllDeleted={() => onOpen(null, { replace: true })}
+        />
+      )}
+    </aside>
+  );
+}
+
+/** Above the open conversation: its title, and the dream it is about as a link. */
+function ConversationHeading({ thread }: { thread: ChatThread | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-12 items-center gap-2 border-b border-border/60 px-4 py-2 sm:px-6">
+      <h2 className="min-w-0 flex-1 truncate text-sm font-medium">{thread?.title ?? t('chat.newConversation')}</h2>
+      {thread?.dream ? (
+        <Link
+          to={`/app/dreams/${thread.dream.id}`}
+          className="inline-flex min-h-9 max-w-[50%] items-center gap-1.5 rounded-sm text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          <Moon aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="truncate">{thread.dream.title ?? formatDate(thread.dream.dreamtOn, 'medium')}</span>
+        </Link>
+      ) : null}
     </div>
   );
 }
