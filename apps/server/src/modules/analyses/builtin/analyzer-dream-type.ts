@@ -1,11 +1,11 @@
 // The dream's type: a nightmare said or felt (fear, a threat aimed at the dreamer), lucid, recurring or vivid.
-import type { DreamType } from '@sonhario/contracts/analyses';
-import type { Emotion } from '@sonhario/contracts/dreams';
 import type { FeltEmotion } from './analyzer-feelings.ts';
 import type { Hit } from './analyzer-match.ts';
 import { byFirstWord, firstPlaces, normalizePhrase } from './analyzer-phrases.ts';
 import type { Words } from './analyzer-words.ts';
 import { NIGHTMARE_PHRASES, type LexiconEntry, type PhraseEntry, type ThemeEntry } from './lexicon.ts';
+import type { DreamType } from '@sonhario/contracts/analyses';
+import type { Emotion } from '@sonhario/contracts/dreams';
 
 const NIGHTMARE = NIGHTMARE_PHRASES.map((phrase) => ` ${normalizePhrase(phrase)} `);
 const NIGHTMARE_WORDS = ['pesadelo', 'pesadelos', 'pesadelao', 'nightmare', 'nightmares'].map((word) => ` ${word} `);

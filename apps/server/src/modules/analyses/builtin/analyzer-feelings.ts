@@ -1,9 +1,9 @@
 // The dreamer's feelings in a dream: whose feeling a word is, how strongly it is said, and the intensities and the
 // sentiment the analysis gives.
-import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import type { Hit } from './analyzer-match.ts';
 import type { Words } from './analyzer-words.ts';
 import { EMOTION_LEXICON, type EmotionEntry } from './lexicon.ts';
+import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

@@ -1,6 +1,6 @@
 // Lucidity in a dream: the lexicon's phrases and any wording of awareness that it was a dream, not negated.
-import { byFirstWord, firstPlaces, normalizePhrase } from './analyzer-phrases.ts';
 import { wordsBefore } from './analyzer-match.ts';
+import { byFirstWord, firstPlaces, normalizePhrase } from './analyzer-phrases.ts';
 import type { Words } from './analyzer-words.ts';
 import { LUCIDITY_PHRASES, type PhraseEntry } from './lexicon.ts';
 

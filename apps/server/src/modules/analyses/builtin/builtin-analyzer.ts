@@ -2,8 +2,6 @@
 // pretends to be generative AI; every text it writes says so and leaves the meaning to the dreamer.
 // Its parts: analyzer-words.ts (the tokenizer), analyzer-match.ts (the lexicon's triggers), analyzer-salience.ts,
 // analyzer-feelings.ts, analyzer-lucidity.ts, analyzer-dream-type.ts; reading-text.ts writes the texts.
-import type { AnalysisLanguage, AnalysisResult } from '@sonhario/contracts/analyses';
-import type { Emotion } from '@sonhario/contracts/dreams';
 import { assessDistress } from '../../safety/distress.ts';
 import { readDreamType, readNightmareSigns } from './analyzer-dream-type.ts';
 import { dreamersFeelings, readEmotions, sentimentOf } from './analyzer-feelings.ts';
@@ -15,6 +13,8 @@ import { splitWords, type Words } from './analyzer-words.ts';
 import { CHARACTER_INDEX, EMOTION_INDEX, SETTING_INDEX, SYMBOL_INDEX, THEME_INDEX } from './lexicon-index.ts';
 import type { LexiconEntry } from './lexicon.ts';
 import { writeReading } from './reading-text.ts';
+import type { AnalysisLanguage, AnalysisResult } from '@sonhario/contracts/analyses';
+import type { Emotion } from '@sonhario/contracts/dreams';
 
 export type BuiltinAnalysisInput = {
   title?: string | null;

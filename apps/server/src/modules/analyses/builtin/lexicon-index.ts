@@ -1,7 +1,7 @@
 // The lexicon indexed for reading (the builtin analyzer): each trigger's word forms by language, its phrases by their
 // first word, and the near forms a typo of a long Portuguese word matches.
 import { tokenize } from '../../dreams/dreams.search.ts';
-import { normalizePhrase, add } from './analyzer-phrases.ts';
+import { add, normalizePhrase } from './analyzer-phrases.ts';
 import { enForms, ptForms } from './inflections.ts';
 import { DREAM_CHARACTERS, DREAM_SETTINGS, DREAM_SYMBOLS, DREAM_THEMES, EMOTION_LEXICON } from './lexicon.ts';
 
