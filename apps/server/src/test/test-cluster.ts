@@ -29,7 +29,7 @@ const TEST_SETTINGS: Readonly<Record<string, string>> = {
   autovacuum: 'off',
 };
 
-export interface TestCluster {
+interface TestCluster {
   /** A connection string to the cluster's `postgres` database, for CREATE and DROP DATABASE. */
   adminUrl: string;
   /** The migrated database every test database copies. */
@@ -50,7 +50,7 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
 }
 
 /** `url` with its database swapped for `database` (keeps the host, also a Unix socket's `?host=`). */
-export function databaseUrl(url: string, database: string): string {
+function databaseUrl(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
@@ -156,6 +156,8 @@ export async function copyTemplate(
   return {
     url: databaseUrl(adminUrl, name),
     adminUrl,
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
