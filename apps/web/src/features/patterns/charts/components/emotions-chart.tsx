@@ -6,7 +6,7 @@ import { ChartCard } from './chart-card';
 import { AXIS, CHART, columnName, GRID, MARGIN, PALETTE, TOOLTIP, useBucketLabel } from './chart-style';
 
 /** What the emotions chart reads: the buckets' emotions (the demo draws it from its sample weeks). */
-export interface EmotionsChartData {
+interface EmotionsChartData {
   granularity: PatternCharts['granularity'];
   buckets: Pick<ChartBucket, 'start' | 'emotions'>[];
 }
