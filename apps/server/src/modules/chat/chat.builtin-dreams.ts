@@ -4,7 +4,8 @@
 import type { AnalysisLanguage } from '@sonhario/contracts/analyses';
 import type { Emotion } from '@sonhario/contracts/dreams';
 import { findSymbolIds } from '../analyses/builtin/builtin-analyzer.ts';
-import { findClassicDreams, type ClassicDreamId } from '../analyses/builtin/classic-dreams.ts';
+import type { ClassicDreamId } from '../analyses/builtin/classic-dreams.data.ts';
+import { findClassicDreams } from '../analyses/builtin/classic-dreams.ts';
 import { DREAM_SETTINGS, DREAM_SYMBOLS, EMOTION_LEXICON } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import type { ChatContextDream } from './chat.context.ts';

@@ -1,6 +1,6 @@
 // What a message to the builtin guide points at: the person asked about, its key words found in the dreams (topics),
 // and what the lexicon and the classic dreams commonly associate with an image it names.
-import { CLASSIC_NOTES } from '../analyses/builtin/classic-dreams.ts';
+import { CLASSIC_NOTES } from '../analyses/builtin/classic-dreams.data.ts';
 import { DREAM_SYMBOLS } from '../analyses/builtin/lexicon.ts';
 import { foldText } from '../dreams/dreams.search.ts';
 import { quote, type Answer } from './chat.builtin-describe.ts';

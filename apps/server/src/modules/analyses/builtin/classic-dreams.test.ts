@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIC_DREAM_IDS, CLASSIC_NOTES, findClassicDreams, type ClassicDreamId } from './classic-dreams.ts';
+import { CLASSIC_DREAM_IDS, CLASSIC_NOTES, type ClassicDreamId } from './classic-dreams.data.ts';
+import { findClassicDreams } from './classic-dreams.ts';
 
 // Dreams written for these tests, as people write them: pt-BR typed on a phone (no accents, "tava", "vc", "q") and
 // English. Each classic dream is recognised by its event in both languages.

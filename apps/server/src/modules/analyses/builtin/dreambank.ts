@@ -4,7 +4,7 @@
 import { DREAM_TYPES, type DreamType } from '@sonhario/contracts/analyses';
 import { EMOTIONS, type Emotion } from '@sonhario/contracts/dreams';
 import { z } from 'zod';
-import { CLASSIC_DREAM_IDS } from './classic-dreams.ts';
+import { CLASSIC_DREAM_IDS } from './classic-dreams.data.ts';
 import { DREAM_SYMBOLS, DREAM_THEMES } from './lexicon.ts';
 
 const SYMBOL_IDS = new Set(DREAM_SYMBOLS.map((symbol) => symbol.id));

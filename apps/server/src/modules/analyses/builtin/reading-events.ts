@@ -1,6 +1,7 @@
 // The central event of a classic dream, as the summary says it ("um cachorro persegue você numa floresta"): who does
 // it, with what, to whom and where, in the dream's own words when it is in the reading's language.
-import type { ClassicDream, ClassicDreamId } from './classic-dreams.ts';
+import type { ClassicDreamId } from './classic-dreams.data.ts';
+import type { ClassicDream } from './classic-dreams.ts';
 import { PERSON_WORDS, type Doc, type Speech } from './content-analysis.ts';
 import { isQuotable, type ReadingInput, type Scene } from './reading-facts.ts';
 import { DETERMINER, EN_ARTICLES, personName, PT_ARTICLES, quote, toYou, toYouDoing } from './reading-grammar.ts';

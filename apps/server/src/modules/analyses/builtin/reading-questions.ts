@@ -1,6 +1,7 @@
 // The reading's reflection questions, made of the dream's own people, words and things: what was said, the classic
 // dreams', the loose ends, the themes' and the symbols'.
-import type { ClassicDream, ClassicDreamId } from './classic-dreams.ts';
+import type { ClassicDreamId } from './classic-dreams.data.ts';
+import type { ClassicDream } from './classic-dreams.ts';
 import { agentOf, deviceOf, exName, objectPronoun, SENTENCE_WORDS, sentenceHas, soughtOf } from './reading-events.ts';
 import { isQuotable, LIMITS, type Scene } from './reading-facts.ts';
 import { capitalize, contract, lower, personName, quote, toYou, toYouDoing } from './reading-grammar.ts';

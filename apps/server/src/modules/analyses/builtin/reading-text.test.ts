@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeDream, type BuiltinAnalysisInput } from './builtin-analyzer.ts';
-import { CLASSIC_NOTES } from './classic-dreams.ts';
+import { CLASSIC_NOTES } from './classic-dreams.data.ts';
 
 // The reading's prose (decision 059), on dreams written for these tests.
 const PT = { language: 'pt-BR' } as const;

@@ -5,7 +5,7 @@
 // Its parts: reading-facts.ts (what it is written from), reading-summary.ts, reading-interpretation.ts,
 // reading-questions.ts; the event and image phrases in reading-events.ts and reading-images.ts.
 import { assessDistress, explainDistress } from '../../safety/distress.ts';
-import type { ClassicDreamId } from './classic-dreams.ts';
+import type { ClassicDreamId } from './classic-dreams.data.ts';
 import { readDoc, type Doc } from './content-analysis.ts';
 import type { LexiconEntry, ThemeEntry } from './lexicon.ts';
 import { readFacts, type Quiet, type ReadingInput, type Scene } from './reading-facts.ts';
