@@ -1,3 +1,4 @@
+import type { DreamListItem } from '@sonhario/contracts/dreams';
 import { MoonStar, PenLine, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,55 @@ function ListSkeleton() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The journal's dreams as drawn: their cards, 'Carregar mais' while there are more, and the list's end. */
+function DreamList({
+  items,
+  timeZone,
+  isPlaceholderData,
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+}: {
+  items: DreamListItem[];
+  timeZone: string;
+  /** The previous filters' dreams, shown dimmed while the new ones load. */
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-6">
+      <ul
+        aria-label={t('dreams.list.listLabel')}
+        aria-busy={isPlaceholderData || undefined}
+        className={cn('grid gap-3 transition-opacity', isPlaceholderData && 'opacity-60')}
+      >
+        {items.map((dream) => (
+          <li key={dream.id}>
+            <DreamCard dream={dream} timeZone={timeZone} />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage ? (
+        <Button
+          variant="outline"
+          size="lg"
+          className="mx-auto w-full sm:w-auto"
+          disabled={isFetchingNextPage}
+          onClick={onLoadMore}
+        >
+          {isFetchingNextPage ? <Spinner /> : null}
+          {isFetchingNextPage ? t('dreams.list.loadingMore') : t('dreams.list.loadMore')}
+        </Button>
+      ) : items.length > 5 ? (
+        <p className="text-center text-sm text-muted-foreground">{t('dreams.list.end')}</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -83,33 +133,14 @@ export function DreamJournal() {
     );
   } else {
     content = (
-      <div className="grid gap-6">
-        <ul
-          aria-label={t('dreams.list.listLabel')}
-          aria-busy={dreams.isPlaceholderData || undefined}
-          className={cn('grid gap-3 transition-opacity', dreams.isPlaceholderData && 'opacity-60')}
-        >
-          {items.map((dream) => (
-            <li key={dream.id}>
-              <DreamCard dream={dream} timeZone={timeZone} />
-            </li>
-          ))}
-        </ul>
-        {dreams.hasNextPage ? (
-          <Button
-            variant="outline"
-            size="lg"
-            className="mx-auto w-full sm:w-auto"
-            disabled={dreams.isFetchingNextPage}
-            onClick={() => void dreams.fetchNextPage()}
-          >
-            {dreams.isFetchingNextPage ? <Spinner /> : null}
-            {dreams.isFetchingNextPage ? t('dreams.list.loadingMore') : t('dreams.list.loadMore')}
-          </Button>
-        ) : items.length > 5 ? (
-          <p className="text-center text-sm text-muted-foreground">{t('dreams.list.end')}</p>
-        ) : null}
-      </div>
+      <DreamList
+        items={items}
+        timeZone={timeZone}
+        isPlaceholderData={dreams.isPlaceholderData}
+        hasNextPage={dreams.hasNextPage}
+        isFetchingNextPage={dreams.isFetchingNextPage}
+        onLoadMore={() => void dreams.fetchNextPage()}
+      />
     );
   }
 
