@@ -20,7 +20,7 @@ export interface DemoDream {
   analysis: DemoAnalysis;
 }
 
-export interface DemoAnalysis {
+interface DemoAnalysis {
   /** Streamed first, then the interpretation (paragraphs separated by blank lines), as the real provider does. */
   summary: string;
   interpretation: string;
