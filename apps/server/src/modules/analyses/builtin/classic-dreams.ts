@@ -4,16 +4,8 @@
 // phone (no accents, "tava", "vc", "q") and English. Each has a short, careful note on what people and research
 // commonly associate with it, stated as possibilities.
 import { CLASSIC_DREAM_IDS, RULES, type ClassicDreamId, type Rule } from './classic-dreams.data.ts';
-import {
-  findDeceased,
-  findSpans,
-  overlaps,
-  patternSet,
-  readDoc,
-  type Doc,
-  type PatternSet,
-  type Span,
-} from './content-analysis.ts';
+import { findSpans, overlaps, patternSet, readDoc, type Doc, type PatternSet, type Span } from './content-analysis.ts';
+import { findDeceased } from './content-people.ts';
 
 // All rules' patterns in three sets (events, traps, contexts), each pattern tagged with its classic dream and its group
 // (a guarded event and its own context share a group number; -1 is the rule's plain events, its traps and its context;

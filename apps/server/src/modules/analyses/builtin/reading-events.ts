@@ -2,7 +2,8 @@
 // it, with what, to whom and where, in the dream's own words when it is in the reading's language.
 import type { ClassicDreamId } from './classic-dreams.data.ts';
 import type { ClassicDream } from './classic-dreams.ts';
-import { PERSON_WORDS, type Doc, type Speech } from './content-analysis.ts';
+import { PERSON_WORDS, type Doc } from './content-analysis.ts';
+import type { Speech } from './content-speech.ts';
 import { isQuotable, type ReadingInput, type Scene } from './reading-facts.ts';
 import { DETERMINER, EN_ARTICLES, personName, PT_ARTICLES, quote, toYou, toYouDoing } from './reading-grammar.ts';
 type Lang = 'pt' | 'en';

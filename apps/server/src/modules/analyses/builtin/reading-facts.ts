@@ -1,19 +1,10 @@
 // What the builtin reading is written from: its input (the analyzer's findings) and the facts read once from the
 // dream's text (its classic dreams, people, speech, content, loose ends), without the sentences that show distress.
 import { readClassicDreams, type ClassicDream } from './classic-dreams.ts';
-import {
-  findContent,
-  findDeceased,
-  findLooseEnds,
-  findPeople,
-  findSpeech,
-  findThings,
-  type ContentEvent,
-  type Doc,
-  type Person,
-  type Speech,
-  type Thing,
-} from './content-analysis.ts';
+import type { Doc } from './content-analysis.ts';
+import { findContent, findLooseEnds, findThings, type ContentEvent, type Thing } from './content-events.ts';
+import { findDeceased, findPeople, type Person } from './content-people.ts';
+import { findSpeech, type Speech } from './content-speech.ts';
 import type { EmotionEntry, LexiconEntry, ThemeEntry } from './lexicon.ts';
 import type { DreamType } from '@sonhario/contracts/analyses';
 

@@ -1,6 +1,6 @@
 // The builtin reading's language helpers: lists, quotes, Portuguese contractions, and the dreamer's words said back
 // to them ("me" becomes "você").
-import type { Person } from './content-analysis.ts';
+import type { Person } from './content-people.ts';
 
 type Lang = 'pt' | 'en';
 

@@ -1,7 +1,7 @@
 // The reading's interpretation: the content paragraph (Hall–Van de Castle categories), the classic dreams' notes,
 // where the feelings sit, the history of the symbols, the type and the closing.
 import { CLASSIC_NOTES } from './classic-dreams.data.ts';
-import type { ContentKind } from './content-analysis.ts';
+import type { ContentKind } from './content-events.ts';
 import type { Bilingual, LexiconEntry } from './lexicon.ts';
 import { FEELING_NEAR, isQuotable, LIMITS, type ReadingInput, type Scene } from './reading-facts.ts';
 import { list, lower, quote } from './reading-grammar.ts';
