@@ -268,6 +268,25 @@ export default tseslint.config(
     },
   },
   {
+    // Units a reader can hold (issue 33; docs/conventions.md): no production function over 120 lines and no production
+    // file over 400, blank lines and comments not counted. Tests, and data a reader scans rather than follows (word
+    // tables, the legal texts), are exempt.
+    files: [`${server}/**/*.ts`, `${web}/**/*.{ts,tsx}`, 'packages/contracts/src/**/*.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.testing.ts',
+      `${server}/test/**`,
+      `${web}/test/**`,
+      '**/*.data.ts',
+      `${server}/modules/analyses/builtin/lexicon.ts`,
+      `${web}/features/legal/components/*.tsx`,
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -133,3 +133,36 @@ describe('query keys come from lib/query-keys.ts', () => {
     ).not.toContain(rule);
   });
 });
+
+describe('units a reader can hold: functions up to 120 lines, files up to 400', () => {
+  /** A function of `n` statements (one line each), and a module of `n` one-line declarations. */
+  const longFunction = (n: number) =>
+    `export function steps(): number {\n  let x = 0;\n${'  x += 1;\n'.repeat(n)}  return x;\n}\n`;
+  const longModule = (n: number) =>
+    Array.from({ length: n }, (_, i) => `export const v${String(i)} = ${String(i)};`).join('\n');
+
+  it.each([`${server}/modules/dreams/dreams.service.ts`, `${web}/features/dreams/components/fixture.tsx`])(
+    'fires on a long function and a long file in %s',
+    async (filePath) => {
+      expect(await rulesFired(filePath, longFunction(130))).toContain('max-lines-per-function');
+      expect(await rulesFired(filePath, longModule(420))).toContain('max-lines');
+    },
+  );
+
+  it('counts neither blank lines nor comments', async () => {
+    const padded = `export function steps(): number {\n${'  // a note\n\n'.repeat(200)}  return 1;\n}\n`;
+    expect(await rulesFired(`${server}/modules/dreams/dreams.service.ts`, padded)).not.toContain(
+      'max-lines-per-function',
+    );
+  });
+
+  it.each([
+    `${server}/modules/dreams/dreams.routes.test.ts`,
+    `${server}/modules/analyses/builtin/analyzer-words.data.ts`,
+    `${web}/features/legal/components/privacy-policy-en.tsx`,
+  ])('does not fire on tests or data tables (%s)', async (filePath) => {
+    const fired = await rulesFired(filePath, longFunction(130) + longModule(420));
+    expect(fired).not.toContain('max-lines-per-function');
+    expect(fired).not.toContain('max-lines');
+  });
+});
