@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/support/workers.ts';
 
 /** Absolute, so that tools reading this file from the repository root (knip) resolve them too. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // One runner for everything: `npm test` runs these five projects. Two workers: this version's default on a 2-core
 // machine is one, which ran every file one after the other (CI's `npm test` took 27 minutes). The browser journeys
-// run after the rest (a later group), one file at a time, so their timings do not share the cores with other files.
+// run after the rest (a later group), so they do not share the cores with the other projects' files.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -67,7 +68,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One file at a time on two cores, two on four or more, each against a server of its own
+          // (e2e/support/workers.ts, e2e/support/server.ts).
+          maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },

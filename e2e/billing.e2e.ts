@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT, signedInPage, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { linkOf, waitForEmail } from './support/outbox.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { testServer } from './support/server.ts';
 
 const journey = useBrowser();
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,7 +15,7 @@ const DAY_S = 86_400;
 
 /** Drives the local Stripe stand-in the server bills through (what Stripe's own clock and retries would do). */
 async function stripeControl(name: string, body: Record<string, unknown> = {}): Promise<unknown> {
-  const res = await fetch(`${inject('stripeUrl')}/_control/${name}`, {
+  const res = await fetch(`${testServer().stripeUrl}/_control/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -30,7 +31,7 @@ async function admin(...args: string[]): Promise<string> {
     ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), ...args],
     {
       cwd: root,
-      env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '', LOG_LEVEL: 'warn', SMTP_URL: '' },
+      env: { ...process.env, DATA_DIR: testServer().dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SMTP_URL: '' },
       timeout: 120_000,
     },
   );
@@ -66,7 +67,9 @@ describe('buying a plan', () => {
     // the plan page sends the new account straight to the stand-in's hosted checkout.
     const confirmation = await journey.newPage({ width: 390 });
     await confirmation.goto(linkOf(await waitForEmail(email)));
-    await confirmation.waitForURL((url) => url.origin === inject('stripeUrl') && url.pathname.startsWith('/checkout/'));
+    await confirmation.waitForURL(
+      (url) => url.origin === testServer().stripeUrl && url.pathname.startsWith('/checkout/'),
+    );
     await confirmation.getByText('7').first().waitFor();
     await confirmation.getByRole('button', { name: 'Start trial' }).click();
 
@@ -89,7 +92,9 @@ describe('buying a plan', () => {
 
     // Cancelled in the portal: Lucid until the period's end, then Dreamer.
     await plan.getByRole('button', { name: 'Gerenciar assinatura' }).click();
-    await confirmation.waitForURL((url) => url.origin === inject('stripeUrl') && url.pathname.startsWith('/portal/'));
+    await confirmation.waitForURL(
+      (url) => url.origin === testServer().stripeUrl && url.pathname.startsWith('/portal/'),
+    );
     await confirmation.getByRole('button', { name: 'Cancel plan' }).click();
     await confirmation.getByRole('button', { name: 'Return' }).click();
     await confirmation.waitForURL((url) => url.pathname === '/app/plans');

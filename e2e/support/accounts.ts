@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlanId } from '@sonhario/contracts/profile';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { getApiKeys } from '../../apps/server/src/modules/auth/auth.tokens.ts';
 import { baseUrl, type Journey } from './browser.ts';
 import { createConfirmedUser, linkOf, waitForEmail } from './outbox.ts';
+import { testServer } from './server.ts';
 
 export const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 
@@ -67,7 +67,7 @@ export async function sessionOf(page: Page): Promise<{ id: string; token: string
 
 /** An operator's plan change (PUT /api/v1/admin/users/:id/plan with the install's service-role key). */
 export async function setPlan(userId: string, plan: PlanId) {
-  const secrets = JSON.parse(await readFile(path.join(inject('dataDir'), 'secrets.json'), 'utf8')) as {
+  const secrets = JSON.parse(await readFile(path.join(testServer().dataDir, 'secrets.json'), 'utf8')) as {
     jwtSecret: string;
   };
   const { serviceRoleKey } = getApiKeys(secrets);

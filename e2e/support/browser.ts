@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { testServer } from './server.ts';
 
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => testServer().baseUrl;
 
 interface ContextOptions {
   width?: number;

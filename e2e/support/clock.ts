@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
-import { afterEach, inject } from 'vitest';
+import { afterEach } from 'vitest';
+import { testServer } from './server.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -9,11 +10,11 @@ const DAY_MS = 86_400_000;
  */
 export function useServerClock() {
   afterEach(async () => {
-    await rm(inject('clockFile'), { force: true });
+    await rm(testServer().clockFile, { force: true });
   });
   return {
     async setServerDay(daysFromToday: number) {
-      await writeFile(inject('clockFile'), String(daysFromToday * DAY_MS));
+      await writeFile(testServer().clockFile, String(daysFromToday * DAY_MS));
     },
   };
 }

@@ -10,18 +10,28 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeStripe } from '../../apps/server/src/test/fake-stripe.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** One server the journeys run against (see `servers` below): what support/server.ts hands a journey. */
+export interface E2eServer {
+  baseUrl: string;
+  dataDir: string;
+  /** The server's TEST_CLOCK_FILE: milliseconds added to its services' clock (support/clock.ts writes it). */
+  clockFile: string;
+  /** The local Stripe stand-in the server bills through (driven with POST /_control/<name>). */
+  stripeUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /**
+     * One server per worker (E2E_WORKERS: support/workers.ts): when files run side by side, each runs on the server
+     * of its worker (VITEST_POOL_ID), so a file that moves its server's clock or reads its outbox is alone on it.
+     */
+    servers: E2eServer[];
     wsEndpoint: string;
-    dataDir: string;
-    /** The server's TEST_CLOCK_FILE: milliseconds added to its services' clock (support/clock.ts writes it). */
-    clockFile: string;
-    /** The local Stripe stand-in the server bills through (driven with POST /_control/<name>). */
-    stripeUrl: string;
     /**
      * Why the setup could not start the server or Chromium (with the server's own output), or '' when it did. The
      * setup never throws: a throwing global setup would stop every project of the run (server, web, contracts) with
@@ -92,17 +102,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the production build on a free port with a fresh data dir, and one Chromium that every journey
- * connects to. Fails loudly (never skips) when Chromium or the build is missing, or the server does not start: not by
- * throwing (that would stop the other projects too) but by handing the reason to every journey, which fails with it.
- * Its temporary folders go on every exit: the teardown, a failed start, Ctrl-C or SIGTERM.
+ * Starts the production build E2E_WORKERS times, each on a free port with a fresh data dir, and one Chromium that
+ * every journey connects to. Fails loudly (never skips) when Chromium or the build is missing, or a server does not
+ * start: not by throwing (that would stop the other projects too) but by handing the reason to every journey, which
+ * fails with it. Its temporary folders go on every exit: the teardown, a failed start, Ctrl-C or SIGTERM.
  */
 export default async function setup(project: TestProject) {
   const provideFailure = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`e2e setup failed; every browser journey will fail with this:\n${message}`);
     project.provide('setupError', message);
-    for (const key of ['baseUrl', 'wsEndpoint', 'dataDir', 'clockFile', 'stripeUrl'] as const) project.provide(key, '');
+    project.provide('servers', []);
+    project.provide('wsEndpoint', '');
   };
   try {
     return await start(project);
@@ -110,6 +121,12 @@ export default async function setup(project: TestProject) {
     provideFailure(error);
     return undefined;
   }
+}
+
+/** What the setup made and must take down on every exit. */
+interface Leftovers {
+  folders: string[];
+  children: ChildProcess[];
 }
 
 async function start(project: TestProject) {
@@ -121,15 +138,14 @@ async function start(project: TestProject) {
       );
     }
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-'));
-  const clockDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-clock-'));
-  let server: ChildProcess | undefined;
+  const leftovers: Leftovers = { folders: [], children: [] };
   // Whatever ends the run, nothing is left behind: synchronous, so it also works from 'exit' and signal handlers.
   // SIGTERM, not SIGKILL: the server then stops the embedded PostgreSQL it started (SIGKILL would leave it running).
   const cleanUpNow = () => {
-    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(clockDir, { recursive: true, force: true });
+    for (const child of leftovers.children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }
+    for (const folder of leftovers.folders) rmSync(folder, { recursive: true, force: true });
   };
   const onSignal = (signal: NodeJS.Signals) => {
     cleanUpNow();
@@ -144,29 +160,50 @@ async function start(project: TestProject) {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   };
+  const started: RunningServer[] = [];
+  const stopAll = () => Promise.all(started.map((server) => server.stop()));
   try {
-    return await startIn(project, { executablePath, dataDir, clockDir, setServer: (child) => (server = child) }).then(
-      (teardown) => async () => {
-        try {
-          await teardown();
-        } finally {
-          cleanUpNow();
-          forgetHandlers();
-        }
-      },
+    // Side by side: each start is mostly waiting (initdb, PostgreSQL's start, the migrations).
+    const results = await Promise.allSettled(
+      Array.from({ length: E2E_WORKERS }, () => startServer(leftovers).then((server) => started.push(server))),
     );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    project.provide(
+      'servers',
+      started.map((server) => server.info),
+    );
+    project.provide('wsEndpoint', browser.wsEndpoint());
+    project.provide('setupError', '');
+    return async () => {
+      try {
+        await browser.close();
+        await stopAll();
+      } finally {
+        cleanUpNow();
+        forgetHandlers();
+      }
+    };
   } catch (error) {
+    await stopAll();
     cleanUpNow();
     forgetHandlers();
     throw error;
   }
 }
 
-async function startIn(
-  project: TestProject,
-  options: { executablePath: string; dataDir: string; clockDir: string; setServer: (child: ChildProcess) => void },
-) {
-  const { executablePath, dataDir, clockDir } = options;
+interface RunningServer {
+  info: E2eServer;
+  stop(): Promise<void>;
+}
+
+/** One production server on a free port with a fresh data dir, billing through its own Stripe stand-in. */
+async function startServer(leftovers: Leftovers): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-'));
+  leftovers.folders.push(dataDir);
+  const clockDir = await mkdtemp(path.join(tmpdir(), 'sonhario-e2e-clock-'));
+  leftovers.folders.push(clockDir);
   const clockFile = path.join(clockDir, 'offset-ms');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -214,31 +251,19 @@ async function startIn(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  options.setServer(server);
+  leftovers.children.push(server);
   server.stdout.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr.on('data', (d: Buffer) => (log += d.toString()));
-
-  let browser: BrowserServer | undefined;
-  try {
-    await waitForHealth(baseUrl, server, () => log);
-    browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
-  } catch (error) {
-    await stopServer(server);
-    await stripe.close();
-    throw error;
-  }
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('wsEndpoint', browser.wsEndpoint());
-  project.provide('dataDir', dataDir);
-  project.provide('clockFile', clockFile);
-  project.provide('stripeUrl', stripe.url);
-  project.provide('setupError', '');
-
-  return async () => {
-    await browser.close();
+  const stop = async () => {
     await stopServer(server);
     await stripe.close();
     if (process.env.E2E_SERVER_LOG) console.log(log);
   };
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { info: { baseUrl, dataDir, clockFile, stripeUrl: stripe.url }, stop };
 }

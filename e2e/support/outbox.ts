@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
+import { testServer } from './server.ts';
 
 /** One e-mail as the server writes it to DATA_DIR/outbox when no SMTP server is configured. */
 export interface OutboxEmail {
@@ -38,7 +38,7 @@ export async function waitForEmail(
   to: string,
   { subject, seen = [], timeoutMs = 15_000 }: { subject?: string; seen?: string[]; timeoutMs?: number } = {},
 ): Promise<OutboxEmail> {
-  const dataDir = inject('dataDir');
+  const dataDir = testServer().dataDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = (await readOutbox(dataDir))
