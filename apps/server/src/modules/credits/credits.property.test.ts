@@ -258,6 +258,16 @@ const warmUpArb = fc
     ),
   );
 
+/** A builtin analysis of user 0's dream under the key 'chave-um' (the fixed scenario's two steps: the second conflicts). */
+const REUSE_KEY = (dream: OkDream): Action => ({
+  kind: 'analyse',
+  user: 0,
+  via: 'builtin',
+  dream,
+  mode: 'json',
+  key: 'chave-um',
+});
+
 const scenarioArb = fc
   .tuple(warmUpArb, fc.array(stepArb, { minLength: 3, maxLength: 9 }))
   .map(([warmUp, steps]) => (warmUp.length > 0 ? [warmUp, ...steps] : steps));
@@ -958,8 +968,15 @@ describe('the credit ledger under random interleavings', () => {
           await checkUsersTogether(models);
         }
       }),
-      // Shrinking a failure against a real server is slow: report the smallest case found in the time left.
-      { numRuns: NUM_RUNS, seed: SEED, interruptAfterTimeLimit: 200_000 },
+      // Shrinking a failure against a real server is slow: report the smallest case found in the time left. Beside the
+      // random runs, one fixed scenario reaches the rarest path for sure (one key reused for another dream: 'conflict'),
+      // which 15 random runs missed about once in a few dozen.
+      {
+        numRuns: NUM_RUNS,
+        seed: SEED,
+        interruptAfterTimeLimit: 200_000,
+        examples: [[[[REUSE_KEY('okA')], [REUSE_KEY('okB')]]]],
+      },
     );
     // Runs that never reached a path prove nothing about it: the generator must keep reaching each one.
     expect([...exercised]).toEqual(
