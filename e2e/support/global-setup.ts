@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
-import { chromium, type BrowserServer } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeStripe } from '../../apps/server/src/test/fake-stripe.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';

@@ -119,9 +119,9 @@ export async function acquireTestCluster(): Promise<() => Promise<void>> {
   return async () => {
     run.users -= 1;
     if (run.users > 0) return;
-    delete holder[RUN_CLUSTER];
-    delete process.env[ADMIN_URL_ENV];
-    delete process.env[TEMPLATE_ENV];
+    holder[RUN_CLUSTER] = undefined;
+    Reflect.deleteProperty(process.env, ADMIN_URL_ENV);
+    Reflect.deleteProperty(process.env, TEMPLATE_ENV);
     await (await run.cluster).stop();
   };
 }
