@@ -35,21 +35,29 @@ function useRows(charts: PatternCharts) {
   return { label, rows: charts.buckets.map((bucket) => ({ ...bucket, label: label.short(bucket.start) })) };
 }
 
-export function DreamsChart({ charts }: { charts: PatternCharts }) {
+/** One count per period as bars: how many dreams, how many nightmares. */
+function CountBars({
+  charts,
+  field,
+  title,
+  description,
+  color,
+}: {
+  charts: PatternCharts;
+  field: 'dreams' | 'nightmares';
+  title: string;
+  description: string;
+  color: string | undefined;
+}) {
   const { t } = useTranslation();
   const { label, rows } = useRows(charts);
   return (
     <ChartCard
-      title={t(
-        charts.granularity === 'week' ? 'patternCharts.charts.dreams.title' : 'patternCharts.charts.dreams.titleMonth',
-      )}
-      description={t('patternCharts.charts.dreams.description', {
-        total: sum(charts.buckets.map((b) => b.dreams)),
-        max: Math.max(0, ...charts.buckets.map((b) => b.dreams)),
-      })}
+      title={title}
+      description={description}
       table={{
-        columns: [columnName(t, 'period'), columnName(t, 'dreams')],
-        rows: charts.buckets.map((b) => [label.long(b.start), b.dreams]),
+        columns: [columnName(t, 'period'), columnName(t, field)],
+        rows: charts.buckets.map((b) => [label.long(b.start), b[field]]),
       }}
     >
       <BarChart {...CHART} data={rows} margin={MARGIN}>
@@ -57,15 +65,27 @@ export function DreamsChart({ charts }: { charts: PatternCharts }) {
         <XAxis dataKey="label" {...AXIS} />
         <YAxis allowDecimals={false} {...AXIS} />
         {TOOLTIP}
-        <Bar
-          isAnimationActive={false}
-          dataKey="dreams"
-          name={columnName(t, 'dreams')}
-          fill={PALETTE[0]}
-          radius={[4, 4, 0, 0]}
-        />
+        <Bar isAnimationActive={false} dataKey={field} name={columnName(t, field)} fill={color} radius={[4, 4, 0, 0]} />
       </BarChart>
     </ChartCard>
+  );
+}
+
+export function DreamsChart({ charts }: { charts: PatternCharts }) {
+  const { t } = useTranslation();
+  return (
+    <CountBars
+      charts={charts}
+      field="dreams"
+      title={t(
+        charts.granularity === 'week' ? 'patternCharts.charts.dreams.title' : 'patternCharts.charts.dreams.titleMonth',
+      )}
+      description={t('patternCharts.charts.dreams.description', {
+        total: sum(charts.buckets.map((b) => b.dreams)),
+        max: Math.max(0, ...charts.buckets.map((b) => b.dreams)),
+      })}
+      color={PALETTE[0]}
+    />
   );
 }
 
@@ -113,32 +133,16 @@ export function LucidityChart({ charts }: { charts: PatternCharts }) {
 
 export function NightmaresChart({ charts }: { charts: PatternCharts }) {
   const { t } = useTranslation();
-  const { label, rows } = useRows(charts);
   return (
-    <ChartCard
+    <CountBars
+      charts={charts}
+      field="nightmares"
       title={t('patternCharts.charts.nightmares.title')}
       description={t('patternCharts.charts.nightmares.description', {
         total: sum(charts.buckets.map((b) => b.nightmares)),
       })}
-      table={{
-        columns: [columnName(t, 'period'), columnName(t, 'nightmares')],
-        rows: charts.buckets.map((b) => [label.long(b.start), b.nightmares]),
-      }}
-    >
-      <BarChart {...CHART} data={rows} margin={MARGIN}>
-        {GRID}
-        <XAxis dataKey="label" {...AXIS} />
-        <YAxis allowDecimals={false} {...AXIS} />
-        {TOOLTIP}
-        <Bar
-          isAnimationActive={false}
-          dataKey="nightmares"
-          name={columnName(t, 'nightmares')}
-          fill={PALETTE[3]}
-          radius={[4, 4, 0, 0]}
-        />
-      </BarChart>
-    </ChartCard>
+      color={PALETTE[3]}
+    />
   );
 }
 
