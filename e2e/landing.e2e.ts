@@ -7,7 +7,8 @@ const journey = useBrowser();
 describe('landing page', () => {
   for (const width of [390, 1280]) {
     it(`shows every text the spec asks for at ${width} px, without console errors or horizontal scroll`, async () => {
-      const page = await journey.newPage({ width });
+      // As most visitors see it: with the stars twinkling.
+      const page = await journey.newPage({ width, motion: 'full' });
       const failed: string[] = [];
       page.on('requestfailed', (r) => failed.push(r.url()));
       page.on('response', (r) => {

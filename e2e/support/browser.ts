@@ -14,6 +14,12 @@ interface ContextOptions {
    * unless a journey is about it (e2e/offline.e2e.ts), so the others neither wait on it nor are served by it.
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * The system's motion setting the page sees. 'reduce' unless a journey asks for 'full': the app then stops its
+   * endless animations (the twinkling stars), which otherwise keep Chromium redrawing the whole page for as long as it
+   * is open, with no test reading them (decision 074). The landing journey keeps full motion.
+   */
+  motion?: 'reduce' | 'full';
 }
 
 export interface Journey {
@@ -44,13 +50,14 @@ export function useBrowser(): Journey {
     // Unset when beforeAll failed to connect.
     await (journey.browser as Journey['browser'] | undefined)?.close();
   });
-  journey.newContext = async ({ width = 1280, serviceWorkers = 'block' } = {}) => {
+  journey.newContext = async ({ width = 1280, serviceWorkers = 'block', motion = 'reduce' } = {}) => {
     const context = await journey.browser.newContext({
       baseURL: baseUrl(),
       serviceWorkers,
       viewport: { width, height: width < 600 ? 844 : 800 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
+      reducedMotion: motion === 'full' ? 'no-preference' : 'reduce',
     });
     contexts.push(context);
     return context;

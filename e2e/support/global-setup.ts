@@ -9,7 +9,7 @@ import { BILLING_RULES, PAID_PLANS } from '@sonhario/contracts/billing';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeStripe } from '../../apps/server/src/test/fake-stripe.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, journeyChromiumPath } from './chromium.ts';
 import { E2E_WORKERS } from './workers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -130,7 +130,7 @@ interface Leftovers {
 }
 
 async function start(project: TestProject) {
-  const executablePath = chromiumPath();
+  const executablePath = journeyChromiumPath();
   for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
     if (!existsSync(path.join(root, file))) {
       throw new Error(
