@@ -9,6 +9,8 @@ import { setupAppWithServer } from '@/test/app';
 import { loadingAuth, signedIn, signedOut, WithAuth } from '@/test/auth';
 import { createUser, serverRequest, TEST_PASSWORD, testServer } from '@/test/server/real-server';
 import type { AuthState } from '@/lib/auth-context';
+import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { LoginRoute } from './login';
 
 const api = setupAppWithServer();
@@ -92,8 +94,10 @@ describe('login page texts and structure (spec section 2)', () => {
     expect(within(loginForm()).getByLabelText('Senha')).toBeRequired();
     expect(within(loginForm()).getByRole('button', { name: 'Entrar' })).toHaveAttribute('type', 'submit');
     // The main test server has no Google client: no button, no divider (the settings say so).
+    // The button follows the app's cached answer alone (shown only once it is true): once that answer is the server's
+    // 'no', no render can show it.
     await waitFor(() => expect(api.server.requests.some((r) => r.path === '/auth/v1/settings')).toBe(true));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.authSettings)).toBe(false));
     expect(screen.queryByText('ou continue com')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Google' })).not.toBeInTheDocument();
   });
