@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage } from './support/accounts.ts';
+import { sessionOf, setPlan, signedInPage } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 /**
@@ -251,6 +251,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA and best practice)', () => {
           await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
         }
       }
+
+      // Conquistas as Lucid shows what Dreamer's does not: the streak's freezes (a count read as one sentence).
+      await setPlan((await sessionOf(page)).id, 'lucid');
+      await moveTo(page, '/app/rewards');
+      await page.reload();
+      await page.getByText(/de \d+ proteções guardadas/).waitFor();
+      await settle(page);
+      found.push(...(await auditBothThemes(page, '/app/rewards (Lucid)')));
       expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
     },
   );

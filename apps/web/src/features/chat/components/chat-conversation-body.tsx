@@ -138,11 +138,13 @@ function MessageLog({
             {state.text ? (
               <AssistantText text={state.text} refs={null} />
             ) : (
-              <p className="flex items-center gap-1.5 py-2" aria-label={t('chat.thinking')}>
+              <p className="flex items-center gap-1.5 py-2">
+                <span className="sr-only">{t('chat.thinking')}</span>
                 {[0, 1, 2].map((dot) => (
                   <span
                     key={dot}
-                    className="size-1.5 animate-pulse rounded-full bg-primary/70"
+                    aria-hidden="true"
+                    className="size-1.5 animate-pulse rounded-full bg-primary/70 motion-reduce:animate-none"
                     style={{ animationDelay: `${String(dot * 200)}ms` }}
                   />
                 ))}

@@ -118,10 +118,9 @@ function Freezes({ freezes }: { freezes: RewardsResponse['freezes'] }) {
         <p id="freezes-title" className="text-sm font-medium">
           {t('rewards.freezes.title')}
         </p>
-        <p
-          className="flex items-center gap-1"
-          aria-label={t('rewards.freezes.heldLabel', { held: freezes.held, max: freezes.max })}
-        >
+        <p className="flex items-center gap-1">
+          {/* Read as one sentence: a paragraph may not carry a name of its own (axe: aria-prohibited-attr). */}
+          <span className="sr-only">{t('rewards.freezes.heldLabel', { held: freezes.held, max: freezes.max })}</span>
           {Array.from({ length: freezes.max }, (_, index) => (
             <Snowflake
               key={index}
