@@ -65,7 +65,7 @@ describe('screens while their data arrives', () => {
     const screens = [
       { link: 'Ver Créditos', heading: 'Créditos', loaded: page.getByTestId('credit-balance') },
       // Dreamer: the journal's counts and what the charts would add.
-      { link: 'Ver Padrões', heading: 'Padrões', loaded: page.getByText(/^Este mês: /) },
+      { link: 'Ver Padrões', heading: 'Padrões', loaded: page.getByText(/^Este mês /) },
     ];
     for (const { link, heading, loaded } of screens) {
       await page.goto('/app');
@@ -85,4 +85,19 @@ describe('screens while their data arrives', () => {
       expect(await layoutShift(), heading).toBeLessThan(before + 0.01);
     }
   }, 90_000);
+
+  it('opens a page loaded afresh at its top, not where another page loaded afresh was left (390 px)', async () => {
+    const { page } = await signedInPage(journey, { firstName: 'Rolagem', width: 390 });
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto('/app/settings');
+    await page.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(scrollY).toBe(600);
+
+    // Another page loaded afresh (typed, a bookmark): the router restores scroll positions as it renders the route,
+    // so once the dashboard shows, where it stands is where it was put. It was put at 600 px.
+    await page.goto('/app');
+    await page.getByTestId('dashboard-plan').waitFor();
+    expect(await scrollY()).toBe(0);
+  });
 });

@@ -63,7 +63,10 @@ let routesLoaded: Promise<void> | undefined;
 export function AppRouter({ isHydrating }: { isHydrating: boolean }) {
   // Created on first render rather than at import time, so tests can import `routes` without a browser router; once
   // per page, so a render that suspends below finds the same router when it is tried again.
-  const current = (router ??= createBrowserRouter(routes));
+  // A prerendered page is already where the visitor put it: on '/' the boot script scrolls to 'Features' or 'Pricing'
+  // on the very press that starts the app. Hydration data (none is needed: '/' has no loader, '/login' is lazy and
+  // loads as before) tells the router not to reset the scroll on its first render, which undid that first press.
+  const current = (router ??= createBrowserRouter(routes, isHydrating ? { hydrationData: {} } : undefined));
   if (isHydrating && !current.state.initialized) {
     routesLoaded ??= new Promise((loaded) =>
       current.subscribe((state) => {

@@ -1,7 +1,14 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useAuthRedirects } from '@/features/auth/hooks/use-auth-redirects';
 import { lazyPart } from '@/components/lazy-part';
+
+/**
+ * Where a page's scroll position is kept: each history entry's own key (back and forward return to where the user
+ * was), except a freshly loaded document's first entry, whose key is always 'default' — keyed by its path instead,
+ * so a page opened afresh never starts at the position of another page opened afresh before it.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 /**
  * Wraps every route: the auth state (the landing page's user menu needs it too), redirects after e-mail
@@ -22,7 +29,7 @@ export function RootLayout() {
         }
       />
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthProvider>
   );
 }
