@@ -70,10 +70,14 @@ async function subscribe(): Promise<void> {
   const existing = await worker.pushManager.getSubscription();
   const subscription =
     existing ??
-    (await worker.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: applicationServerKey(data.publicKey),
-    }));
+    (await worker.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(data.publicKey) })
+      .catch((error: unknown) => {
+        // The browser has the APIs but no push service to subscribe with (Chromium builds without one: 'push
+        // service not available'): this browser cannot receive notifications, said as such, not as an error.
+        if (error instanceof DOMException) throw new PushPermissionError('unsupported');
+        throw error;
+      }));
   await registerPushSubscription(subscription);
 }
 

@@ -32,8 +32,10 @@ import { useReminders, useSaveReminders, useTestNotification } from '../api/use-
 type DeviceState = 'loading' | 'unsupported' | 'ios-not-installed' | 'denied' | 'off' | 'on';
 
 /** Whether this browser receives notifications now (asked of the browser, not the server). */
-function useDeviceState(): [DeviceState, () => void] {
+function useDeviceState(): [DeviceState, () => void, () => void] {
   const [support] = useState(pushSupport);
+  // Has the APIs but no push service behind them (a browser built without one): known only once a subscribe fails.
+  const [hasNoPushService, setNoPushService] = useState(false);
   const [state, setState] = useState<DeviceState>(support === 'supported' ? 'loading' : support);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -54,13 +56,13 @@ function useDeviceState(): [DeviceState, () => void] {
       isCurrent = false;
     };
   }, [support, version]);
-  return [state, () => setVersion((v) => v + 1)];
+  return [hasNoPushService ? 'unsupported' : state, () => setVersion((v) => v + 1), () => setNoPushService(true)];
 }
 
 /** This device: turn notifications on (the browser asks for permission) or off, or why it cannot. */
 function DeviceRow({ subscriptions }: { subscriptions: number }) {
   const { t } = useTranslation();
-  const [state, refresh] = useDeviceState();
+  const [state, refresh, markUnsupported] = useDeviceState();
   const device = usePushDevice();
   const errorMessage = useApiErrorMessage();
 
@@ -70,7 +72,10 @@ function DeviceRow({ subscriptions }: { subscriptions: number }) {
         toast.success(t(isOn ? 'reminders.device.enabled' : 'reminders.device.disabled'));
       },
       onError: (error) => {
-        if (error instanceof PushPermissionError) {
+        if (error instanceof PushPermissionError && error.permission === 'unsupported') {
+          markUnsupported();
+          toast.error(t('reminders.device.unsupported'));
+        } else if (error instanceof PushPermissionError) {
           toast.error(t(error.permission === 'denied' ? 'reminders.device.blocked' : 'reminders.device.notGranted'));
         } else toast.error(errorMessage(error));
       },
