@@ -96,6 +96,7 @@ describe('installable app and offline recording', () => {
     await page.waitForURL('**/app/dreams/new');
     await recordDream(page, text);
     await page.getByText('Sonho salvo neste aparelho').waitFor();
+    await page.getByText('Você está sem conexão. Ele será enviado assim que a conexão voltar.').waitFor();
     await page.waitForURL((url) => url.pathname === '/app/dreams');
     const pending = page.getByRole('article', { name: /Eu atravessava um rio escuro/ });
     await pending.getByText('Pendente').waitFor();
@@ -209,6 +210,33 @@ describe('installable app and offline recording', () => {
     await page.getByText('Sonho pendente enviado').waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await dreamsWith(owner.token, word)).length).toBe(1);
     expect(await dreamsWith(otherToken, word)).toEqual([]);
+  });
+
+  it('keeps a dream the server did not answer for (online), says so, and sends it by itself once it answers', async () => {
+    const { page } = await signedInPage(journey, { firstName: 'Paciente' });
+    const { token } = await sessionOf(page);
+    const word = `farol${randomBytes(3).toString('hex')}`;
+    await page.goto('/app/dreams/new');
+    // The server stops answering while the browser stays online: its dream saves fail at the connection.
+    const saves = '**/api/v1/dreams';
+    await page.route(saves, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByLabel('O que você sonhou?').fill(`Um ${word} aceso no meio do campo.`);
+    await page.getByRole('button', { name: 'Salvar sonho' }).click();
+    await page.getByText('Sonho salvo neste aparelho').waitFor();
+    await page
+      .getByText(
+        'O servidor não respondeu. O sonho ficou guardado neste aparelho e será enviado sozinho assim que o servidor voltar.',
+      )
+      .waitFor();
+    expect(await dreamsWith(token, word)).toEqual([]);
+
+    // It answers again: no reload, no focus, no 'online' event (the browser never went offline), and the app sends
+    // the dream by itself (its first retry comes 5 s after the failure), once.
+    await page.unroute(saves);
+    await page.getByText('Sonho pendente enviado').waitFor({ timeout: 20_000 });
+    expect(await dreamsWith(token, word)).toHaveLength(1);
   });
 
   describe('a new version', () => {

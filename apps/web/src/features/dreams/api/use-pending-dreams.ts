@@ -80,22 +80,30 @@ async function sendOne(queryClient: QueryClient, pending: PendingDream): Promise
  * Sends the user's queue, oldest first, with that user's session only: before each dream the signed-in user is
  * checked again, so a dream queued by one account is never sent as another. Stops at the first dream that must wait
  * (offline again, the session gone). One tab sends at a time (Web Locks); the idempotency keys make a second send
- * harmless anyway. Resolves to how many dreams reached the server.
+ * harmless anyway. Resolves to how many dreams reached the server, and whether one had to wait (no answer, a server
+ * error, no session): the caller tries again later.
  */
-export async function sendPendingDreams(queryClient: QueryClient, userId: string): Promise<number> {
-  if (!canQueueDreams()) return 0;
+export async function sendPendingDreams(
+  queryClient: QueryClient,
+  userId: string,
+): Promise<{ sent: number; isWaiting: boolean }> {
+  if (!canQueueDreams()) return { sent: 0, isWaiting: false };
   const run = async () => {
     let sent = 0;
+    let isWaiting = false;
     for (const pending of await listPendingDreams(userId)) {
       if (pending.error) continue;
       const { data } = await (await loadSupabase()).auth.getSession();
       if (data.session?.user.id !== userId) break;
       const outcome = await sendOne(queryClient, pending);
-      if (outcome === 'wait') break;
+      if (outcome === 'wait') {
+        isWaiting = true;
+        break;
+      }
       if (outcome === 'sent') sent += 1;
     }
     if (sent > 0) await invalidateJournal(queryClient);
-    return sent;
+    return { sent, isWaiting };
   };
   return 'locks' in navigator ? navigator.locks.request(`sonhario-pending-dreams:${userId}`, run) : run();
 }

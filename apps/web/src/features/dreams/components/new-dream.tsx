@@ -70,7 +70,10 @@ export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (r
     }
     draft.clear();
     createDream.reset();
-    toast.success(t('dreams.pending.queuedToast'), { description: t('dreams.pending.queuedText') });
+    // Offline, or online with the server not answering (down, restarting): each said as it is.
+    toast.success(t('dreams.pending.queuedToast'), {
+      description: t(navigator.onLine ? 'dreams.pending.queuedUnreachableText' : 'dreams.pending.queuedText'),
+    });
     // The journal shows it pending, but its screen's code may not be on this device yet: without a service worker
     // to serve it offline, the form starts afresh here instead of leading to a screen that cannot load.
     if ('serviceWorker' in navigator && navigator.serviceWorker.controller)
