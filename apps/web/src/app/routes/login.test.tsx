@@ -238,6 +238,25 @@ describe('signing in', () => {
     expect(screen.getByText('Erro no login')).toBeInTheDocument();
   });
 
+  it('offers the confirmation e-mail again after a sign-in refused because the address is not confirmed', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const email = `bia@${crypto.randomUUID()}.example.com`;
+    await createUnconfirmedUser(email);
+    await fillSignIn(user, email, TEST_PASSWORD);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Entrar' }));
+    const note = await screen.findByText(
+      'Este e-mail ainda não foi confirmado. Abra o link que enviamos ou peça outro.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' }));
+    expect(await screen.findByText('Email reenviado')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Enviamos um novo link de confirmação para ${email}. Confira também a caixa de spam.`),
+    ).toBeInTheDocument();
+    expect(api.server.requestsTo('POST', '/auth/v1/resend')).toHaveLength(1);
+    expect(note).toBeInTheDocument();
+  });
+
   it('welcomes the user and goes to /app once signed in (the user appears through the real auth client)', async () => {
     const user = userEvent.setup();
     const account = await createUser();

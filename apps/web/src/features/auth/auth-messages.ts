@@ -2,7 +2,7 @@ import { authErrorCode, authErrorMessage } from '@/lib/auth-error-message';
 import { i18n, productName } from '@/lib/i18n';
 
 /** The auth actions that can fail, each with its toast title (spec section 8). */
-export type AuthAction = 'signIn' | 'signUp' | 'google' | 'signOut' | 'recovery' | 'reset';
+export type AuthAction = 'signIn' | 'signUp' | 'google' | 'signOut' | 'recovery' | 'reset' | 'resend';
 
 export interface ToastContent {
   title: string;
@@ -16,6 +16,7 @@ const TITLE_KEY = {
   signOut: 'auth.toast.signOutError',
   recovery: 'auth.toast.recoveryError',
   reset: 'auth.toast.resetError',
+  resend: 'auth.toast.resendError',
 } as const;
 
 /**
@@ -47,6 +48,16 @@ export const signInSuccess = (): ToastContent => ({
 export const signUpSuccess = (hasSession: boolean): ToastContent => ({
   title: i18n.t('auth.toast.signUpSuccess'),
   description: hasSession ? i18n.t('auth.toast.welcome', { product: productName() }) : i18n.t('auth.toast.checkEmail'),
+});
+
+export const confirmationResent = (email: string): ToastContent => ({
+  title: i18n.t('auth.toast.resendSuccess'),
+  description: i18n.t('auth.toast.resendSuccessText', { email }),
+});
+
+export const emailConfirmed = (): ToastContent => ({
+  title: i18n.t('auth.toast.emailConfirmed'),
+  description: i18n.t('auth.toast.emailConfirmedText'),
 });
 
 export const signOutSuccess = (): ToastContent => ({

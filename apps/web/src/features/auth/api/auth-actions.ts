@@ -1,10 +1,12 @@
 import { CONSENT_VERSION } from '@sonhario/contracts/consents';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toast } from 'sonner';
+import { authErrorCode } from '@/lib/auth-error-message';
 import { loadSupabase } from '@/lib/load-supabase';
 import { readPlanIntent } from '@/lib/plan-intent';
 import { forgetSessionData } from '@/lib/session-data';
 import {
+  confirmationResent,
   describeAuthError,
   passwordResetSuccess,
   signInSuccess,
@@ -21,6 +23,8 @@ import { RESET_PASSWORD_PATH } from '../auth-url';
  */
 export interface AuthResult {
   ok: boolean;
+  /** The error's code when the call failed ('email_not_confirmed', …), when one can be told. */
+  code?: string | null;
 }
 
 const showError = ({ title, description }: ToastContent) => toast.error(title, { description });
@@ -35,7 +39,7 @@ async function run(
     const { error } = await call(await loadSupabase());
     if (error) {
       showError(describeAuthError(action, error));
-      return { ok: false };
+      return { ok: false, code: authErrorCode(error) };
     }
     onSuccess?.();
     return { ok: true };
@@ -80,6 +84,15 @@ export async function signUp(email: string, password: string, firstName = '', la
       return answer;
     },
     () => showSuccess(signUpSuccess(hasSession)),
+  );
+}
+
+/** Sends the sign-up's confirmation link again (POST /auth/v1/resend), for an account not yet confirmed. */
+export function resendConfirmation(email: string): Promise<AuthResult> {
+  return run(
+    'resend',
+    (supabase) => supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: siteRoot() } }),
+    () => showSuccess(confirmationResent(email)),
   );
 }
 

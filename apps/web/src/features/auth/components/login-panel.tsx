@@ -1,23 +1,22 @@
-import { MailCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PaidPlanId } from '@sonhario/contracts/billing';
-import { requestPasswordReset, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
+import { requestPasswordReset, resendConfirmation, signIn, signInWithGoogle, signUp } from '../api/auth-actions';
 import { useIsGoogleConfigured } from '../api/use-auth-settings';
 import { useBusy } from '../hooks/use-busy';
 import type { PasswordRecoveryValues, SignInValues, SignUpValues } from '../schemas';
 import { GoogleSignIn } from './google-button';
 import { PasswordRecoveryForm } from './password-recovery-form';
+import { NotConfirmedNote, SignUpSent } from './resend-confirmation';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
 type Tab = 'login' | 'signup';
-type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery';
+type BusyAction = 'signIn' | 'signUp' | 'google' | 'recovery' | 'resend';
 
 /**
  * The /login card (spec section 2): 'Bem-vindo', the Login and Cadastro tabs, Google on both when the server offers
@@ -46,14 +45,18 @@ export function LoginPanel({
   const [isRecovering, setIsRecovering] = useState(false);
   const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
   const [signUpSentTo, setSignUpSentTo] = useState<string | null>(null);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const isDisabled = busy !== null;
   const isGoogleConfigured = useIsGoogleConfigured();
 
   const handleSignIn = (values: SignInValues) =>
     void run('signIn', async () => {
-      const { ok } = await signIn(values.email, values.password);
+      const { ok, code } = await signIn(values.email, values.password);
+      setUnconfirmedEmail(code === 'email_not_confirmed' ? values.email : null);
       if (ok) onSignedIn();
     });
+
+  const handleResend = (email: string) => void run('resend', () => resendConfirmation(email));
 
   const handleSignUp = (values: SignUpValues) =>
     void run('signUp', async () => {
@@ -110,34 +113,29 @@ export function LoginPanel({
                   onSubmit={handleSignIn}
                   onForgotPassword={() => setIsRecovering(true)}
                 />
+                {unconfirmedEmail ? (
+                  <NotConfirmedNote
+                    isDisabled={isDisabled}
+                    isBusy={busy === 'resend'}
+                    onResend={() => handleResend(unconfirmedEmail)}
+                  />
+                ) : null}
                 {google}
               </>
             )}
           </TabsContent>
           <TabsContent value="signup" className="grid gap-6">
             {signUpSentTo ? (
-              <div className="grid gap-5">
-                <div
-                  role="status"
-                  className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center"
-                >
-                  <MailCheck aria-hidden="true" className="size-8 text-primary" />
-                  <h2 className="font-display text-lg font-semibold">{t('auth.signUp.sentTitle')}</h2>
-                  <p className="text-sm text-pretty text-muted-foreground">
-                    {t('auth.signUp.sent', { email: signUpSentTo })}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  className="w-full"
-                  onClick={() => {
-                    setSignUpSentTo(null);
-                    setTab('login');
-                  }}
-                >
-                  {t('auth.signUp.backToLogin')}
-                </Button>
-              </div>
+              <SignUpSent
+                email={signUpSentTo}
+                isDisabled={isDisabled}
+                isBusy={busy === 'resend'}
+                onResend={() => handleResend(signUpSentTo)}
+                onBackToLogin={() => {
+                  setSignUpSentTo(null);
+                  setTab('login');
+                }}
+              />
             ) : (
               <>
                 <SignUpForm

@@ -33,7 +33,7 @@ export function useAuthRedirects(): AuthEventListener {
   useEffect(() => {
     if (landing.kind !== 'error' || isErrorHandled.current) return;
     isErrorHandled.current = true;
-    void import('../redirect-error-toast').then((module) => module.showRedirectError(landing));
+    void import('../redirect-toasts').then((module) => module.showRedirectError(landing));
     void navigate(
       { pathname: location.pathname, search: location.search, hash: '' },
       { replace: true, state: location.state as unknown },
@@ -49,12 +49,16 @@ export function useAuthRedirects(): AuthEventListener {
       }
       if (event === 'SIGNED_IN' && isUrlSignInPending.current) {
         isUrlSignInPending.current = false;
+        // The sign-up's confirmation link: said once, wherever it landed.
+        if (landing.kind === 'session' && landing.type === 'signup') {
+          void import('../redirect-toasts').then((module) => module.showEmailConfirmed());
+        }
         if (pathname.current !== '/') return;
         // A plan chosen before signing up (the link's `?subscribe=`) goes on to its checkout on the plan page.
         const plan = paidPlanOf(new URLSearchParams(search.current).get('subscribe'));
         void navigate(plan ? subscribePath(plan) : '/app', { replace: true });
       }
     },
-    [navigate],
+    [landing, navigate],
   );
 }
