@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Billing off: plans on this server are the administrator's to set, and how. */
+/** Billing off: plans on this server are the administrator's to set (how is in the operator's docs, not here). */
 export function AdminManagedNote() {
   const { t } = useTranslation();
   return (
@@ -14,9 +14,6 @@ export function AdminManagedNote() {
         {t('billing.admin.title')}
       </h2>
       <p className="text-sm text-pretty text-muted-foreground">{t('billing.admin.text')}</p>
-      <pre className="overflow-x-auto rounded-md whitespace-pre-wrap border border-border/70 bg-background/60 px-3.5 py-2.5 font-mono text-xs sm:text-sm">
-        <code>{t('billing.admin.command')}</code>
-      </pre>
     </section>
   );
 }
