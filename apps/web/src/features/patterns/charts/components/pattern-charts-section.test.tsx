@@ -60,6 +60,14 @@ describe("'Padrões' charts (/app/analytics)", () => {
     expect(await stat('Sonhos no diário')).toHaveTextContent('6');
     expect(await stat('Sonhos lúcidos')).toHaveTextContent('2');
     expect(await stat('Pesadelos')).toHaveTextContent('1');
+    // The month's line says which nights it counts: on the 1st, last night's dreams are the month before's.
+    const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const isFirstOfMonth = todayIn('America/Sao_Paulo').endsWith('-01');
+    expect(within(await chartsRegion()).getByText(/^Este mês /)).toHaveTextContent(
+      isFirstOfMonth
+        ? `Este mês (noites de ${month}): 0 sonhos, 0 lúcidos, 0 pesadelos`
+        : `Este mês (noites de ${month}): 6 sonhos, 2 lúcidos, 1 pesadelos`,
+    );
     expect(within(await chartsRegion()).queryByText('Ainda há poucos sonhos para ver padrões')).not.toBeInTheDocument();
 
     const dreams = await chart('Sonhos por semana');

@@ -10,8 +10,18 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useProfile } from '@/hooks/use-profile';
 import { isApiError } from '@/lib/api-client';
+import { currentFormatLocale } from '@/lib/dates';
 import { usePatternCharts } from '../api/use-pattern-charts';
 import { PatternChartViews } from './chart-views';
+
+/**
+ * The month's name ('dezembro'): its counts go by the night dreamt, as everywhere in the app, so on the morning of the
+ * 1st the night before still counts in the month before, and the line says which month it counts.
+ */
+const monthNameOf = (month: string) =>
+  new Intl.DateTimeFormat(currentFormatLocale(), { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T12:00:00Z`),
+  );
 
 /** The journal's counts; without `basics` (still loading), their labels with a placeholder for each figure. */
 function BasicCounts({ basics }: { basics?: PatternBasics }) {
@@ -34,7 +44,9 @@ function BasicCounts({ basics }: { basics?: PatternBasics }) {
         ))}
       </dl>
       {basics ? (
-        <p className="text-sm text-muted-foreground">{t('patternCharts.basics.thisMonth', basics.thisMonth)}</p>
+        <p className="text-sm text-muted-foreground">
+          {t('patternCharts.basics.thisMonth', { ...basics.thisMonth, monthName: monthNameOf(basics.month) })}
+        </p>
       ) : (
         <Skeleton className="my-0.5 h-4 w-3/4" />
       )}
