@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { passwordRecoverySchema, type PasswordRecoveryValues } from '../schemas';
 import { EmailField } from './email-field';
+import { MailSentNotice } from './mail-sent-notice';
 
 interface PasswordRecoveryFormProps {
   isDisabled: boolean;
@@ -39,14 +40,7 @@ export function PasswordRecoveryForm({ isDisabled, isBusy, sentTo, onSubmit, onB
   if (sentTo) {
     return (
       <div className="grid gap-5">
-        <div
-          role="status"
-          className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center"
-        >
-          <MailCheck aria-hidden="true" className="size-8 text-primary" />
-          <h2 className="font-display text-lg font-semibold">{t('auth.recovery.sentTitle')}</h2>
-          <p className="text-sm text-pretty text-muted-foreground">{t('auth.recovery.sent', { email: sentTo })}</p>
-        </div>
+        <MailSentNotice title={t('auth.recovery.sentTitle')} text={t('auth.recovery.sent', { email: sentTo })} />
         {back}
       </div>
     );

@@ -1,7 +1,8 @@
-import { MailCheck, MailWarning, RotateCw } from 'lucide-react';
+import { MailWarning, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { MailSentNotice } from './mail-sent-notice';
 
 interface ResendProps {
   isDisabled: boolean;
@@ -9,8 +10,24 @@ interface ResendProps {
   onResend: () => void;
 }
 
+/** The confirmation link again: the same button under the Login form and on the 'Confira seu email' panel. */
+function ResendButton({
+  isDisabled,
+  isBusy,
+  onResend,
+  label,
+  variant,
+}: ResendProps & { label: string; variant: 'outline' | 'ghost' }) {
+  return (
+    <Button variant={variant} className="w-full" disabled={isDisabled} onClick={onResend}>
+      {isBusy ? <Spinner /> : <RotateCw aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}
+
 /** Under the Login form, after a sign-in refused because the address is not confirmed yet: why, and another link. */
-export function NotConfirmedNote({ isDisabled, isBusy, onResend }: ResendProps) {
+export function NotConfirmedNote(props: ResendProps) {
   const { t } = useTranslation();
   return (
     <div role="status" className="grid gap-3 rounded-lg border border-amber-400/30 bg-amber-400/[0.07] p-4">
@@ -18,10 +35,7 @@ export function NotConfirmedNote({ isDisabled, isBusy, onResend }: ResendProps) 
         <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
         {t('auth.signIn.notConfirmed')}
       </p>
-      <Button variant="outline" className="w-full" disabled={isDisabled} onClick={onResend}>
-        {isBusy ? <Spinner /> : <RotateCw aria-hidden="true" />}
-        {t('auth.signIn.resend')}
-      </Button>
+      <ResendButton {...props} variant="outline" label={t('auth.signIn.resend')} />
     </div>
   );
 }
@@ -38,18 +52,12 @@ export function SignUpSent({
   const { t } = useTranslation();
   return (
     <div className="grid gap-5">
-      <div
-        role="status"
-        className="grid justify-items-center gap-3 rounded-lg border border-primary/25 bg-primary/10 p-5 text-center"
-      >
-        <MailCheck aria-hidden="true" className="size-8 text-primary" />
-        <h2 className="font-display text-lg font-semibold">{t('auth.signUp.sentTitle')}</h2>
-        <p className="text-sm text-pretty text-muted-foreground">{t('auth.signUp.sent', { email })}</p>
-      </div>
-      <Button variant="ghost" className="w-full" disabled={resend.isDisabled} onClick={resend.onResend}>
-        {resend.isBusy ? <Spinner /> : <RotateCw aria-hidden="true" />}
-        {resend.isBusy ? t('auth.signUp.resendBusy') : t('auth.signUp.resend')}
-      </Button>
+      <MailSentNotice title={t('auth.signUp.sentTitle')} text={t('auth.signUp.sent', { email })} />
+      <ResendButton
+        {...resend}
+        variant="ghost"
+        label={resend.isBusy ? t('auth.signUp.resendBusy') : t('auth.signUp.resend')}
+      />
       <Button variant="outline" className="w-full" onClick={onBackToLogin}>
         {t('auth.signUp.backToLogin')}
       </Button>
