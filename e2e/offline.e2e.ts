@@ -40,6 +40,12 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The build's chunks named after the journal: its route's module and the shared code of its feature. */
+const isDreamsChunk = (url: string) => /\/assets\/dreams-[\w-]+\.js$/.test(url);
+/** A route's module exports its screen as `Component` (the router's lazy routes). */
+const isRouteModule = (code: string) => /\bas Component\b/.test(code);
+const isJournalChunk = async (url: string) => isRouteModule(await (await fetch(url)).text());
+
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.+-auth-token$/.test(key)));
 
@@ -212,16 +218,27 @@ describe('installable app and offline recording', () => {
     expect(await dreamsWith(otherToken, word)).toEqual([]);
   });
 
-  it('keeps a dream the server did not answer for (online), says so, and sends it by itself once it answers', async () => {
+  it('keeps a dream the server did not answer for (online), says so, shows it pending and sends it by itself once it answers', async () => {
     const { page } = await signedInPage(journey, { firstName: 'Paciente' });
     const { token } = await sessionOf(page);
     const word = `farol${randomBytes(3).toString('hex')}`;
     await page.goto('/app/dreams/new');
-    // The server stops answering while the browser stays online: its dream saves fail at the connection.
-    const saves = '**/api/v1/dreams';
-    await page.route(saves, (route) =>
-      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
-    );
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    // The journal's code loads while the user writes; importing the same module here resolves once it and every
+    // chunk it needs are in.
+    const journalChunk = () =>
+      page
+        .evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+        .then((names) =>
+          Promise.all(names.filter(isDreamsChunk).map(async (url) => ((await isJournalChunk(url)) ? url : ''))),
+        )
+        .then((urls) => urls.find(Boolean));
+    await expect.poll(journalChunk, { timeout: 15_000 }).toBeTruthy();
+    await page.evaluate(`import(${JSON.stringify(await journalChunk())}).then(() => true)`);
+
+    // The server stops answering at all (no page, no API, no code) while the browser stays online.
+    const everything = '**/*';
+    await page.route(everything, (route) => route.abort('connectionrefused'));
     await page.getByLabel('O que você sonhou?').fill(`Um ${word} aceso no meio do campo.`);
     await page.getByRole('button', { name: 'Salvar sonho' }).click();
     await page.getByText('Sonho salvo neste aparelho').waitFor();
@@ -230,13 +247,41 @@ describe('installable app and offline recording', () => {
         'O servidor não respondeu. O sonho ficou guardado neste aparelho e será enviado sozinho assim que o servidor voltar.',
       )
       .waitFor();
+    // With no service worker, the journal opens from the code already in, on the dream's pending card.
+    await page.waitForURL('**/app/dreams');
+    const card = page.getByRole('article', { name: `Um ${word} aceso no meio do campo.` });
+    await card.getByText('Pendente').waitFor();
     expect(await dreamsWith(token, word)).toEqual([]);
 
     // It answers again: no reload, no focus, no 'online' event (the browser never went offline), and the app sends
     // the dream by itself (its first retry comes 5 s after the failure), once.
-    await page.unroute(saves);
+    await page.unroute(everything);
     await page.getByText('Sonho pendente enviado').waitFor({ timeout: 20_000 });
     expect(await dreamsWith(token, word)).toHaveLength(1);
+  });
+
+  it('stays on the form with the pending card above it when the journal cannot load', async () => {
+    const { page } = await signedInPage(journey, { firstName: 'Paciente' });
+    const word = `vela${randomBytes(3).toString('hex')}`;
+    // No service worker, and the journal's code never arrives.
+    await page.route('**/assets/dreams-*.js', async (route) => {
+      const response = await route.fetch();
+      if (isRouteModule(await response.text())) await route.abort('connectionrefused');
+      else await route.fulfill({ response });
+    });
+    await page.goto('/app/dreams/new');
+    const saves = '**/api/v1/dreams';
+    await page.route(saves, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await recordDream(page, `Uma ${word} acesa na janela.`);
+    await page.getByText('Sonho salvo neste aparelho').waitFor();
+    await page
+      .getByRole('article', { name: `Uma ${word} acesa na janela.` })
+      .getByText('Pendente')
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/dreams/new');
+    await expect.poll(() => page.getByLabel('O que você sonhou?').inputValue()).toBe('');
   });
 
   describe('a new version', () => {

@@ -15,13 +15,43 @@ import { emptyDreamValues, toCreateInput, type DreamFormValues, type ValidDreamV
 import { useDreamDraft } from '../hooks/use-dream-draft';
 import { showSaveError } from '../save-error';
 import { DreamForm } from './dream-form';
+import { PendingDreams } from './pending-dreams';
+
+/** How long a queued save waits for the journal's code before staying on the form (a server that hangs). */
+const JOURNAL_CODE_WAIT_MS = 2_000;
+
+/** Whether the journal's screen can open: a service worker serves it, or its code is in (or comes within a moment). */
+async function canOpenJournal(loadJournal: (() => Promise<unknown>) | undefined): Promise<boolean> {
+  if ('serviceWorker' in navigator && navigator.serviceWorker.controller) return true;
+  if (!loadJournal) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), JOURNAL_CODE_WAIT_MS)));
+  const loaded = loadJournal().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([loaded, gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Recording a dream: the form, kept as a draft on this device until the server confirms the save, and sent
  * with the draft's Idempotency-Key so no retry can record it twice (docs/decisions/007). `onRewards` hears what the
- * save earned (the app celebrates it; docs/decisions/026).
+ * save earned (the app celebrates it; docs/decisions/026). `loadJournal` loads the journal screen's code: a dream
+ * queued on the device leads there, to its pending card, when that code is in (docs/decisions/082).
  */
-export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (rewards: RewardOutcome) => void }) {
+export function NewDream({
+  userId,
+  onRewards,
+  loadJournal,
+}: {
+  userId: string;
+  onRewards?: (rewards: RewardOutcome) => void;
+  loadJournal?: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const timeZone = useTimeZone();
@@ -74,10 +104,10 @@ export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (r
     toast.success(t('dreams.pending.queuedToast'), {
       description: t(navigator.onLine ? 'dreams.pending.queuedUnreachableText' : 'dreams.pending.queuedText'),
     });
-    // The journal shows it pending, but its screen's code may not be on this device yet: without a service worker
-    // to serve it offline, the form starts afresh here instead of leading to a screen that cannot load.
-    if ('serviceWorker' in navigator && navigator.serviceWorker.controller)
-      await navigate('/app/dreams', { replace: true });
+    // The journal shows it pending, but its screen's code may not be on this device: with neither a service worker
+    // to serve it nor the code already loaded (it loads while the user writes), the form starts afresh here, with
+    // the pending card above it, instead of leading to a screen that cannot load.
+    if (await canOpenJournal(loadJournal)) await navigate('/app/dreams', { replace: true });
     else startAfresh();
     return true;
   }
@@ -101,6 +131,7 @@ export function NewDream({ userId, onRewards }: { userId: string; onRewards?: (r
 
   return (
     <div className="grid gap-6">
+      <PendingDreams userId={userId} timeZone={timeZone} isCompact />
       {isRestored ? (
         <div
           role="note"
