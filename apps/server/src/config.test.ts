@@ -36,6 +36,7 @@ describe('loadConfig', () => {
     ['AI_PROVIDER', 'skynet'],
     ['KEYSTORE', 'vault'],
     ['KEYSTORE_DATABASE_URL', 'file:///keys'],
+    ['DEFAULT_PLAN', 'platinum'],
   ])('names the bad variable %s=%s', (name, value) => {
     let thrown: unknown;
     try {
@@ -68,6 +69,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(`KEYSTORE_DATABASE_URL: ${message}`);
   });
+
+  it('gives new accounts DEFAULT_PLAN without billing (Oracle when unset, any case), Dreamer with billing', () => {
+    expect(loadConfig({}).newAccountPlan).toBe('oracle');
+    expect(loadConfig({ DEFAULT_PLAN: '' }).newAccountPlan).toBe('oracle');
+    expect(loadConfig({ DEFAULT_PLAN: 'dreamer' }).newAccountPlan).toBe('dreamer');
+    expect(loadConfig({ DEFAULT_PLAN: ' Lucid ' }).newAccountPlan).toBe('lucid');
+    expect(() => loadConfig({ DEFAULT_PLAN: 'platinum' })).toThrow(
+      'DEFAULT_PLAN: must be one of dreamer, lucid, oracle',
+    );
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(loadConfig(stripe).newAccountPlan).toBe('dreamer');
+    expect(loadConfig({ ...stripe, DEFAULT_PLAN: 'dreamer' }).newAccountPlan).toBe('dreamer');
+  });
+
+  it.each(['lucid', 'oracle'])(
+    'refuses DEFAULT_PLAN=%s with billing on (silently ignored there, or a paid plan given away)',
+    (plan) => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', DEFAULT_PLAN: plan })).toThrow(ConfigError);
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', DEFAULT_PLAN: plan })).toThrow(
+        'DEFAULT_PLAN: only applies without billing',
+      );
+    },
+  );
 
   it('treats empty values as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '', SMTP_URL: '' });

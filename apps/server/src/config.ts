@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CHAT_LIMITS } from '@sonhario/contracts/chat';
+import { PLANS, type PlanId } from '@sonhario/contracts/profile';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -93,8 +94,19 @@ export const envSchema = z.object({
   /** Where users write about their data (LGPD art. 18 requests); shown on the privacy page. Unset: none shown. */
   PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   /**
-   * Billing (docs/decisions/027): set STRIPE_SECRET_KEY to sell Lucid and Oracle through Stripe. Unset, plans are
-   * the operator's (`npm run admin -- set-plan`). The webhook secret verifies POST /api/v1/billing/webhook.
+   * Without billing (no STRIPE_SECRET_KEY): the plan accounts get when they are created (docs/decisions/077); unset,
+   * Oracle. With billing every account starts on Dreamer until it pays, so only `dreamer` is accepted there.
+   */
+  DEFAULT_PLAN: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
+    )
+    .optional(),
+  /**
+   * Billing (docs/decisions/027): set STRIPE_SECRET_KEY to sell Lucid and Oracle through Stripe. Unset, new accounts
+   * get DEFAULT_PLAN and plans are the operator's (`npm run admin -- set-plan`). The webhook secret verifies POST
+   * /api/v1/billing/webhook.
    */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -164,6 +176,8 @@ export interface Config {
   keyStore: KeyStoreConfig;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** The plan every account created from now on starts on: DEFAULT_PLAN without billing, Dreamer with it. */
+  newAccountPlan: PlanId;
 }
 
 /** The server cannot start for a reason the operator must fix; `message` is the one sentence main.ts prints. */
@@ -196,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const keyStore = resolveKeyStore(env, dataDir);
+  const newAccountPlan = resolveNewAccountPlan(env);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env,
@@ -207,7 +222,23 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     keyStore,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     logLevel: env.LOG_LEVEL,
+    newAccountPlan,
   };
+}
+
+/**
+ * Without billing, a server's own people get DEFAULT_PLAN (Oracle unless told otherwise: nothing is sold, so nothing
+ * is held back). With billing, new accounts are Dreamer until they subscribe: a paid plan given away by default would
+ * be silently ignored, so it is refused (docs/decisions/077).
+ */
+function resolveNewAccountPlan(env: Env): PlanId {
+  if (!env.STRIPE_SECRET_KEY) return env.DEFAULT_PLAN ?? 'oracle';
+  if (env.DEFAULT_PLAN && env.DEFAULT_PLAN !== 'dreamer') {
+    throw new ConfigError([
+      'DEFAULT_PLAN: only applies without billing; with STRIPE_SECRET_KEY set, new accounts start on Dreamer until they subscribe (unset DEFAULT_PLAN, or set it to dreamer)',
+    ]);
+  }
+  return 'dreamer';
 }
 
 /** KEYSTORE_DATABASE_URL alone implies KEYSTORE=database; with KEYSTORE=files it would be silently ignored, so it is refused. */

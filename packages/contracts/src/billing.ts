@@ -5,7 +5,8 @@ import { PLANS, type PlanId } from './profile.ts';
 /**
  * Plans people buy (docs/decisions/027): Stripe Checkout in subscription mode, the Customer Portal, and webhooks
  * from which the plan is derived. Billing is on only when the operator configures Stripe (STRIPE_SECRET_KEY);
- * otherwise plans are set by the operator (`npm run admin -- set-plan`) and nothing here is offered.
+ * otherwise new accounts get the operator's DEFAULT_PLAN, plans are set by the operator (`npm run admin -- set-plan`)
+ * and nothing here is offered.
  */
 
 /** The plans sold; Dreamer is free and never bought. */
@@ -74,6 +75,11 @@ export const billingStatusSchema = z.object({
   /** Stripe configured: plans can be bought here. When false the page says the administrator manages plans. */
   isEnabled: z.boolean(),
   plan: z.enum(PLANS),
+  /**
+   * The plan this server gives an account when it is created: Dreamer with billing, the operator's DEFAULT_PLAN without
+   * (docs/decisions/077). Accounts created before keep the plan they had.
+   */
+  newAccountPlan: z.enum(PLANS),
   /** This month's analyses and the plan's quota. */
   quota: quotaSchema,
   subscription: subscriptionSummarySchema.nullable(),

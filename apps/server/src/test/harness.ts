@@ -86,7 +86,9 @@ export interface TestApp {
 }
 
 // argon2id at production cost takes tens of milliseconds per hash; tests lower it through the same setting operators use.
-const TEST_ENV = { LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: '256' };
+// New accounts start on Dreamer, as with billing on: tests of the plans give a plan by set-plan or Stripe, and those of
+// DEFAULT_PLAN itself (decision 077) set it.
+const TEST_ENV = { LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_ARGON2_MEMORY_KIB: '256', DEFAULT_PLAN: 'dreamer' };
 
 export async function createTestApp(
   env: Record<string, string> = {},

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeleteAccountInput } from '@sonhario/contracts/account';
+import type { Config } from '../../config.ts';
 import { withTransaction, type RequestContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -18,6 +19,7 @@ import {
 import type { UserRow } from '../auth/auth.serializers.ts';
 import type { PatternAnswerCache } from '../patterns/answer-cache.ts';
 import type { RaritySampleCache } from '../patterns/similar.service.ts';
+import { insertDefaultProfile } from '../profile/profile.repository.ts';
 import type { StatsCache } from '../analyses/analyses.service.ts';
 import { cancelSubscriptionsForDeletion } from '../billing/billing.service.ts';
 import type { BillingProvider } from '../billing/billing.stripe.ts';
@@ -62,14 +64,19 @@ export interface NewAccount {
 }
 
 /**
- * Every way an account is born (e-mail sign-up, Google, the admin API) comes here: the user, its identity and its
- * welcome credits in one transaction (the caller's, when it has one open), so no account ever lacks its bonus and
- * none gets it twice (the ledger key is the user's).
+ * Every way an account is born (e-mail sign-up, Google, the admin API) comes here: the user, its identity, its
+ * profile on the plan this server gives new accounts (DEFAULT_PLAN without billing, Dreamer with it; decision 077)
+ * and its welcome credits in one transaction (the caller's, when it has one open), so no account ever lacks its plan
+ * or its bonus and none gets the bonus twice (the ledger key is the user's).
  */
-export async function createAccount(ctx: { db: DbOrTx }, input: NewAccount): Promise<UserRow> {
+export async function createAccount(
+  ctx: { db: DbOrTx; config: Pick<Config, 'newAccountPlan'> },
+  input: NewAccount,
+): Promise<UserRow> {
   return withTransaction(ctx, async ({ db }) => {
     const user = await insertUser(db, input.user);
     await insertIdentity(db, { ...input.identity, userId: user.id });
+    await insertDefaultProfile(db, user.id, { plan: ctx.config.newAccountPlan });
     await grantWelcomeBonus({ db, userId: user.id, now: () => input.user.createdAt });
     return user;
   });

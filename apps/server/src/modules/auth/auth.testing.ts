@@ -144,7 +144,10 @@ export async function bodyOf<Body>(res: Response): Promise<Body> {
  * A listening app whose Google sign-in goes to a real local OpenID Connect provider standing in for Google.
  * `claimsOfNextSignIn` is read each time that provider signs a token: what "Google" says about the person.
  */
-export async function startAppWithGoogle(claimsOfNextSignIn: () => Record<string, unknown>): Promise<{
+export async function startAppWithGoogle(
+  claimsOfNextSignIn: () => Record<string, unknown>,
+  env: Record<string, string> = {},
+): Promise<{
   t: TestApp & { url: string };
   oidc: OAuth2Server;
   anonKey: string;
@@ -160,6 +163,7 @@ export async function startAppWithGoogle(claimsOfNextSignIn: () => Record<string
     GOOGLE_ISSUER: oidc.issuer.url!,
     RATE_LIMIT_EMAIL_SENT: '1000',
     RATE_LIMIT_TOKEN: '1000',
+    ...env,
   });
   return {
     t,

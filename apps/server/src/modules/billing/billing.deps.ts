@@ -1,5 +1,6 @@
 // What the billing services share: their dependencies, the Stripe call that fails as 502, the dates Stripe gives.
 
+import type { PlanId } from '@sonhario/contracts/profile';
 import type { Mailer } from '../auth/auth.mailer.ts';
 import type { RequestContext } from '../../context.ts';
 import { ConflictError } from '../../errors.ts';
@@ -16,6 +17,8 @@ export interface BillingDeps {
   provider: BillingProvider | null;
   mailer: Mailer;
   siteUrl: string;
+  /** The plan accounts get when they are created (config.newAccountPlan), shown on the plan page. */
+  newAccountPlan: PlanId;
 }
 
 export type Ctx = Pick<RequestContext, 'db' | 'userId' | 'now' | 'log'>;

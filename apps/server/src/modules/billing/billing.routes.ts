@@ -27,7 +27,12 @@ export async function billingRoutes(app: AppInstance) {
   // The same mailer as the auth e-mails (SMTP_URL, or DATA_DIR/outbox), for the payment-failed e-mail.
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: BillingDeps = { provider: createBillingProvider(config), mailer, siteUrl: config.siteUrl };
+  const deps: BillingDeps = {
+    provider: createBillingProvider(config),
+    mailer,
+    siteUrl: config.siteUrl,
+    newAccountPlan: config.newAccountPlan,
+  };
 
   app.get(
     '/billing',

@@ -125,6 +125,7 @@ export async function getBillingStatus(
   return {
     isEnabled: provider !== null,
     plan: credits.quota.plan,
+    newAccountPlan: deps.newAccountPlan,
     quota: credits.quota,
     subscription: live ? toSummary(live, prices, ctx.now()) : null,
     prices,

@@ -20,9 +20,20 @@ export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRo
   return row;
 }
 
-/** The row with its defaults, unless it exists already (two first requests may race). */
-export async function insertDefaultProfile(db: DbOrTx, userId: string): Promise<void> {
-  await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
+/**
+ * The row with its defaults, unless it exists already (two first requests may race). A new account's comes with the
+ * plan the server gives new accounts; a row made later, on first access, is an account's from before that plan was
+ * written at sign-up, and keeps the column's Dreamer (decision 077).
+ */
+export async function insertDefaultProfile(
+  db: DbOrTx,
+  userId: string,
+  options: { plan?: ProfileRow['plan'] } = {},
+): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ userId, ...(options.plan ? { plan: options.plan } : {}) })
+    .onConflictDoNothing({ target: profiles.userId });
 }
 
 export async function updateProfileRow(
