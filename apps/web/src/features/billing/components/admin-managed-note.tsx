@@ -1,8 +1,13 @@
-import { ShieldCheck } from 'lucide-react';
+import { PLAN_NAMES } from '@sonhario/contracts/credits';
+import type { PlanId } from '@sonhario/contracts/profile';
+import { ShieldCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Billing off: plans on this server are the administrator's to set (how is in the operator's docs, not here). */
-export function AdminManagedNote() {
+/**
+ * Billing off: plans on this server are the administrator's to set (how is in the operator's docs, not here), and the
+ * plan new accounts start on (the operator's DEFAULT_PLAN, docs/decisions/077).
+ */
+export function AdminManagedNote({ newAccountPlan }: { newAccountPlan: PlanId }) {
   const { t } = useTranslation();
   return (
     <section
@@ -14,6 +19,10 @@ export function AdminManagedNote() {
         {t('billing.admin.title')}
       </h2>
       <p className="text-sm text-pretty text-muted-foreground">{t('billing.admin.text')}</p>
+      <p data-testid="new-account-plan" className="flex items-start gap-2.5 text-sm text-pretty">
+        <UserPlus aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        {t('billing.admin.newAccounts', { plan: PLAN_NAMES[newAccountPlan] })}
+      </p>
     </section>
   );
 }

@@ -48,7 +48,11 @@ describe("plan page (/app/plans, 'Planos') on a server without Stripe", () => {
     expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
     const admin = screen.getByRole('region', { name: 'Planos gerenciados pelo administrador' });
     expect(within(admin).getByText(/quem administra o servidor define o plano de cada conta/)).toBeInTheDocument();
-    expect(within(admin).queryByText(/npm|set-plan/)).not.toBeInTheDocument();
+    // The plan this server gives new accounts (its DEFAULT_PLAN: the test servers' is Dreamer).
+    expect(within(admin).getByTestId('new-account-plan')).toHaveTextContent(
+      'Contas novas neste servidor começam no plano Dreamer.',
+    );
+    expect(within(admin).queryByText(/npm|set-plan|DEFAULT_PLAN/)).not.toBeInTheDocument();
     expect(api.server.requestsTo('POST', '/billing/checkout')).toHaveLength(0);
   });
 
@@ -61,6 +65,8 @@ describe("plan page (/app/plans, 'Planos') on a server without Stripe", () => {
     expect(within(current).getByTestId('plan-usage')).toHaveTextContent('0 · ilimitadas');
     expect(planCard('Oracle')).toHaveAttribute('data-current', 'true');
     expect(planCard('Dreamer')).not.toHaveAttribute('data-current');
+    // New accounts' plan is the server's, not this account's.
+    expect(screen.getByTestId('new-account-plan')).toHaveTextContent('começam no plano Dreamer');
   });
 
   it('in English (the profile’s language), names the page, the plans and who sets them in English', async () => {
@@ -71,6 +77,9 @@ describe("plan page (/app/plans, 'Planos') on a server without Stripe", () => {
     const lucid = await screen.findByRole('group', { name: 'Lucid' });
     expect(within(lucid).getByText('100 AI analyses per month')).toBeInTheDocument();
     expect(screen.getByText(/whoever runs it sets each account's plan/)).toBeInTheDocument();
+    expect(screen.getByTestId('new-account-plan')).toHaveTextContent(
+      'New accounts on this server start on the Dreamer plan.',
+    );
     expect(within(screen.getByRole('region', { name: 'Your plan' })).getByTestId('plan-status')).toHaveTextContent(
       'Free',
     );

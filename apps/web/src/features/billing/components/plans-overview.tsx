@@ -147,7 +147,7 @@ export function PlansOverview() {
         onSubscribe={(plan) => leave({ kind: 'checkout', plan })}
         onManage={manage}
       />
-      {data.isEnabled ? null : <AdminManagedNote />}
+      {data.isEnabled ? null : <AdminManagedNote newAccountPlan={data.newAccountPlan} />}
     </div>
   );
 }
