@@ -72,6 +72,11 @@ export const dreams = pgTable(
     searchTokens: blindTokens('search_tokens')
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /**
+     * The SEARCH_INDEX_VERSION (modules/dreams/dreams.search.ts) `search_tokens` were made with. Rows from before a
+     * stemmer change hold an older one until the reindex (dreams.reindex.ts) rewrites their tokens (decision 079).
+     */
+    searchVersion: smallint('search_version').notNull().default(1),
     dreamtOn: date('dreamt_on', { mode: 'string' }).notNull(),
     recordedAt: at('recorded_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -101,6 +106,11 @@ export const dreams = pgTable(
     // (up to 4 MB); a journal writes rarely, so updating the index in place costs little.
     index('dreams_search_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: false }),
     index('dreams_tag_tokens_idx').using('gin', t.tagTokens).with({ fastupdate: false }),
+    // The rows the reindex has left to rewrite: empty once it is done, so a start finds that out at no cost. Its
+    // bound is SEARCH_INDEX_VERSION: a new version moves it in the same migration (decision 079).
+    index('dreams_search_reindex_idx')
+      .on(t.id)
+      .where(sql`${t.searchVersion} < 2`),
     index('dreams_purge_after_idx')
       .on(t.purgeAfter)
       .where(sql`${t.purgeAfter} is not null`),

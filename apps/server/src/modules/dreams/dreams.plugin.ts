@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppInstance, JobOutcome } from '../../app.types.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { createSearchReindexer, REINDEX_JOB } from './dreams.reindex.ts';
 import { purgeExpiredDreams, tryTakePurgeLock } from './dreams.repository.ts';
 import { dreamsRoutes } from './dreams.routes.ts';
 
@@ -65,7 +66,10 @@ export function startPurgeSweeper(options: {
   };
 }
 
-/** The journal: its routes, and the sweeper that purges deleted dreams (delete and restore also purge lazily). */
+/**
+ * The journal: its routes, the sweeper that purges deleted dreams (delete and restore also purge lazily), and the
+ * search reindex, one pass when the app is ready (not awaited: the server answers meanwhile; decision 079).
+ */
 export async function dreamsPlugin(app: AppInstance) {
   // Dreams are private: no shared cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
@@ -81,6 +85,18 @@ export async function dreamsPlugin(app: AppInstance) {
   });
   app.deps.jobs.set('purge_deleted_dreams', () => sweeper.sweep());
   app.addHook('onClose', () => sweeper.stop());
+
+  const reindexer = createSearchReindexer({
+    db: app.deps.database.db,
+    keys: app.deps.keys,
+    log: app.log,
+    metrics: app.deps.metrics,
+  });
+  app.deps.jobs.set(REINDEX_JOB, () => reindexer.run());
+  app.addHook('onReady', async () => {
+    void reindexer.run();
+  });
+  app.addHook('onClose', () => reindexer.stop());
 
   await app.register(dreamsRoutes);
 }

@@ -35,7 +35,7 @@ export const dreamColumns = {
   purgeAfter: dreams.purgeAfter,
   idempotencyKey: dreams.idempotencyKey,
 };
-export type DreamRow = Omit<typeof dreams.$inferSelect, 'userId' | 'searchTokens' | 'summaryEnc'>;
+export type DreamRow = Omit<typeof dreams.$inferSelect, 'userId' | 'searchTokens' | 'searchVersion' | 'summaryEnc'>;
 
 export const isLive = isNull(dreams.deletedAt);
 /** The user's rows: `userId` a value, or a prepared read's placeholder (decision 055). */

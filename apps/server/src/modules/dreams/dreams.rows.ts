@@ -120,7 +120,7 @@ export function newDreamRow(
     notes: blankToNull(body.notes),
     tags: distinctTags(keys, body.tags),
   };
-  const row: DreamRow & { userId: string; searchTokens: string[]; summaryEnc: Buffer } = {
+  const row: DreamRow & { userId: string; searchTokens: string[]; searchVersion: number; summaryEnc: Buffer } = {
     id,
     userId,
     ...sealDreamText(keys, userId, id, text),

@@ -1,5 +1,5 @@
 import type { DreamRow } from './dreams.repository.ts';
-import { documentTokens, tagToken } from './dreams.search.ts';
+import { documentTokens, SEARCH_INDEX_VERSION, tagToken } from './dreams.search.ts';
 import { excerptOf } from './dreams.text.ts';
 import { openText, sealText, type UserKeys } from '../keys/keys.crypto.ts';
 
@@ -45,6 +45,7 @@ export function sealDreamText(keys: UserKeys, userId: string, dreamId: string, t
     ),
     tagTokens: text.tags.map((tag) => tagToken(keys.index, tag)),
     searchTokens: documentTokens(keys.index, [text.title, text.content, text.notes]),
+    searchVersion: SEARCH_INDEX_VERSION,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   tagToken,
   tokenize,
 } from './dreams.search.ts';
+import { DREAM_WORD_FAMILIES } from './dreams.search.words.ts';
 
 const key = randomBytes(32);
 
@@ -40,15 +41,27 @@ describe('folding and tokenizing', () => {
 
 describe('Portuguese stemming', () => {
   it.each([
-    [['voando', 'voar', 'voei', 'voou', 'voava', 'voamos', 'voo'], 'vo'],
+    [['voando', 'voar', 'voei', 'voou', 'voava', 'voamos', 'voo'], 'voa'],
     [['sonho', 'sonhos', 'sonhando', 'sonhei', 'sonhar', 'sonhava'], 'sonh'],
-    [['caindo', 'cair', 'cai', 'caiu'], 'ca'],
+    [['caindo', 'cair', 'cai', 'caiu', 'caia', 'caido', 'cairam'], 'cai'],
+    [['cao', 'caes'], 'cao'],
+    [['coracao', 'coracoes'], 'coracao'],
+    [['cor', 'cores'], 'cor'],
+    [['mae', 'maes'], 'mae'],
+    [['mao', 'maos'], 'mao'],
     [['agua', 'aguas'], 'agu'],
-    [['casa', 'casas', 'casinha'], 'cas'],
+    [['casa', 'casas', 'casinha'], 'casa'],
     [['perseguido', 'perseguicao', 'perseguindo'], 'persegu'],
     [['animal', 'animais'], 'animal'],
   ])('%j all stem to %s', (words, stem) => {
     for (const word of words) expect(stemPortuguese(word), word).toBe(stem);
+  });
+
+  it('keeps a stem of three letters: a two-letter root keeps its theme vowel', () => {
+    // Folded, "cão", "cair" and "cá" all start "ca": the old stems made them one word.
+    expect(new Set(['cao', 'cair', 'ca', 'casa', 'cama'].map(stemPortuguese)).size).toBe(5);
+    expect(stemPortuguese('sair')).toBe(stemPortuguese('saiu'));
+    expect(stemPortuguese('sair')).not.toBe(stemPortuguese('sapo'));
   });
 
   it('leaves short words alone and keeps singular and plural together', () => {
@@ -59,7 +72,61 @@ describe('Portuguese stemming', () => {
   });
 });
 
+describe('common dream words (dreams.search.words.ts)', () => {
+  const words = DREAM_WORD_FAMILIES.flatMap((family, index) => family.map((word) => ({ word, index })));
+  const docs = new Map(words.map(({ word }) => [word, new Set(documentTokens(key, [word]))]));
+  const queries = new Map(words.map(({ word }) => [word, queryTokenGroups(key, word)]));
+  const found = (query: string, word: string) =>
+    queries.get(query)!.every((group) => group.some((token) => docs.get(word)?.has(token)));
+
+  it('holds a list of a few hundred words', () => {
+    expect(DREAM_WORD_FAMILIES.length).toBeGreaterThan(100);
+    expect(new Set(words.map((w) => w.word)).size).toBe(words.length);
+  });
+
+  it('finds every form of a word from every other', () => {
+    const missed = words.flatMap((a) =>
+      words.filter((b) => a.index === b.index && !found(a.word, b.word)).map((b) => `${a.word} → ${b.word}`),
+    );
+    expect(missed).toEqual([]);
+  });
+
+  it('finds no word of another family (no two unrelated words share a stem, in either language)', () => {
+    const merged = words.flatMap((a) =>
+      words.filter((b) => a.index !== b.index && found(a.word, b.word)).map((b) => `${a.word} → ${b.word}`),
+    );
+    expect(merged).toEqual([]);
+  });
+});
+
 describe('matching a query to a text', () => {
+  it('tells a dog from a fall (issue 34)', () => {
+    const dog = 'Sonhei com um cão enorme e dois cães latindo';
+    const fall = 'Eu caí da escada; depois caiu a casa toda e eu continuava caindo';
+    for (const query of ['cão', 'cães', 'cao', 'CÃES']) {
+      expect(matches(query, dog), query).toBe(true);
+      expect(matches(query, fall), query).toBe(false);
+    }
+    for (const query of ['cair', 'caiu', 'caí', 'caindo']) {
+      expect(matches(query, fall), query).toBe(true);
+      expect(matches(query, dog), query).toBe(false);
+    }
+    expect(matches('coração', 'as cores do céu')).toBe(false);
+    expect(matches('cores', 'meu coração batia forte')).toBe(false);
+    expect(matches('corações', 'meu coração batia forte')).toBe(true);
+  });
+
+  it('gives a word written with an accent no English stem, and keeps it found without the accent', () => {
+    // English "caos" stems to "cao"; "cão" is no English word.
+    expect(matches('caos', 'um cão no quintal')).toBe(false);
+    expect(matches('cão', 'o caos da cidade')).toBe(false);
+    expect(matches('cao', 'um cão no quintal')).toBe(true);
+    expect(matches('café', 'tomei cafe')).toBe(true);
+    expect(matches('cafe', 'tomei café')).toBe(true);
+    expect(queryTokenGroups(key, 'cão')[0]).toHaveLength(1);
+    expect(queryTokenGroups(key, 'dog')[0]).toHaveLength(2);
+  });
+
   it('finds other forms of a word, in Portuguese and English', () => {
     expect(matches('voar', 'Sonhei que estava voando sobre o mar')).toBe(true);
     expect(matches('voando', 'Eu queria voar')).toBe(true);

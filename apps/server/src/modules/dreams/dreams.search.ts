@@ -18,52 +18,77 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Words of a text: folded, split on anything that is not a letter or digit, stopwords and 1-letter words dropped. */
-export function tokenize(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 1 && word.length <= 40 && !STOPWORDS.has(word));
+/** A word of a text, folded, and whether folding took a mark off it (an accent or a cedilla). */
+interface Word {
+  folded: string;
+  marked: boolean;
 }
 
-// A light Portuguese stemmer (after RSLP's steps: plural, adverb, diminutive, noun, verb, vowel), written
-// for search recall on folded text. Snowball's Portuguese leaves short verbs alone ("voando" stays
-// "voand", "voar" stays "voar"), which is exactly what a dream journal searches for.
+/** Words of a text: folded, split on anything that is not a letter or digit, stopwords and 1-letter words dropped. */
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  for (const raw of text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)) {
+    const folded = foldText(raw);
+    if (folded.length > 1 && folded.length <= 40 && !STOPWORDS.has(folded))
+      words.push({ folded, marked: folded !== raw.normalize('NFC') });
+  }
+  return words;
+}
+
+/** Words of a text: folded, split on anything that is not a letter or digit, stopwords and 1-letter words dropped. */
+export function tokenize(text: string): string[] {
+  return wordsOf(text).map((word) => word.folded);
+}
+
+/**
+ * The version of the words' terms (folding, stems, which stems a word gets). Stored tokens carry the version they
+ * were made with (`dreams.search_version`); when it changes, the reindex (dreams.reindex.ts) rewrites the older rows
+ * once, and the migration that comes with the change moves `dreams_search_reindex_idx`'s bound to it. 2: the stems of
+ * decision 079.
+ */
+export const SEARCH_INDEX_VERSION = 2;
+
+// A light Portuguese stemmer (after RSLP's steps: plural, adverb, diminutive, noun, verb, vowel), written for search
+// recall on folded text. Snowball's Portuguese leaves short verbs alone ("voando" stays "voand", "voar" stays "voar"),
+// which is exactly what a dream journal searches for. Folding makes words meet that must not ("cão" and "cair" are both
+// "ca-" once the tilde is gone), so the rules keep what tells them apart (decision 079): a stem keeps three letters
+// at least, the nasal ending "ao" (ão, ães, ões, ãos folded) is never cut in two, a verb whose root has two letters
+// keeps its theme vowel ("cai-r", "voa-r"), and a short list names the forms no rule can tell apart.
+// Changing what any word stems to changes stored tokens: bump SEARCH_INDEX_VERSION (the reindex follows).
 const PLURAL_RULES: [suffix: string, replacement: string, minStem: number][] = [
   ['oes', 'ao', 1],
   ['aes', 'ao', 1],
+  ['aos', 'ao', 1],
   ['ais', 'al', 2],
   ['eis', 'el', 2],
-  ['ois', 'ol', 1],
+  ['ois', 'ol', 2],
   ['ns', 'm', 1],
   ['res', 'r', 2],
   ['zes', 'z', 2],
   ['les', 'l', 2],
-  ['s', '', 2],
+  ['ses', 's', 2],
+  ['s', '', 3],
 ];
 const ADVERB = ['mente'];
 // No augmentative -ão here: folded it is "ao", the tail of every -ção noun.
 const DIMINUTIVES = ['zinho', 'zinha', 'inho', 'inha', 'issimo', 'issima'];
-const NOUN_SUFFIXES = [
-  'amentos',
-  'imentos',
-  'amento',
-  'imento',
-  'acoes',
-  'icoes',
-  'acao',
-  'icao',
-  'cao',
-  'idade',
-  'ismo',
-  'ista',
-  'avel',
-  'ivel',
-  'eiro',
-  'eira',
-  'oso',
-  'osa',
-  'ante',
-  'ente',
+/** Noun and adjective suffixes with the stem each must leave: "coração" is not "cor" + "ação", "esposa" not "esp". */
+const NOUN_SUFFIXES: [suffix: string, minStem: number][] = [
+  ['amento', 3],
+  ['imento', 3],
+  ['acao', 4],
+  ['icao', 4],
+  ['idade', 3],
+  ['ismo', 3],
+  ['ista', 3],
+  ['avel', 3],
+  ['ivel', 3],
+  ['eiro', 5],
+  ['eira', 5],
+  ['oso', 4],
+  ['osa', 4],
+  ['ante', 5],
+  ['ente', 5],
 ];
 const VERB_SUFFIXES = [
   'ariamos',
@@ -129,7 +154,52 @@ const VERB_SUFFIXES = [
   'em',
   'ia',
 ];
+/** The theme vowel a verb ending shows (voa-ndo, ca-iu), or implies (vo-ou and vo-ei are "voar"). */
+const themeVowel = (suffix: string) =>
+  suffix === 'ou' || suffix === 'ei' ? 'a' : /^[aei]/.test(suffix) ? suffix[0] : '';
 const FINAL_VOWELS = ['a', 'e', 'o', 'i'];
+/** The least a stem keeps: with two letters, unrelated words meet ("ca": cão, cair, cá). */
+const MIN_STEM = 3;
+
+/** Each of `words` (space-separated) with one stem. */
+function forms(stem: string, words: string): [string, string][] {
+  return words.split(' ').map((word) => [word, stem]);
+}
+
+/**
+ * Forms no rule can tell apart, with the stem each gets (measured on the gold dreams' words, decision 079). "mães" is
+ * "mãe" + s (not a plural of "-ão" like "cães"), "caos" and "deus" are one word each, "casa" and "mesa" are not
+ * "casar"/"caso" and "mês", "marido" and "matéria" are no verb forms ("mar", "matar"), "voo" is "voar" in the first
+ * person. A stem ending in "#" is one that no rule makes: "trem" stays apart from "tremer".
+ */
+const EXCEPTIONS = new Map<string, string>([
+  ...forms('mae', 'maes'),
+  ...forms('caos', 'caos'),
+  ...forms('cais', 'cais'),
+  ...forms('deus', 'deus deuses'),
+  ...forms('dois', 'dois'),
+  ...forms('onde', 'onde'),
+  ...forms('casa', 'casa casas casinha casinhas'),
+  ...forms('mesa', 'mesa mesas mesinha mesinhas'),
+  ...forms('mala', 'mala malas'),
+  ...forms('praia', 'praia praias'),
+  ...forms('camera', 'camera cameras'),
+  ...forms('colar', 'colar colares'),
+  ...forms('altar', 'altar altares'),
+  ...forms('materia', 'materia materias'),
+  ...forms('marid', 'marido maridos'),
+  ...forms('trem#', 'trem trens'),
+  ...forms('voa', 'voo voos'),
+  ...forms('pe', 'pes'),
+  ...forms('sol', 'sois'),
+]);
+/** Words ending like a diminutive that are none: "caminho" is not a small "cama". */
+const NOT_DIMINUTIVES = new Set(
+  (
+    'caminho vizinho vizinha sozinho sozinha carinho espinho ninho vinho cozinha galinha farinha rainha linha ' +
+    'sobrinho sobrinha padrinho madrinha moinho focinho golfinho adivinho baixinho marinho marinha'
+  ).split(' '),
+);
 
 function stripLongest(word: string, suffixes: readonly string[], minStem: number): string | undefined {
   for (const suffix of suffixes) {
@@ -139,26 +209,57 @@ function stripLongest(word: string, suffixes: readonly string[], minStem: number
 }
 
 const byLengthDesc = (list: string[]) => [...list].sort((a, b) => b.length - a.length);
-const NOUNS = byLengthDesc(NOUN_SUFFIXES);
+const NOUNS = [...NOUN_SUFFIXES].sort((a, b) => b[0].length - a[0].length);
 const VERBS = byLengthDesc(VERB_SUFFIXES);
 const DIMS = byLengthDesc(DIMINUTIVES);
+
+/** The word without its noun suffix; null when it has one but too short a stem is left (a noun all the same). */
+function stripNoun(word: string): string | null | undefined {
+  for (const [suffix, minStem] of NOUNS) {
+    if (word.endsWith(suffix)) return word.length - suffix.length >= minStem ? word.slice(0, -suffix.length) : null;
+  }
+  return undefined;
+}
+
+function stripVerb(word: string): string | undefined {
+  for (const suffix of VERBS) {
+    if (!word.endsWith(suffix)) continue;
+    const root = word.slice(0, -suffix.length);
+    if (root.length >= MIN_STEM) return root;
+    // A two-letter root (a consonant and a vowel) keeps its theme vowel: cair, caiu, caindo → "cai"; voar, voou,
+    // voando → "voa". Not "pr-imos": that is "primo" + s.
+    const vowel = themeVowel(suffix);
+    if (vowel && /^[^aeiou][aeiou]$/.test(root)) return root + vowel;
+  }
+  return undefined;
+}
 
 export function stemPortuguese(folded: string): string {
   let word = folded;
   if (word.length <= 2) return word;
-  // "-mos" is a verb ending (voamos), not a plural.
-  for (const [suffix, replacement, minStem] of word.endsWith('mos') ? [] : PLURAL_RULES) {
+  const exception = EXCEPTIONS.get(word);
+  if (exception !== undefined) return exception;
+  // "-mos" is a verb ending (voamos), not a plural, unless no verb is left without it (primos).
+  const verbMos = word.endsWith('mos') ? stripVerb(word) : undefined;
+  if (verbMos !== undefined) return verbMos;
+  for (const [suffix, replacement, minStem] of PLURAL_RULES) {
     if (word.endsWith(suffix) && word.length - suffix.length >= minStem) {
       word = word.slice(0, -suffix.length) + replacement;
       break;
     }
   }
-  word = stripLongest(word, ADVERB, 3) ?? word;
-  word = stripLongest(word, DIMS, 3) ?? word;
-  const noun = stripLongest(word, NOUNS, 3);
-  if (noun !== undefined) word = noun;
-  else word = stripLongest(word, VERBS, 2) ?? word;
-  return stripLongest(word, FINAL_VOWELS, 2) ?? word;
+  const singular = EXCEPTIONS.get(word);
+  if (singular !== undefined) return singular;
+  word = stripLongest(word, ADVERB, MIN_STEM) ?? word;
+  if (!NOT_DIMINUTIVES.has(word)) word = stripLongest(word, DIMS, MIN_STEM) ?? word;
+  // The nasal ending "ao" is one sound: never a stem's last letter cut off ("cao" is not "ca" + "o").
+  if (word.endsWith('ao')) return stripNoun(word) ?? word;
+  const noun = stripNoun(word);
+  if (noun) return noun;
+  // A noun suffix on too short a stem still says noun: no verb ending is looked for ("primeira" is not "prime-ira").
+  const stripped = noun === null ? undefined : stripVerb(word);
+  if (stripped !== undefined) return stripped;
+  return stripLongest(word, FINAL_VOWELS, MIN_STEM) ?? word;
 }
 
 /**
@@ -170,11 +271,13 @@ export function stemEnglish(folded: string): string {
 }
 
 /**
- * The search terms of a text: for every word its Portuguese and its English stem. Journals mix both
- * languages, so a word matches when either stem does.
+ * The search terms of a word: its Portuguese stem, and its English stem unless the word was written with an accent
+ * or a cedilla (no English word is: "cão" is not the English "cao" of "caos"). Journals mix both languages, so a word
+ * matches another when one of their stems does.
  */
-function searchTerms(text: string): { pt: string; en: string }[] {
-  return tokenize(text).map((word) => ({ pt: `pt:${stemPortuguese(word)}`, en: `en:${stemEnglish(word)}` }));
+function termsOf(word: Word): string[] {
+  const pt = `pt:${stemPortuguese(word.folded)}`;
+  return word.marked ? [pt] : [pt, `en:${stemEnglish(word.folded)}`];
 }
 
 /**
@@ -202,13 +305,14 @@ function preparedKey(key: Buffer): HmacSha256Key {
  * new dream cost.
  */
 export function documentTokens(key: Buffer, texts: (string | null | undefined)[]): string[] {
-  const words = new Set<string>();
-  for (const text of texts) if (text) for (const word of tokenize(text)) words.add(word);
-  const terms = new Set<string>();
-  for (const word of words) {
-    terms.add(`pt:${stemPortuguese(word)}`);
-    terms.add(`en:${stemEnglish(word)}`);
+  // Each distinct folded word, marked only when every occurrence was.
+  const words = new Map<string, boolean>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const word of wordsOf(text)) words.set(word.folded, (words.get(word.folded) ?? true) && word.marked);
   }
+  const terms = new Set<string>();
+  for (const [folded, marked] of words) for (const term of termsOf({ folded, marked })) terms.add(term);
   return [...terms].map((term) => blindToken(key, term));
 }
 
@@ -216,8 +320,8 @@ export function documentTokens(key: Buffer, texts: (string | null | undefined)[]
 export function queryTokenGroups(key: Buffer, query: string): string[][] {
   const seen = new Set<string>();
   const groups: string[][] = [];
-  for (const { pt, en } of searchTerms(query)) {
-    const group = [blindToken(key, pt), blindToken(key, en)];
+  for (const word of wordsOf(query)) {
+    const group = termsOf(word).map((term) => blindToken(key, term));
     const id = group.join(',');
     if (seen.has(id)) continue;
     seen.add(id);

@@ -1,0 +1,2 @@
+ALTER TABLE "dreams" ADD COLUMN "search_version" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "dreams_search_reindex_idx" ON "dreams" USING btree ("id") WHERE "dreams"."search_version" < 2;
