@@ -32,8 +32,8 @@ export function prerenderPages(): Plugin {
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
-      const [landing, login] = await renderPages(config, ['/', '/login']);
-      if (!landing || !login) throw new Error('A prerendered page is missing');
+      const [landing, login, app] = await renderPages(config, ['/', '/login', '/app']);
+      if (!landing || !login || !app) throw new Error('A prerendered page is missing');
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
       const writeBoot = async (name: string, isNeededAtOnce: boolean) => {
         const boot = bootScript(index, isNeededAtOnce);
@@ -47,6 +47,10 @@ export function prerenderPages(): Plugin {
       // The page is in the app's language (the landing page's is English): screen readers read it as Portuguese.
       const loginHtml = pageHtml(loginBoot.html, login, loginBoot.url).replace('<html lang="en"', '<html lang="pt-BR"');
       await writeFile(path.join(outDir, 'login.html'), loginHtml);
+      // `/app` while the session loads: the app's header and the dashboard's shape (decision 083), started as /login is.
+      const appBoot = await writeBoot('app', true);
+      const appHtml = pageHtml(appBoot.html, app, appBoot.url).replace('<html lang="en"', '<html lang="pt-BR"');
+      await writeFile(path.join(outDir, 'app.html'), appHtml);
     },
   };
 }
@@ -54,7 +58,7 @@ export function prerenderPages(): Plugin {
 /** Builds src/prerender-pages.tsx for Node, runs it, and returns each page's markup and <title>. */
 async function renderPages(
   config: ResolvedConfig,
-  pathnames: ('/' | '/login')[],
+  pathnames: ('/' | '/login' | '/app')[],
 ): Promise<{ body: string; title: string | undefined }[]> {
   // Inside the project, so the bundle's bare imports (react, react-router…) resolve from node_modules.
   const ssrOutDir = path.join(config.root, 'node_modules/.cache/sonhario-prerender');

@@ -43,12 +43,13 @@ export function installableApp() {
       ],
     },
     workbox: {
-      // The shell and everything it loads; the prerendered landing.html and login.html are the server's (never served under
-      // their names), and the .br/.gz copies are the same bytes the server picks by Accept-Encoding.
+      // The shell and everything it loads; the prerendered landing.html, login.html and app.html are the server's (never
+      // served under their names), and the .br/.gz copies are the same bytes the server picks by Accept-Encoding.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       globIgnores: [
         'landing.html',
         'login.html',
+        'app.html',
         '**/*.br',
         '**/*.gz',
         'icons/icon-512.png',

@@ -12,7 +12,7 @@ import { routes } from '@/app/router';
  * `/login`, the card with its spinner) and no route data exists. `prerender` waits for every lazy part (the toaster,
  * the feature explanations, the lazy routes), so the HTML holds no streaming script.
  */
-export async function renderPage(pathname: '/' | '/login'): Promise<string> {
+export async function renderPage(pathname: '/' | '/login' | '/app'): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered ${String(context.status)}`);

@@ -114,6 +114,7 @@ describe('serving the web app', () => {
 describe('serving the prerendered pages', () => {
   const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Transform Your Dreams</h1></div>');
   const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Bem-vindo</h1></div>');
+  const APP = INDEX.replace('<div id="root"></div>', '<div id="root"><header>Sonhário</header></div>');
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
@@ -121,6 +122,7 @@ describe('serving the prerendered pages', () => {
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, 'landing.html'), LANDING);
     await writeFile(path.join(dist, 'login.html'), LOGIN);
+    await writeFile(path.join(dist, 'app.html'), APP);
     t = await createTestApp({ WEB_DIST_DIR: dist, SITE_URL: 'http://127.0.0.1:4321' });
   });
   afterAll(async () => {
@@ -135,6 +137,7 @@ describe('serving the prerendered pages', () => {
       urls: ['/login', '/login?tab=signup&plan=lucid'],
       markup: '<div id="root"><h1>Bem-vindo</h1></div>',
     },
+    { page: 'app.html', urls: ['/app', '/app?from=push'], markup: '<div id="root"><header>Sonhário</header></div>' },
   ])('answers $urls with $page, not cached, with the runtime config injected', async ({ urls, markup }) => {
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -146,11 +149,11 @@ describe('serving the prerendered pages', () => {
   });
 
   it('answers every other client route with the empty index.html, and hides the pages files themselves', async () => {
-    for (const url of ['/app', '/index.html', '/login/other', '/logins', '/app/login']) {
+    for (const url of ['/app/dreams', '/index.html', '/login/other', '/logins', '/app/login', '/apps']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).toContain('<div id="root"></div>');
     }
-    for (const url of ['/landing.html', '/login.html'])
+    for (const url of ['/landing.html', '/login.html', '/app.html'])
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });

@@ -18,6 +18,8 @@ const CONFIG_META = /<meta name="sonhario-config" content="[^"]*"\s*\/?>/;
 const LANDING_HTML = 'landing.html';
 /** `/login` rendered at build time as it looks while the session loads (decision 051), sent for `/login` only. */
 const LOGIN_HTML = 'login.html';
+/** `/app` rendered at build time while the session loads: the header and the dashboard's shape (decision 083). */
+const APP_HTML = 'app.html';
 /**
  * The installable app's files at fixed names (apps/web/build/pwa.ts, docs/decisions/036): the service worker, the
  * script it imports and the manifest. Never cached without asking: a browser must see a new version's worker at its
@@ -25,9 +27,12 @@ const LOGIN_HTML = 'login.html';
  */
 const UNCACHED_FILES = new Set(['sw.js', 'sw-sync.js', 'sw-push.js', 'manifest.webmanifest']);
 /** The pages above: only their own paths serve them (a request for the file itself is a 404). */
-const PAGE_FILES = new Set(['/index.html', `/${LANDING_HTML}`, `/${LOGIN_HTML}`]);
+const PAGE_FILES = new Set(['/index.html', `/${LANDING_HTML}`, `/${LOGIN_HTML}`, `/${APP_HTML}`]);
 /** The client routes other than `/` that have a page of their own, rendered at build time. */
-const PRERENDERED_ROUTES = new Map([['/login', LOGIN_HTML]]);
+const PRERENDERED_ROUTES = new Map([
+  ['/login', LOGIN_HTML],
+  ['/app', APP_HTML],
+]);
 
 /** Client routes get index.html; anything that looks like a file, or belongs to an API, gets a real 404. */
 export function isClientRoute(method: string, url: string): boolean {

@@ -59,48 +59,45 @@ function AppOutlet() {
   return <Outlet />;
 }
 
-/** While the session loads: the header, and the shape of the screen asked for (docs/decisions/042). */
+/** While the session loads: the shape of the screen asked for (docs/decisions/042), under the app's own header. */
 function SessionLoading() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  return (
-    <div className="relative flex min-h-dvh flex-col overflow-x-clip">
-      <NightSky />
-      <AppHeader />
-      <OfflineBanner />
-      <main className="flex-1">
-        <PageSkeleton pathname={pathname} label={t('common.loading')} />
-      </main>
-    </div>
-  );
+  return <PageSkeleton pathname={pathname} label={t('common.loading')} />;
 }
 
 /**
  * Pathless layout of the signed-in app (/app, /app/dreams/*): protected, with the app's top bar, and the consent
- * question for a user who never answered it (a Google sign-up skips the form's checkbox).
+ * question for a user who never answered it (a Google sign-up skips the form's checkbox). The frame (the sky, the
+ * header, the banners' places) is the same while the session loads and after: `/app` arrives prerendered in that
+ * state (decision 083), and React keeps those elements instead of drawing the page again.
  */
 export function AppLayout() {
   const { t } = useTranslation();
-  const { loading } = useAuth();
-  if (loading) return <SessionLoading />;
+  const { user, loading } = useAuth();
+  const isSignedIn = !loading && user !== null;
   return (
-    <ProtectedRoute>
-      <TimeZoneSync />
-      <PreferencesSync />
-      <PendingDreamSync />
-      <ConsentPrompt />
-      <div className="relative flex min-h-dvh flex-col overflow-x-clip">
-        <NightSky />
-        <SkipLink label={t('common.skipToContent')} />
-        <AppHeader />
-        <OfflineBanner />
-        <PastDueBanner />
-        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-          <AppOutlet />
-        </main>
-        <PhoneNewDreamButton />
-      </div>
-    </ProtectedRoute>
+    <div className="relative flex min-h-dvh flex-col overflow-x-clip">
+      <NightSky />
+      <SkipLink label={t('common.skipToContent')} />
+      <AppHeader />
+      <OfflineBanner />
+      {isSignedIn ? <PastDueBanner /> : null}
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        {loading ? (
+          <SessionLoading />
+        ) : (
+          <ProtectedRoute>
+            <TimeZoneSync />
+            <PreferencesSync />
+            <PendingDreamSync />
+            <ConsentPrompt />
+            <AppOutlet />
+          </ProtectedRoute>
+        )}
+      </main>
+      {isSignedIn ? <PhoneNewDreamButton /> : null}
+    </div>
   );
 }
 

@@ -1,0 +1,101 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { sessionOf, signedInPage } from './support/accounts.ts';
+import { baseUrl, useBrowser } from './support/browser.ts';
+
+const journey = useBrowser();
+
+// `/app` arrives prerendered as it looks while the session loads (decision 083): the app's header and the
+// dashboard's shape, painted before any JS; the app adopts those very elements when it starts.
+describe('/app before and after its JS', () => {
+  it("arrives rendered: the app's header and the dashboard's shape in Portuguese without JS, never a blank page", async () => {
+    const context = await journey.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/app');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      expect(await nav.getByRole('link', { name: 'Sonhos' }).getAttribute('href')).toBe('/app/dreams');
+      expect(await nav.getByRole('link', { name: 'Créditos' }).getAttribute('href')).toBe('/app/credits');
+      const skeleton = page.getByRole('status', { name: 'Carregando...' });
+      expect(await skeleton.getAttribute('aria-busy')).toBe('true');
+      // The shape has the screen's size: a frame, not a spinner in an empty page.
+      const box = await skeleton.boundingBox();
+      expect(box?.height).toBeGreaterThan(400);
+      // Nothing of an account is in a page every visitor gets.
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints before its JS: the HTML loads one small boot script, and other app paths keep the empty shell', async () => {
+    const html = await (await fetch(`${baseUrl()}/app`)).text();
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(html).not.toContain('modulepreload');
+    const boot = await (await fetch(`${baseUrl()}${scripts[0]!}`)).arrayBuffer();
+    expect(gzipSync(Buffer.from(boot)).length).toBeLessThanOrEqual(1024);
+    expect(await (await fetch(`${baseUrl()}/app/dreams`)).text()).toContain('<div id="root"></div>');
+  });
+
+  for (const width of [390, 1280]) {
+    it(`adopts the prerendered frame at ${width} px for a signed-in user: the same elements, no console error`, async () => {
+      const { page } = await signedInPage(journey, { firstName: 'Aurora', width });
+      const before = journey.consoleErrors.length;
+      const failed: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('header');
+        });
+      });
+      await page.goto('/app');
+      await page.getByRole('heading', { level: 1, name: 'Olá, Aurora! 👋' }).waitFor();
+      expect(
+        await page.evaluate(() => {
+          const { prerendered } = window as unknown as { prerendered: Element | null };
+          const now = document.querySelector('header');
+          // React marks the DOM nodes it owns; a client render (a hydration mismatch) would have replaced them.
+          return (
+            prerendered !== null &&
+            prerendered === now &&
+            Object.keys(now).some((key) => key.startsWith('__reactFiber'))
+          );
+        }),
+      ).toBe(true);
+      expect(await page.getByRole('status', { name: 'Carregando...' }).count()).toBe(0);
+      expect(journey.consoleErrors.slice(before)).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+
+  it('draws the app afresh in English on a device set to English, without an error', async () => {
+    const { page } = await signedInPage(journey, { firstName: 'Lua', width: 390 });
+    const { token } = await sessionOf(page);
+    const chosen = await fetch(`${baseUrl()}/api/v1/me/profile`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'en' }),
+    });
+    expect(chosen.status).toBe(200);
+    // The app keeps the account's language on the device, as choosing it in Configurações does.
+    await page.evaluate(() => localStorage.setItem('sonhario:locale', 'en'));
+    const before = journey.consoleErrors.length;
+    await page.goto('/app');
+    await page.getByRole('heading', { level: 1, name: 'Hello, Lua! 👋' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Principal' }).count()).toBe(0);
+    expect(journey.consoleErrors.slice(before)).toEqual([]);
+  });
+
+  it('sends a visitor without a session from the prerendered page to /login', async () => {
+    const page = await journey.newPage({ width: 390 });
+    const before = journey.consoleErrors.length;
+    await page.goto('/app');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('form', { name: 'Login' }).waitFor();
+    expect(journey.consoleErrors.slice(before)).toEqual([]);
+  });
+});
