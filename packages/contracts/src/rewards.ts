@@ -28,7 +28,7 @@ export const REWARD_RULES = {
   maxFreezesHeld: 2,
 } as const;
 
-/** Plans with the full gamification (achievements beyond streaks, levels, freezes, the daily bonus). */
+/** Plans with the full gamification (every achievement, levels, freezes, the daily bonus; decisions 026 and 078). */
 export const FULL_GAMIFICATION_PLANS: readonly PlanId[] = ['lucid', 'oracle'];
 export const hasFullGamification = (plan: PlanId) => FULL_GAMIFICATION_PLANS.includes(plan);
 
@@ -69,16 +69,22 @@ export interface AchievementDefinition {
   /** How many of `kind` it takes (1 for a first time; a month with a dream every night is 1). */
   target: number;
   credits: number;
-  /** Dreamer earns only these; the rest need Lucid or Oracle. */
-  isStreak: boolean;
+  /**
+   * Earned on every plan, Dreamer included, with its credits: the streak ones and the starter ones (a first dream, a
+   * first lucid dream, a first analysis; docs/decisions/078). The rest need Lucid or Oracle ("full gamification").
+   */
+  isOnEveryPlan: boolean;
 }
+
+/** The first times of what every plan has (recording, lucidity, an analysis): open to Dreamer (decision 078). */
+export const STARTER_ACHIEVEMENT_IDS: readonly string[] = ['first_dream', 'first_lucid', 'first_analysis'];
 
 const achievement = (id: string, kind: AchievementKind, target: number, credits: number): AchievementDefinition => ({
   id,
   kind,
   target,
   credits,
-  isStreak: kind === 'streak',
+  isOnEveryPlan: kind === 'streak' || STARTER_ACHIEVEMENT_IDS.includes(id),
 });
 
 /**
@@ -147,7 +153,7 @@ export const achievementStateSchema = z.object({
   progress: z.number().int(),
   target: z.number().int(),
   credits: z.number().int(),
-  /** True when the user's plan cannot earn it (Dreamer, any but a streak achievement). */
+  /** True when the user's plan cannot earn it (Dreamer: any but the streak and starter achievements). */
   isLocked: z.boolean(),
 });
 export type AchievementState = z.infer<typeof achievementStateSchema>;

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DELETE_ACCOUNT_CONFIRMATION, exportFileSchema, type ExportFile } from '@sonhario/contracts/account';
+import { CREDIT_RULES } from '@sonhario/contracts/credits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAuditLogEntries } from '../../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -9,6 +10,7 @@ import { PASSWORD } from '../auth/auth.testing.ts';
 import { insertAuditEntry } from '../auth/auth.repository.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
+import { creditsOfAchievement } from '../rewards/rewards.testing.ts';
 import { listSecurityLogRows } from './account.data.repository.ts';
 import { exportJson, refreshSession, signInAgain, signUpNamed } from './account.data.testing.ts';
 
@@ -69,7 +71,8 @@ describe('GET /me/export', () => {
       tags: ['<i>etiqueta</i>'],
       dreamtOn: '2026-01-13',
     });
-    // Five analyses fill the dreamer quota; the sixth is paid with the welcome credits.
+    // Five analyses fill the dreamer quota; the sixth is paid with credits (the welcome bonus and the starter
+    // achievements: the first dream, the first lucid one, the first analysis; decision 078).
     analysed = await postDream(t, user, {
       content: 'Sonhei que voava sobre o mar com minha mãe.',
       dreamtOn: '2026-01-14',
@@ -215,11 +218,17 @@ describe('GET /me/export', () => {
     expect(analyses[5]!.charge).toBe('credits');
     expect(analyses[0]!.result.summary.length).toBeGreaterThan(10);
     expect(analyses[0]!.result.reflectionQuestions.length).toBeGreaterThanOrEqual(2);
-    expect(file.creditLedger.map((e) => [e.reason, e.amount])).toEqual([
-      ['welcome_bonus', 10],
-      ['analysis', -10],
+    // The dreams are of older nights (no daily credit); the rich one is lucid.
+    const achievements = file.creditLedger.filter((e) => e.reason === 'achievement');
+    expect(achievements.map((e) => [e.detail, e.amount]).sort()).toEqual(
+      (['first_analysis', 'first_dream', 'first_lucid'] as const).map((id) => [id, creditsOfAchievement(id)]),
+    );
+    const others = file.creditLedger.filter((e) => e.reason !== 'achievement');
+    expect(others.map((e) => [e.reason, e.amount])).toEqual([
+      ['welcome_bonus', CREDIT_RULES.welcomeBonus],
+      ['analysis', -CREDIT_RULES.analysisCost],
     ]);
-    expect(file.creditLedger[1]!.analysisId).toBe(analyses[5]!.id);
+    expect(others[1]!.analysisId).toBe(analyses[5]!.id);
     expect(file.analysisUsage.map((u) => u.charge)).toEqual(['quota', 'quota', 'quota', 'quota', 'quota', 'credits']);
     expect(file.analysisUsage.map((u) => u.analysisId)).toEqual(analyses.map((a) => a.id));
   });

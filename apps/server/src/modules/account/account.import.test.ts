@@ -1,8 +1,10 @@
 import { IMPORT_LIMITS, type ExportFile } from '@sonhario/contracts/account';
+import type { AchievementId } from '@sonhario/contracts/rewards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
+import { creditsOfAchievement } from '../rewards/rewards.testing.ts';
 import { exportJson, importBody } from './account.data.testing.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
@@ -97,8 +99,18 @@ describe('POST /me/import', () => {
     expect(mine.dreams.map(kept)).toEqual(live.map(kept));
     expect(mine.dreams.every((d) => d.version === 1 && d.analyses.length === 0)).toBe(true);
     expect(mine.dreams.map((d) => d.id)).not.toEqual(expect.arrayContaining([live[0]!.id]));
-    // Only dreams: no analyses, ledger rows or consents come with them.
-    expect(mine.creditLedger.map((e) => e.reason)).toEqual(['welcome_bonus']);
+    // Only dreams: no analyses, ledger rows or consents come with them. The imported dreams earn the countable
+    // achievements they reach (decision 026), on Dreamer the starter ones with their credits (decision 078).
+    expect(mine.creditLedger.filter((e) => e.reason !== 'achievement').map((e) => e.reason)).toEqual(['welcome_bonus']);
+    const reached: AchievementId[] = live.some((d) => d.lucidity > 0)
+      ? ['first_dream', 'first_lucid']
+      : ['first_dream'];
+    expect(
+      mine.creditLedger
+        .filter((e) => e.reason === 'achievement')
+        .map((e) => [e.detail, e.amount])
+        .sort(),
+    ).toEqual(reached.map((id) => [id, creditsOfAchievement(id)]));
     expect(mine.analysisUsage).toEqual([]);
     expect(mine.consents).toEqual([]);
     expect(exported.file.securityLog!.length).toBeGreaterThan(0);

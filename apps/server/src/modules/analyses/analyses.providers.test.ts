@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createListeningTestApp, createTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { BALANCE_AFTER_FIRST_DREAM, moneyOf, parseEventStream } from './analyses.testing.ts';
+import {
+  BALANCE_AFTER_FIRST_ANALYSIS,
+  BALANCE_AFTER_FIRST_DREAM,
+  moneyOf,
+  parseEventStream,
+} from './analyses.testing.ts';
 import {
   anthropicStream,
   openAiError,
@@ -81,7 +86,7 @@ describe('analyses through a generative provider', () => {
     expect(sent).not.toContain(s.user.id);
     expect(s.provider.requests[0]!.headers.authorization).toBe('Bearer sk-test-key');
     expect(await moneyOf(s.t, s.user.id)).toMatchObject({
-      balance: BALANCE_AFTER_FIRST_DREAM,
+      balance: BALANCE_AFTER_FIRST_ANALYSIS,
       usage: [{ charge: 'quota' }],
       analyses: 1,
     });

@@ -5,7 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
-import { BALANCE_AFTER_FIRST_DREAM, moneyOf, parseEventStream } from './analyses.testing.ts';
+import {
+  BALANCE_AFTER_FIRST_ANALYSIS,
+  BALANCE_AFTER_FIRST_DREAM,
+  moneyOf,
+  parseEventStream,
+} from './analyses.testing.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
 const STREAM = { accept: 'text/event-stream' };
@@ -72,7 +77,7 @@ describe('analysing a dream (builtin provider)', () => {
     const listed = await api(t, alice).get(`/dreams/${dream.id}/analyses`);
     expect(listed.json()).toEqual({ items: [analysis] });
     const money = await moneyOf(t, alice.id);
-    expect(money).toMatchObject({ balance: BALANCE_AFTER_FIRST_DREAM, usage: [{ charge: 'quota' }], analyses: 1 });
+    expect(money).toMatchObject({ balance: BALANCE_AFTER_FIRST_ANALYSIS, usage: [{ charge: 'quota' }], analyses: 1 });
     expect((await api(t, alice).get('/me/overview')).json()).toMatchObject({ analysisCount: 1 });
   });
 

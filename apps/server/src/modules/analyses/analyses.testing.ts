@@ -5,6 +5,7 @@ import { analysisStreamEventSchema } from '@sonhario/contracts/analyses';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness.ts';
 import { queryRows } from '../dreams/dreams.testing.ts';
+import { creditsOfAchievement } from '../rewards/rewards.testing.ts';
 
 /** Parses a complete text/event-stream body into contract events (heartbeat comments skipped). */
 export function parseEventStream(body: string): AnalysisStreamEvent[] {
@@ -22,8 +23,15 @@ export function parseEventStream(body: string): AnalysisStreamEvent[] {
 }
 
 /** What the database holds for a user's money: ledger rows, quota usage rows and stored analyses. */
-/** A new user's balance after a dream of last night: the welcome bonus and the day's first dream (modules/rewards). */
-export const BALANCE_AFTER_FIRST_DREAM = CREDIT_RULES.welcomeBonus + REWARD_RULES.firstDreamOfDay;
+/**
+ * A new user's balance after a dream of last night, on any plan: the welcome bonus, the day's first dream and the
+ * 'Primeiro sonho' achievement (modules/rewards, decision 078).
+ */
+export const BALANCE_AFTER_FIRST_DREAM =
+  CREDIT_RULES.welcomeBonus + REWARD_RULES.firstDreamOfDay + creditsOfAchievement('first_dream');
+
+/** Then a first analysis paid by the month's quota: the 'Primeira análise' achievement on top (any plan). */
+export const BALANCE_AFTER_FIRST_ANALYSIS = BALANCE_AFTER_FIRST_DREAM + creditsOfAchievement('first_analysis');
 
 export async function moneyOf(t: TestApp, userId: string) {
   const [ledger, usage, analyses] = await Promise.all([

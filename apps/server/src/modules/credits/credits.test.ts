@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CREDIT_RULES } from '@sonhario/contracts/credits';
 import { NIGHT_OWL_BEFORE_HOUR } from '@sonhario/contracts/rewards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { getApiKeys } from '../auth/auth.tokens.ts';
 import { api, JOURNAL_TEST_ENV, postDream, queryRows, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
 import { moneyOf } from '../analyses/analyses.testing.ts';
+import { creditsOfAchievement } from '../rewards/rewards.testing.ts';
 import { grantWelcomeBonus } from './credits.service.ts';
 
 const ENV = { ...JOURNAL_TEST_ENV, AI_BUILTIN_REVEAL_MS: '0' };
@@ -26,8 +28,13 @@ async function analyse(t: TestApp, user: TestUser, dreamId: string) {
 
 // Accounts are created at the real time (auth does not read the test clock) and so is their welcome bonus; the
 // clock here is set in 2099 so that everything else happens after it, in ledger order too.
-/** A dream of an older night earns no reward (decision 026): the balances here are the welcome bonus and grants. */
+/**
+ * A dream of an older night earns no daily reward (decision 026). On every plan a first dream and a first analysis
+ * earn their starter achievements (decision 078): a Dreamer's balance, once the quota is used, is all of them.
+ */
 const OLD_NIGHT = '2000-01-01';
+const BALANCE_AFTER_STARTERS =
+  CREDIT_RULES.welcomeBonus + creditsOfAchievement('first_dream') + creditsOfAchievement('first_analysis');
 
 describe('plan quotas and the credit ledger', () => {
   const clock = testClock('2099-11-10T12:00:00Z');
@@ -71,41 +78,60 @@ describe('plan quotas and the credit ledger', () => {
       content: 'Sonhei que estava atrasado para uma prova na escola.',
       dreamtOn: OLD_NIGHT,
     });
+    // A minute apart each, so the ledger's order (newest first) is the order of the requests.
     for (let i = 0; i < 5; i += 1) {
+      clock.set(`2099-11-10T12:0${i + 1}:00Z`);
       const res = await analyse(t, user, dream.id);
       expect(res.statusCode).toBe(201);
       expect(res.json().charge).toBe('quota');
     }
     expect((await api(t, user).get('/credits')).json()).toMatchObject({
-      balance: 10,
+      balance: BALANCE_AFTER_STARTERS,
       quota: { used: 5 },
       nextCharge: 'credits',
     });
-    const paid = await analyse(t, user, dream.id);
-    expect(paid.json().charge).toBe('credits');
+    // Credits pay while the balance covers an analysis; then it is refused.
+    const paidCount = Math.floor(BALANCE_AFTER_STARTERS / CREDIT_RULES.analysisCost);
+    const left = BALANCE_AFTER_STARTERS - paidCount * CREDIT_RULES.analysisCost;
+    const paid: string[] = [];
+    for (let i = 0; i < paidCount; i += 1) {
+      clock.set(`2099-11-10T12:1${i}:00Z`);
+      const res = await analyse(t, user, dream.id);
+      expect(res.json().charge).toBe('credits');
+      paid.unshift(res.json().id);
+    }
     expect((await api(t, user).get('/credits')).json()).toMatchObject({
-      balance: 0,
+      balance: left,
       quota: { used: 5 },
       nextCharge: null,
     });
+    // Newest first: each paid analysis, the starter achievements (the first dream's and the first analysis'), the
+    // welcome bonus; every balanceAfter is the sum of the rows up to it.
     const ledger = (await api(t, user).get('/credits/ledger')).json().items;
-    expect(
-      ledger.map((e: { amount: number; balanceAfter: number; reason: string }) => [e.reason, e.amount, e.balanceAfter]),
-    ).toEqual([
-      ['analysis', -10, 0],
-      ['welcome_bonus', 10, 10],
+    type Entry = { amount: number; balanceAfter: number; reason: string; detail: string | null; analysisId: string };
+    const rows = (ledger as Entry[]).map((e) => [e.reason, e.detail, e.amount]);
+    expect(rows).toEqual([
+      ...paid.map(() => ['analysis', null, -CREDIT_RULES.analysisCost]),
+      ['achievement', 'first_analysis', creditsOfAchievement('first_analysis')],
+      ['achievement', 'first_dream', creditsOfAchievement('first_dream')],
+      ['welcome_bonus', null, CREDIT_RULES.welcomeBonus],
     ]);
-    expect(ledger[0].analysisId).toBe(paid.json().id);
+    const entries = ledger as Entry[];
+    entries.forEach((e, i) => {
+      expect(e.balanceAfter).toBe(entries.slice(i).reduce((sum, row) => sum + row.amount, 0));
+    });
+    expect(entries[0]?.balanceAfter).toBe(left);
+    expect(entries.slice(0, paidCount).map((e) => e.analysisId)).toEqual(paid);
 
     const refused = await api(t, user).post(`/dreams/${dream.id}/analyses`, {}, { accept: 'text/event-stream' });
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toEqual({
       code: 'analysis_limit_reached',
       message:
-        'Você já usou as 5 análises do plano Dreamer deste mês, e cada análise extra custa 10 créditos (seu saldo é de 0). ' +
+        `Você já usou as 5 análises do plano Dreamer deste mês, e cada análise extra custa 10 créditos (seu saldo é de ${left}). ` +
         'Sua cota se renova em 1 de dezembro; até lá, veja em Créditos como ganhar mais.',
     });
-    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 0, analyses: 6 });
+    expect(await moneyOf(t, user.id)).toMatchObject({ balance: left, analyses: 5 + paidCount });
   });
 
   it('counts the month in the user time zone: 23:30 in São Paulo on Nov 30 is still November', async () => {
@@ -129,7 +155,8 @@ describe('plan quotas and the credit ledger', () => {
       resetsOn: '2100-01-01',
     });
     expect((await analyse(t, user, dream.id)).json().charge).toBe('quota');
-    expect(await moneyOf(t, user.id)).toMatchObject({ balance: 0 });
+    // One analysis paid with credits, out of the welcome bonus and the starter achievements.
+    expect(await moneyOf(t, user.id)).toMatchObject({ balance: BALANCE_AFTER_STARTERS - CREDIT_RULES.analysisCost });
   });
 
   it('deleting dreams does not give quota back', async () => {
@@ -141,7 +168,7 @@ describe('plan quotas and the credit ledger', () => {
     expect((await api(t, user).get('/credits')).json().quota.used).toBe(1);
   });
 
-  it('two analyses at once with credits for one: one is charged, the other refused, the balance never below zero', async () => {
+  it('three analyses at once with credits for fewer: as many as the balance covers are charged, the rest refused, the balance never below zero', async () => {
     clock.set('2099-11-10T12:00:00Z');
     const user = await signUpUser(t, { isConsenting: true });
     const dream = await postDream(t, user, {
@@ -149,6 +176,9 @@ describe('plan quotas and the credit ledger', () => {
       dreamtOn: OLD_NIGHT,
     });
     for (let i = 0; i < 5; i += 1) await analyse(t, user, dream.id);
+    expect((await moneyOf(t, user.id)).balance).toBe(BALANCE_AFTER_STARTERS);
+    const paidCount = Math.floor(BALANCE_AFTER_STARTERS / CREDIT_RULES.analysisCost);
+    expect(paidCount).toBeLessThan(3); // so the round below must refuse at least one
     for (let round = 0; round < 2; round += 1) {
       const answers = await Promise.all([
         analyse(t, user, dream.id),
@@ -156,12 +186,16 @@ describe('plan quotas and the credit ledger', () => {
         analyse(t, user, dream.id),
       ]);
       const statuses = answers.map((res) => res.statusCode).sort();
-      expect(statuses).toEqual(round === 0 ? [201, 402, 402] : [402, 402, 402]);
+      const charged = round === 0 ? paidCount : 0;
+      expect(statuses).toEqual([...Array<number>(charged).fill(201), ...Array<number>(3 - charged).fill(402)]);
     }
     const money = await moneyOf(t, user.id);
-    expect(money.balance).toBe(0);
-    expect(money.usage.map((u) => u.charge)).toEqual(['quota', 'quota', 'quota', 'quota', 'quota', 'credits']);
-    expect(money.analyses).toBe(6);
+    expect(money.balance).toBe(BALANCE_AFTER_STARTERS - paidCount * CREDIT_RULES.analysisCost);
+    expect(money.usage.map((u) => u.charge)).toEqual([
+      ...Array<string>(5).fill('quota'),
+      ...Array<string>(paidCount).fill('credits'),
+    ]);
+    expect(money.analyses).toBe(5 + paidCount);
   });
 
   it('the ledger refuses updates and zero amounts at the database level', async () => {

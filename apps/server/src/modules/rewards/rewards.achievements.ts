@@ -68,8 +68,9 @@ const FREE_KINDS: ReadonlySet<AchievementKind> = new Set([
 /** Fewer dreams than the shortest month's nights: no month can be full yet (no query). */
 const FULL_MONTH_MIN_DREAMS = 28;
 
+/** Every plan earns the streak and starter achievements (with their credits); the rest are Lucid's and Oracle's. */
 export const canEarn = (plan: PlanId, achievement: AchievementDefinition) =>
-  achievement.isStreak || hasFullGamification(plan);
+  achievement.isOnEveryPlan || hasFullGamification(plan);
 
 /** Which achievements the user holds, by id, with when. */
 export async function listEarned(ctx: RequestContext, keys: UserKeys): Promise<Map<AchievementId, Date>> {

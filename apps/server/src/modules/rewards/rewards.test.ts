@@ -1,12 +1,12 @@
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sonhario/contracts/account';
-import type { RewardsResponse } from '@sonhario/contracts/rewards';
+import { REWARD_RULES, type RewardsResponse } from '@sonhario/contracts/rewards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { exportJson } from '../account/account.data.testing.ts';
 import { PASSWORD } from '../auth/auth.testing.ts';
 import { api, queryRows } from '../dreams/dreams.testing.ts';
-import { rewardsUser, testClock } from './rewards.testing.ts';
+import { creditsOfAchievement, rewardsUser, testClock } from './rewards.testing.ts';
 
 // Rewards through the API, with the app's clock placed at chosen instants (docs/decisions/026).
 describe('rewards of journaling', () => {
@@ -28,10 +28,10 @@ describe('rewards of journaling', () => {
     const u = await rewardsUser(t, clock, { timeZone: 'America/Sao_Paulo' });
     const first = await u.dream('2026-05-01T12:00:00Z');
     expect(first.rewards).toEqual({
-      credits: 1,
+      credits: REWARD_RULES.firstDreamOfDay + creditsOfAchievement('first_dream'),
       isFirstDreamOfDay: true,
       milestone: null,
-      achievements: [], // Dreamer earns the streak achievements only
+      achievements: ['first_dream'], // a starter achievement: Dreamer earns it too (decision 078)
       isFreezeEarned: false,
       streak: 1,
     });
@@ -41,7 +41,11 @@ describe('rewards of journaling', () => {
     expect((await u.at('2026-05-01T13:02:00Z').delete(`/dreams/${second.id}`)).statusCode).toBe(200);
     const again = await u.dream('2026-05-01T14:00:00Z');
     expect(again.rewards).toMatchObject({ credits: 0, isFirstDreamOfDay: false, streak: 1 });
-    expect(await ledgerDetails(u.at('2026-05-01T14:00:00Z'))).toEqual([['first_dream_of_day', 1, '2026-05-01']]);
+    // (The day's credit and the achievement's share an instant: their order in the ledger is not asserted.)
+    expect((await ledgerDetails(u.at('2026-05-01T14:00:00Z'))).sort()).toEqual([
+      ['achievement', creditsOfAchievement('first_dream'), 'first_dream'],
+      ['first_dream_of_day', 1, '2026-05-01'],
+    ]);
 
     // A retry with the same key answers the dream again, earning nothing.
     const key = { 'idempotency-key': 'retry-key-1' };
@@ -94,6 +98,10 @@ describe('rewards of journaling', () => {
     for (let day = 1; day <= 7; day += 1) outcomes.push((await u.dream(`2026-06-0${day}T08:00:00Z`)).rewards);
     expect(outcomes.map((o) => o.streak)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(outcomes.map((o) => o.milestone)).toEqual([null, null, 3, null, null, null, 7]);
+    expect(outcomes[0]).toMatchObject({
+      credits: 1 + creditsOfAchievement('first_dream'),
+      achievements: ['first_dream'],
+    });
     expect(outcomes[2]).toMatchObject({ credits: 1 + 5 });
     expect(outcomes[6]).toMatchObject({ credits: 1 + 10, achievements: ['streak_7'] });
     // Dreamer: no freeze.
@@ -113,10 +121,22 @@ describe('rewards of journaling', () => {
     expect(rewards.level).toBeNull();
     expect(rewards.freezes).toEqual({ isAvailable: false, held: 0, max: 2 });
     const locked = rewards.achievements.filter((a) => a.isLocked).map((a) => a.id);
-    expect(locked).not.toContain('streak_7');
-    expect(locked).toContain('first_dream');
+    // Dreamer: the streak and starter achievements are open, the rest need Lucid.
+    expect(rewards.achievements.filter((a) => !a.isLocked).map((a) => a.id)).toEqual([
+      'first_dream',
+      'first_lucid',
+      'streak_7',
+      'streak_30',
+      'streak_100',
+      'first_analysis',
+    ]);
+    expect(locked).toContain('dreams_10');
     expect(rewards.achievements.find((a) => a.id === 'streak_7')?.earnedAt).toBe('2026-06-07T08:00:00.000Z');
-    expect(rewards.achievements.find((a) => a.id === 'first_dream')).toMatchObject({ earnedAt: null, progress: 1 });
+    expect(rewards.achievements.find((a) => a.id === 'first_dream')).toMatchObject({
+      earnedAt: '2026-06-01T08:00:00.000Z',
+      progress: 1,
+    });
+    expect(rewards.achievements.find((a) => a.id === 'dreams_10')).toMatchObject({ earnedAt: null, progress: 10 });
   });
 
   it('places days by the local midnight, across DST changes and the date line', async () => {
@@ -125,7 +145,8 @@ describe('rewards of journaling', () => {
     expect((await sp.dream('2018-11-04T02:59:00Z')).rewards.isFirstDreamOfDay).toBe(true); // 23:59 on the 3rd
     const after = await sp.dream('2018-11-04T03:00:00Z'); // 01:00 (DST) on the 4th
     expect(after.rewards).toMatchObject({ isFirstDreamOfDay: true, streak: 2 });
-    expect((await sp.ledger()).map((r) => r.key.slice(-10))).toEqual(['2018-11-03', '2018-11-04']);
+    const spDays = (await sp.ledger()).filter((r) => r.reason === 'first_dream_of_day');
+    expect(spDays.map((r) => r.key.slice(-10))).toEqual(['2018-11-03', '2018-11-04']);
 
     // New York: 8 March 2026 (a 23-hour day) and 1 November 2026 (25 hours: 01:30 happens twice).
     const ny = await rewardsUser(t, clock, { timeZone: 'America/New_York' });
@@ -144,8 +165,10 @@ describe('rewards of journaling', () => {
     const west = await rewardsUser(t, clock, { timeZone: 'Pacific/Pago_Pago' });
     await east.dream('2026-05-10T12:00:00Z');
     await west.dream('2026-05-10T12:00:00Z');
-    expect((await east.ledger()).map((r) => r.key.slice(-10))).toEqual(['2026-05-11']);
-    expect((await west.ledger()).map((r) => r.key.slice(-10))).toEqual(['2026-05-10']);
+    const dayKeys = async (u: typeof east) =>
+      (await u.ledger()).filter((r) => r.reason === 'first_dream_of_day').map((r) => r.key.slice(-10));
+    expect(await dayKeys(east)).toEqual(['2026-05-11']);
+    expect(await dayKeys(west)).toEqual(['2026-05-10']);
     expect((await east.rewards('2026-05-10T12:00:00Z')).today).toBe('2026-05-11');
     expect((await west.rewards('2026-05-10T12:00:00Z')).today).toBe('2026-05-10');
   });
@@ -164,6 +187,96 @@ describe('rewards of journaling', () => {
     const rows = await u.ledger();
     expect(rows.filter((r) => r.reason === 'streak_milestone')).toHaveLength(1);
     expect(rows.filter((r) => r.reason === 'first_dream_of_day')).toHaveLength(3);
+  });
+});
+
+// Decision 078: 'Primeiro sonho', 'Primeiro sonho lúcido' and 'Primeira análise' are open to Dreamer, credits included.
+describe('starter achievements on Dreamer', () => {
+  let t: TestApp;
+  const clock = testClock('2026-09-01T12:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_AUTOCONFIRM: 'true' }, undefined, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const achievementRows = async (userId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from user_achievements where user_id = ${userId}`,
+      )
+    )[0]?.n;
+
+  /** The state a Dreamer was left in before decision 078: dreams, and no achievement held or paid for them. */
+  async function asBefore078(userId: string) {
+    await t.database.db.execute(sql`delete from user_achievements where user_id = ${userId}`);
+    await t.database.db.execute(sql`delete from credit_ledger where user_id = ${userId} and reason = 'achievement'`);
+  }
+
+  it('first dreams saved at the same moment unlock "Primeiro sonho" once and pay it once', async () => {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC' });
+    clock.set('2026-09-01T08:00:00Z');
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => api(t, u.user).post('/dreams', { content: `sonho ${n}`, emotions: [] })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    const earned = answers.flatMap((res) => res.json<{ rewards: { achievements: string[] } }>().rewards.achievements);
+    expect(earned).toEqual(['first_dream']);
+    expect((await u.ledger()).filter((r) => r.reason === 'achievement').map((r) => r.amount)).toEqual([
+      creditsOfAchievement('first_dream'),
+    ]);
+    expect(await achievementRows(u.user.id)).toBe(1);
+    // Read again, and again: nothing more.
+    await u.rewards('2026-09-01T09:00:00Z');
+    await u.rewards('2026-09-01T09:01:00Z');
+    expect((await u.ledger()).filter((r) => r.reason === 'achievement')).toHaveLength(1);
+  });
+
+  it('a Dreamer who had dreams before gets "Primeiro sonho" on the next visit, once, however many visits run at once', async () => {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC' });
+    await u.dream('2026-09-02T08:00:00Z', { lucidity: 1 });
+    await asBefore078(u.user.id);
+    expect(await achievementRows(u.user.id)).toBe(0);
+    const balanceBefore = (await u.at('2026-09-02T09:00:00Z').get('/credits')).json<{ balance: number }>().balance;
+
+    clock.set('2026-09-02T10:00:00Z');
+    const visits = await Promise.all([1, 2, 3, 4, 5, 6].map(() => api(t, u.user).get('/rewards')));
+    expect(visits.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const visit of visits) {
+      const earned = visit
+        .json<RewardsResponse>()
+        .achievements.filter((a) => a.earnedAt)
+        .map((a) => a.id);
+      expect(earned).toEqual(['first_dream', 'first_lucid']);
+    }
+    expect(await achievementRows(u.user.id)).toBe(2);
+    const paid = (await u.ledger()).filter((r) => r.reason === 'achievement');
+    expect(paid.map((r) => r.amount)).toEqual([
+      creditsOfAchievement('first_dream'),
+      creditsOfAchievement('first_lucid'),
+    ]);
+    const balanceAfter = (await u.at('2026-09-02T11:00:00Z').get('/credits')).json<{ balance: number }>().balance;
+    expect(balanceAfter - balanceBefore).toBe(
+      creditsOfAchievement('first_dream') + creditsOfAchievement('first_lucid'),
+    );
+  });
+
+  it('a Dreamer who had dreams before gets "Primeiro sonho" with the next dream', async () => {
+    const u = await rewardsUser(t, clock, { timeZone: 'UTC' });
+    await u.dream('2026-09-03T08:00:00Z');
+    await asBefore078(u.user.id);
+    const next = await u.dream('2026-09-04T08:00:00Z');
+    expect(next.rewards).toMatchObject({
+      achievements: ['first_dream'],
+      credits: REWARD_RULES.firstDreamOfDay + creditsOfAchievement('first_dream'),
+    });
+    const rewards = await u.rewards('2026-09-04T09:00:00Z');
+    expect(rewards.achievements.find((a) => a.id === 'first_dream')).toMatchObject({
+      earnedAt: '2026-09-04T08:00:00.000Z',
+      isLocked: false,
+    });
+    expect((await u.ledger()).filter((r) => r.reason === 'achievement')).toHaveLength(1);
   });
 });
 
@@ -255,6 +368,7 @@ describe('streak protection', () => {
     const third = await u.dream('2026-08-03T08:00:00Z');
     expect(third.rewards).toMatchObject({ streak: 3, milestone: 3, credits: 1 + 5 });
     expect((await u.ledger()).map((r) => r.reason)).toEqual([
+      'achievement', // 'Primeiro sonho', on the first day (decision 078)
       'first_dream_of_day',
       'first_dream_of_day',
       'streak_milestone',
@@ -328,7 +442,10 @@ describe('achievements and levels', () => {
   it('earns the countable ones after an upgrade, and keeps them after a downgrade', async () => {
     const u = await rewardsUser(t, clock, { timeZone: 'UTC' });
     await u.dream('2026-05-01T08:00:00Z', { lucidity: 2, isNightmare: true, isRecurring: true });
-    expect(earnedIds(await u.rewards('2026-05-01T09:00:00Z'))).toEqual([]);
+    // Dreamer: the starter ones only (decision 078); the nightmare and the recurring dream wait for Lucid.
+    const dreamer = await u.rewards('2026-05-01T09:00:00Z');
+    expect(earnedIds(dreamer)).toEqual(['first_dream', 'first_lucid']);
+    expect(dreamer.achievements.find((a) => a.id === 'first_nightmare')).toMatchObject({ isLocked: true, progress: 1 });
     await u.setPlan('lucid');
     const upgraded = await u.rewards('2026-05-01T10:00:00Z');
     expect(earnedIds(upgraded)).toEqual(['first_dream', 'first_lucid', 'first_nightmare', 'recurring_marked']);
@@ -343,7 +460,13 @@ describe('achievements and levels', () => {
     await u.setPlan('dreamer');
     const downgraded = await u.rewards('2026-05-01T11:00:00Z');
     expect(earnedIds(downgraded)).toEqual(['first_dream', 'first_lucid', 'first_nightmare', 'recurring_marked']);
-    expect(downgraded.achievements.find((a) => a.id === 'first_dream')?.isLocked).toBe(true);
+    expect(downgraded.achievements.find((a) => a.id === 'first_dream')?.isLocked).toBe(false);
+    expect(downgraded.achievements.find((a) => a.id === 'first_nightmare')).toMatchObject({
+      isLocked: true,
+      earnedAt: '2026-05-01T10:00:00.000Z',
+    });
+    // Each paid once, whatever the plan did.
+    expect((await u.ledger()).filter((r) => r.reason === 'achievement')).toHaveLength(4);
   });
 
   it('earns achievements as the dream is saved, edited and analysed', async () => {

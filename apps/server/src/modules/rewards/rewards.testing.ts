@@ -1,10 +1,18 @@
 import type { PlanId } from '@sonhario/contracts/profile';
-import type { CreateDreamResponse, RewardsResponse } from '@sonhario/contracts/rewards';
+import {
+  ACHIEVEMENTS,
+  type AchievementId,
+  type CreateDreamResponse,
+  type RewardsResponse,
+} from '@sonhario/contracts/rewards';
 import type { CreateDreamInput } from '@sonhario/contracts/dreams';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness.ts';
 import { api, contextFor, queryRows, signUpUser, type TestUser } from '../dreams/dreams.testing.ts';
 import { setPlan } from '../profile/profile.service.ts';
+
+/** What an achievement pays (the catalogue in packages/contracts/rewards.ts). */
+export const creditsOfAchievement = (id: AchievementId) => ACHIEVEMENTS.find((a) => a.id === id)?.credits ?? 0;
 
 /** A test clock the app reads (createTestApp's `now`), moved by the tests. */
 export function testClock(start: string) {
