@@ -37,6 +37,8 @@ describe('streaks and rewards', () => {
 
     await liveOn(page, -2);
     await recordDream(page, 'Eu andava numa praia de areia azul e a maré subia devagar.');
+    // Dreamer's first dream unlocks 'Primeiro sonho' with its credits (decision 078).
+    await page.getByText('Conquista desbloqueada: Primeiro sonho · +5 créditos').waitFor();
     await page.getByText('+1 crédito · primeiro sonho do dia').waitFor();
 
     // A second dream the same morning.
@@ -67,10 +69,20 @@ describe('streaks and rewards', () => {
     await expect.poll(() => calendarDays(page, 'Sonho registrado').count()).toBe(3);
     // Dreamer: the daily bonus is Lucid's.
     await page.getByText('Disponível no Lucid').first().waitFor();
+    // The achievements open on Dreamer ('Primeiro sonho' earned), and those that come with Lucid.
+    const onPlan = page.getByRole('list', { name: 'Conquistas abertas no plano Dreamer' });
+    await expect
+      .poll(() => onPlan.getByRole('listitem', { name: 'Primeiro sonho' }).getAttribute('data-state'))
+      .toBe('earned');
+    const withLucid = page.getByRole('list', { name: 'Conquistas do Lucid' });
+    await expect
+      .poll(() => withLucid.getByRole('listitem', { name: 'Dez noites guardadas' }).getAttribute('data-state'))
+      .toBe('locked');
 
-    // The credits page: 10 (welcome) + 1 + 1 + 1 + 5.
+    // The credits page: 10 (welcome) + 5 ('Primeiro sonho') + 1 + 1 + 1 + 5 (the milestone).
     await page.goto('/app/credits');
     await page.getByText('Marco de sequência: 3 dias').waitFor();
+    await page.getByText('Conquista: Primeiro sonho').waitFor();
     await expect.poll(() => page.getByText('Primeiro sonho do dia').count()).toBe(3);
     expect(journey.consoleErrors.slice(before)).toEqual([]);
   });
@@ -99,7 +111,7 @@ describe('streaks and rewards', () => {
     await setPlan((await sessionOf(page)).id, 'lucid');
     await page.reload();
     await page.getByRole('button', { name: 'Resgatar +5 créditos' }).click();
-    // The upgrade also earned 'Primeiro sonho' (+5), so the balance is not asserted here.
+    // 'Primeiro sonho' (+5) was earned on Dreamer with the first dream, so the balance is not asserted here.
     await page.getByText(/^Bônus diário resgatado\. Saldo: \d+ créditos\.$/).waitFor();
     await page.getByText('Bônus de hoje resgatado').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Resgatar +5 créditos' }).count()).toBe(0);

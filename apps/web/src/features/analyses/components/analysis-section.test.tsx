@@ -1,7 +1,8 @@
 import type { Analysis } from '@sonhario/contracts/analyses';
 import { CONSENT_TEXT, CONSENT_VERSION } from '@sonhario/contracts/consents';
-import type { CreditsSummary } from '@sonhario/contracts/credits';
+import { CREDIT_RULES, type CreditsSummary } from '@sonhario/contracts/credits';
 import type { CreateDreamInput } from '@sonhario/contracts/dreams';
+import { ACHIEVEMENTS, type AchievementId } from '@sonhario/contracts/rewards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,6 +56,12 @@ async function openDream(id: string) {
 const storedAnalyses = async (dreamId: string) =>
   (await userApi(account).get<{ items: Analysis[] }>(`/dreams/${dreamId}/analyses`)).items;
 const credits = () => userApi(account).get<CreditsSummary>('/credits');
+
+const creditsOf = (id: AchievementId) => ACHIEVEMENTS.find((a) => a.id === id)?.credits ?? 0;
+/** A seeded dream (of an older night: no daily credit) earns 'Primeiro sonho' on every plan (decision 078). */
+const BALANCE_AFTER_SEED = CREDIT_RULES.welcomeBonus + creditsOf('first_dream');
+/** Then the first analysis earns 'Primeira interpretação'. */
+const BALANCE_AFTER_FIRST_ANALYSIS = BALANCE_AFTER_SEED + creditsOf('first_analysis');
 
 /** Uses up the month's plan quota (5 analyses on the Dreamer plan) with real analyses. */
 async function useUpQuota(dreamId: string) {
@@ -201,18 +208,21 @@ describe('analysing a dream on its page', () => {
     await model.finished();
     expect(await storedAnalyses(dream.id)).toEqual([]);
     const { balance, quota } = await credits();
-    expect({ balance, used: quota.used }).toEqual({ balance: 10, used: 0 });
+    expect({ balance, used: quota.used }).toEqual({ balance: BALANCE_AFTER_SEED, used: 0 });
   });
 
   it("shows the server's 402 message inline with a link to 'Ver Créditos', the button still enabled", async () => {
     const user = userEvent.setup();
     const dream = await seedDream();
-    // The month's five analyses, then a sixth paid with the welcome credits: nothing left to pay with.
+    // The month's five analyses, then as many as the credits pay (the welcome bonus and the starter achievements):
+    // too little left for another.
     await useUpQuota(dream.id);
-    await analyseDream(account, dream.id);
+    const paid = Math.floor(BALANCE_AFTER_FIRST_ANALYSIS / CREDIT_RULES.analysisCost);
+    for (let i = 0; i < paid; i += 1) await analyseDream(account, dream.id);
+    const left = BALANCE_AFTER_FIRST_ANALYSIS - paid * CREDIT_RULES.analysisCost;
     const { section } = await openDream(dream.id);
     expect(
-      await within(section).findByText('5 de 5 análises do plano usadas este mês · saldo: 0 créditos'),
+      await within(section).findByText(`5 de 5 análises do plano usadas este mês · saldo: ${left} créditos`),
     ).toBeInTheDocument();
     const button = await within(section).findByRole('button', { name: 'Analisar novamente' });
     expect(button).toBeEnabled();
@@ -232,7 +242,9 @@ describe('analysing a dream on its page', () => {
     await useUpQuota(dream.id);
     await grantCredits(account, 10);
     const { section } = await openDream(dream.id);
-    expect(await within(section).findByText('Esta análise usará 10 créditos (saldo: 20)')).toBeInTheDocument();
+    expect(
+      await within(section).findByText(`Esta análise usará 10 créditos (saldo: ${BALANCE_AFTER_FIRST_ANALYSIS + 10})`),
+    ).toBeInTheDocument();
   });
 
   it("with the AI consent withdrawn, says analysis is off in place of the button; 'Consentir novamente' + 'Concordo' analyses", async () => {

@@ -1,4 +1,5 @@
-import type { CreditsSummary, LedgerEntry } from '@sonhario/contracts/credits';
+import { CREDIT_RULES, type CreditsSummary, type LedgerEntry } from '@sonhario/contracts/credits';
+import { ACHIEVEMENTS, REWARD_RULES, type AchievementId } from '@sonhario/contracts/rewards';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +20,14 @@ let account: TestUser;
 beforeEach(async () => {
   account = await createUser();
 });
+
+const creditsOf = (id: AchievementId) => ACHIEVEMENTS.find((a) => a.id === id)?.credits ?? 0;
+/**
+ * A new Dreamer's balance after `analyse` (a dream of last night, analysed): the welcome bonus, the day's first dream
+ * (decision 026), and the starter achievements 'Primeiro sonho' and 'Primeira interpretação' (decision 078).
+ */
+const BALANCE_AFTER_FIRST_ANALYSIS =
+  CREDIT_RULES.welcomeBonus + REWARD_RULES.firstDreamOfDay + creditsOf('first_dream') + creditsOf('first_analysis');
 
 /** Makes `count` real analyses (the plan's quota first, then credits). */
 async function analyse(count: number) {
@@ -54,8 +63,10 @@ describe('credits page (/app/credits)', () => {
     const { monthName, renewal, quota } = await summary();
     await openCredits();
     const balance = await screen.findByRole('region', { name: 'Saldo' });
-    // The welcome bonus, the day's first dream (decision 026) and the grant.
-    expect(within(balance).getByTestId('credit-balance')).toHaveTextContent('13créditos');
+    // The welcome bonus, the day's first dream, the starter achievements and the grant.
+    expect(within(balance).getByTestId('credit-balance')).toHaveTextContent(
+      `${BALANCE_AFTER_FIRST_ANALYSIS + 2}créditos`,
+    );
     expect(within(balance).getByText('Incluída na cota do seu plano, sem usar créditos.')).toBeInTheDocument();
 
     const quotaRegion = screen.getByRole('region', { name: 'Cota do mês' });
@@ -89,8 +100,10 @@ describe('credits page (/app/credits)', () => {
   });
 
   it('explains when the next analysis cannot be paid until the quota renews', async () => {
-    // The quota used up, then the welcome credits spent: 4 credits granted do not cover the next one.
-    await analyse(6);
+    // The quota used up, then the credits spent as far as they go: 4 credits granted do not cover the next one.
+    const paid = Math.floor(BALANCE_AFTER_FIRST_ANALYSIS / CREDIT_RULES.analysisCost);
+    await analyse(5 + paid);
+    expect(BALANCE_AFTER_FIRST_ANALYSIS - paid * CREDIT_RULES.analysisCost + 4).toBeLessThan(CREDIT_RULES.analysisCost);
     await grantCredits(account, 4);
     const { renewal } = await summary();
     await openCredits();
@@ -102,29 +115,36 @@ describe('credits page (/app/credits)', () => {
   });
 
   it('lists the ledger newest first: what each row was, its signed amount and the balance after', async () => {
-    // The welcome bonus at sign-up, the day's first dream (decision 026), an analysis paid with credits (after the
-    // quota), then a grant of 15.
+    // The welcome bonus at sign-up; the dream's day credit and 'Primeiro sonho' (one instant: decisions 026, 078);
+    // 'Primeira interpretação' with the first analysis; an analysis paid with credits (after the quota); a grant of 15.
     await analyse(6);
     await grantCredits(account, 15);
     await openCredits();
     const rows = within(await ledgerList()).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByText(/^(Bônus|Análise|Crédito|Primeiro)/).textContent)).toEqual([
+    const labels = rows.map((row) => within(row).getByText(/^(Bônus|Análise|Crédito|Primeiro|Conquista)/).textContent);
+    expect(labels.slice(0, 3)).toEqual([
       'Crédito concedido pela equipe',
       'Análise de sonho',
-      'Primeiro sonho do dia',
-      'Bônus de boas-vindas',
+      'Conquista: Primeira interpretação',
     ]);
+    // The two rows of the dream's save share an instant: their order is not asserted.
+    expect(labels.slice(3, 5).sort()).toEqual(['Conquista: Primeiro sonho', 'Primeiro sonho do dia']);
+    expect(labels.slice(5)).toEqual(['Bônus de boas-vindas']);
+    const paidBalance = BALANCE_AFTER_FIRST_ANALYSIS - CREDIT_RULES.analysisCost;
     expect(within(rows[0]!).getByText('+15')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('+15 créditos')).toHaveClass('sr-only');
-    expect(within(rows[0]!).getByText('Saldo: 16')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(`Saldo: ${paidBalance + 15}`)).toBeInTheDocument();
     expect(within(rows[1]!).getByText('-10')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Saldo: 1')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('+1')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('+1 crédito')).toHaveClass('sr-only');
-    expect(within(rows[3]!).getByText('+10')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(`Saldo: ${paidBalance}`)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(`+${creditsOf('first_analysis')}`)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(`Saldo: ${BALANCE_AFTER_FIRST_ANALYSIS}`)).toBeInTheDocument();
+    const dayRow = rows[3 + labels.slice(3, 5).indexOf('Primeiro sonho do dia')]!;
+    expect(within(dayRow).getByText('+1')).toBeInTheDocument();
+    expect(within(dayRow).getByText('+1 crédito')).toHaveClass('sr-only');
+    expect(within(rows[5]!).getByText('+10')).toBeInTheDocument();
     const welcome = (await userApi(account).get<{ items: LedgerEntry[] }>('/credits/ledger')).items.at(-1)!;
     const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' }).format(new Date(welcome.createdAt));
-    expect(within(rows[3]!).getByText(new RegExp(`^${day}`))).toHaveAttribute('dateTime', welcome.createdAt);
+    expect(within(rows[5]!).getByText(new RegExp(`^${day}`))).toHaveAttribute('dateTime', welcome.createdAt);
   });
 
   it("loads older ledger rows with 'Carregar mais' (cursor pagination)", async () => {

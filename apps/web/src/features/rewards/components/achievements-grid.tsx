@@ -21,6 +21,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PLAN_NAMES } from '@sonhario/contracts/credits';
+import { PlansLink } from '@/components/plans-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { dateIn, formatDate } from '@/lib/dates';
 import { achievementKey } from '@/lib/reward-keys';
@@ -43,8 +45,18 @@ const KIND_ICONS: Record<AchievementKind, LucideIcon> = {
 
 const kindOf = new Map<string, AchievementKind>(ACHIEVEMENTS.map((a) => [a.id, a.kind]));
 
-function AchievementItem({ achievement, timeZone }: { achievement: AchievementState; timeZone: string }) {
+function AchievementItem({
+  achievement,
+  timeZone,
+  headingLevel,
+}: {
+  achievement: AchievementState;
+  timeZone: string;
+  /** h3 in the single list; h4 under the groups' headings. */
+  headingLevel: 3 | 4;
+}) {
   const { t } = useTranslation();
+  const Title = headingLevel === 3 ? 'h3' : 'h4';
   const { id, earnedAt, progress, target, credits, isLocked } = achievement;
   const Icon = KIND_ICONS[kindOf.get(id) ?? 'dreams'];
   const name = t(achievementKey(id, 'name'));
@@ -75,9 +87,9 @@ function AchievementItem({ achievement, timeZone }: { achievement: AchievementSt
       </span>
       <div className="grid min-w-0 flex-1 content-start gap-1">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="text-sm leading-snug font-semibold">
+          <Title id={titleId} className="text-sm leading-snug font-semibold">
             {name}
-          </h3>
+          </Title>
           {credits > 0 ? (
             <span
               className={cn(
@@ -122,11 +134,21 @@ function AchievementItem({ achievement, timeZone }: { achievement: AchievementSt
   );
 }
 
-/** The catalogue, in its order: earned ones glow, open ones show their progress, locked ones wait for Lucid. */
+const LIST_CLASS = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3';
+
+/**
+ * The catalogue, in its order: earned ones glow, open ones show their progress, locked ones wait for Lucid. On a plan
+ * that cannot earn them all (Dreamer: the streak and starter ones, decision 078), two groups say which are open on
+ * it and which come with Lucid.
+ */
 export function AchievementsGrid({ rewards, timeZone }: { rewards: RewardsResponse; timeZone: string }) {
   const { t } = useTranslation();
   const earned = rewards.achievements.filter((a) => a.earnedAt !== null).length;
-  const hasLocked = rewards.achievements.some((a) => a.isLocked && a.earnedAt === null);
+  // An achievement earned stays earned (a downgrade takes none back): it shows with the open ones.
+  const onPlan = rewards.achievements.filter((a) => !a.isLocked || a.earnedAt !== null);
+  const withLucid = rewards.achievements.filter((a) => a.isLocked && a.earnedAt === null);
+  const isGrouped = withLucid.length > 0;
+  const planName = PLAN_NAMES[rewards.plan];
   return (
     <Card role="region" aria-labelledby="achievements-title" className="gap-5 bg-card/60 backdrop-blur-sm">
       <CardHeader className="flex items-start gap-3">
@@ -142,16 +164,60 @@ export function AchievementsGrid({ rewards, timeZone }: { rewards: RewardsRespon
           </CardTitle>
           <CardDescription className="text-pretty">
             {t('rewards.achievements.summary', { earned, total: rewards.achievements.length })}
-            {hasLocked ? ` · ${t('rewards.achievements.lockedNote')}` : null}
           </CardDescription>
         </div>
       </CardHeader>
-      <CardContent>
-        <ul aria-label={t('rewards.achievements.listLabel')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {rewards.achievements.map((achievement) => (
-            <AchievementItem key={achievement.id} achievement={achievement} timeZone={timeZone} />
-          ))}
-        </ul>
+      <CardContent className="grid gap-7">
+        {isGrouped ? (
+          <>
+            <section aria-labelledby="achievements-on-plan" className="grid gap-3">
+              <div className="grid gap-0.5">
+                <h3 id="achievements-on-plan" className="text-sm font-semibold">
+                  {t('rewards.achievements.onPlanTitle', { plan: planName })}
+                </h3>
+                <p className="text-xs text-pretty text-muted-foreground">{t('rewards.achievements.onPlanNote')}</p>
+              </div>
+              <ul aria-label={t('rewards.achievements.onPlanList', { plan: planName })} className={LIST_CLASS}>
+                {onPlan.map((achievement) => (
+                  <AchievementItem
+                    key={achievement.id}
+                    achievement={achievement}
+                    timeZone={timeZone}
+                    headingLevel={4}
+                  />
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="achievements-with-lucid" className="grid gap-3 border-t border-border/70 pt-6">
+              <div className="grid gap-0.5">
+                <h3 id="achievements-with-lucid" className="flex items-center gap-1.5 text-sm font-semibold">
+                  <Lock aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                  {t('rewards.achievements.withLucidTitle')}
+                </h3>
+                <p className="text-xs text-pretty text-muted-foreground">
+                  {t('rewards.achievements.withLucidNote', { count: withLucid.length })}
+                </p>
+                <PlansLink className="min-h-8" />
+              </div>
+              <ul aria-label={t('rewards.achievements.withLucidList')} className={LIST_CLASS}>
+                {withLucid.map((achievement) => (
+                  <AchievementItem
+                    key={achievement.id}
+                    achievement={achievement}
+                    timeZone={timeZone}
+                    headingLevel={4}
+                  />
+                ))}
+              </ul>
+            </section>
+          </>
+        ) : (
+          <ul aria-label={t('rewards.achievements.listLabel')} className={LIST_CLASS}>
+            {rewards.achievements.map((achievement) => (
+              <AchievementItem key={achievement.id} achievement={achievement} timeZone={timeZone} headingLevel={3} />
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
-import type { CreditsSummary, LedgerEntry } from '@sonhario/contracts/credits';
-import { NIGHT_OWL_BEFORE_HOUR, type RewardsResponse } from '@sonhario/contracts/rewards';
+import { CREDIT_RULES, type CreditsSummary, type LedgerEntry } from '@sonhario/contracts/credits';
+import { ACHIEVEMENTS, NIGHT_OWL_BEFORE_HOUR, REWARD_RULES, type RewardsResponse } from '@sonhario/contracts/rewards';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -38,8 +38,8 @@ async function openRewards() {
 const streakRegion = () => screen.getByRole('region', { name: 'Sequência atual' });
 const dayCell = (date: string, state: string, isToday = false) =>
   screen.getByRole('listitem', { name: `${formatDate(date, 'long')}${isToday ? ' (hoje)' : ''}: ${state}` });
-const achievement = (name: string) =>
-  within(screen.getByRole('list', { name: 'Conquistas' })).getByRole('listitem', { name });
+const achievement = (name: string, list = 'Conquistas') =>
+  within(screen.getByRole('list', { name: list })).getByRole('listitem', { name });
 
 describe("rewards page (/app/rewards, 'Conquistas')", () => {
   it('shows the streak, the next milestone, the calendar, the level and the achievements after consecutive days', async () => {
@@ -108,7 +108,7 @@ describe("rewards page (/app/rewards, 'Conquistas')", () => {
     expect(screen.getByRole('link', { name: 'Ver histórico de créditos' })).toHaveAttribute('href', '/app/credits');
   });
 
-  it('on Dreamer, shows the level, the freezes, the daily bonus and the non-streak achievements as Lucid’s', async () => {
+  it('on Dreamer, shows the level, the freezes, the daily bonus and the achievements beyond the starter and streak ones as Lucid’s', async () => {
     await recordDreamsOnConsecutiveDays(0);
     await openRewards();
     expect(
@@ -127,12 +127,46 @@ describe("rewards page (/app/rewards, 'Conquistas')", () => {
     ).toBeInTheDocument();
     expect(within(bonus).getByRole('button', { name: 'Disponível no Lucid' })).toBeDisabled();
 
-    const first = achievement('Primeiro sonho');
-    expect(first).toHaveAttribute('data-state', 'locked');
-    expect(within(first).getByText('Disponível no Lucid')).toBeInTheDocument();
-    // Streak achievements stay open to every plan.
-    expect(achievement('Uma semana seguida')).toHaveAttribute('data-state', 'open');
-    expect(within(achievement('Uma semana seguida')).getByText('1/7')).toBeInTheDocument();
+    // Two groups: what Dreamer earns (the starter and streak achievements, decision 078) and what needs Lucid.
+    const achievements = screen.getByRole('region', { name: 'Suas conquistas' });
+    expect(within(achievements).getByRole('heading', { level: 3, name: 'Abertas no plano Dreamer' })).toBeVisible();
+    expect(within(achievements).getByRole('heading', { level: 3, name: 'Com o Lucid' })).toBeVisible();
+    const onPlan = within(achievements).getByRole('list', { name: 'Conquistas abertas no plano Dreamer' });
+    const withLucid = within(achievements).getByRole('list', { name: 'Conquistas do Lucid' });
+    const names = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('h4')?.textContent);
+    expect(names(onPlan)).toEqual([
+      'Primeiro sonho',
+      'Primeira lucidez',
+      'Uma semana seguida',
+      'Um mês de constância',
+      'Cem noites',
+      'Primeira interpretação',
+    ]);
+    expect(names(withLucid)).toHaveLength(14);
+    expect(within(achievements).getByText('1 de 20 conquistadas')).toBeInTheDocument();
+    // 'Primeiro sonho' is earned on Dreamer, with its credits, by today's dream.
+    const first = achievement('Primeiro sonho', 'Conquistas abertas no plano Dreamer');
+    expect(first).toHaveAttribute('data-state', 'earned');
+    expect(within(first).getByText('+5 créditos')).toBeInTheDocument();
+    expect(within(first).getByText(`Conquistada em ${formatDate(today())}`)).toBeInTheDocument();
+    expect(achievement('Primeira interpretação', 'Conquistas abertas no plano Dreamer')).toHaveAttribute(
+      'data-state',
+      'open',
+    );
+    expect(achievement('Uma semana seguida', 'Conquistas abertas no plano Dreamer')).toHaveAttribute(
+      'data-state',
+      'open',
+    );
+    expect(
+      within(achievement('Uma semana seguida', 'Conquistas abertas no plano Dreamer')).getByText('1/7'),
+    ).toBeInTheDocument();
+    const ten = achievement('Dez noites guardadas', 'Conquistas do Lucid');
+    expect(ten).toHaveAttribute('data-state', 'locked');
+    expect(within(ten).getByText('Disponível no Lucid')).toBeInTheDocument();
+    expect(within(achievements).getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/app/plans');
   });
 
   it('claims the daily bonus once on Lucid: +5 credits, then the button waits for the next day', async () => {
@@ -180,8 +214,11 @@ describe("rewards page (/app/rewards, 'Conquistas')", () => {
     );
     expect(within(streak).getByTestId('current-streak')).toHaveTextContent('3');
     expect(dayCell(today(), 'Noite sem lembrança', true)).toHaveAttribute('data-state', 'no_recall');
-    // No credit for such a night.
-    expect((await userApi(account).get<CreditsSummary>('/credits')).balance).toBe(12);
+    // No credit for such a night: the welcome bonus, the two days' first dreams and 'Primeiro sonho' (decision 078).
+    const firstDream = ACHIEVEMENTS.find((a) => a.id === 'first_dream')?.credits ?? 0;
+    expect((await userApi(account).get<CreditsSummary>('/credits')).balance).toBe(
+      CREDIT_RULES.welcomeBonus + 2 * REWARD_RULES.firstDreamOfDay + firstDream,
+    );
 
     await user.click(within(streak).getByRole('button', { name: 'Desfazer a noite sem lembrança' }));
     await waitFor(() =>
