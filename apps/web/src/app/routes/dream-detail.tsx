@@ -22,11 +22,11 @@ export function DreamDetailRoute() {
   const consents = useConsents();
   const aiConsent = consents.data?.items.find((consent) => consent.purpose === 'ai_analysis')?.status;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 pt-4 pb-8 sm:px-6 sm:py-12">
       {dream.data && !isMissingDream(dream.error) ? (
         <>
           <title>{`${dream.data.title} · ${PRODUCT_NAME}`}</title>
-          <div className="grid gap-12 sm:gap-14">
+          <div className="grid gap-8 sm:gap-14">
             <DreamDetail dream={dream.data} timeZone={timeZone} />
             {/* Keyed: another dream's page starts with no analysis under way. */}
             <AnalysisSection

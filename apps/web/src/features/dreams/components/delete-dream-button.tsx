@@ -64,7 +64,7 @@ export function DeleteDreamButton({ dreamId, title }: { dreamId: string; title: 
       <AlertDialogTrigger asChild>
         <Button
           variant="outline"
-          className="h-10 flex-1 text-red-700 dark:text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-800 dark:hover:text-red-100 sm:flex-none"
+          className="h-10 text-red-700 dark:text-red-200 hover:border-destructive/60 hover:bg-destructive/15 hover:text-red-800 dark:hover:text-red-100"
         >
           <Trash2 aria-hidden="true" />
           {t('dreams.detail.delete')}

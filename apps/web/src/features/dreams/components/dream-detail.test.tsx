@@ -67,6 +67,72 @@ describe('a dream (/app/dreams/:id)', () => {
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/app/dreams/${dream.id}/edit`);
   });
 
+  it("shows no 'Detalhes' box for a dream with only its title and text, and 'Adicionar detalhes' opens them in the form", async () => {
+    const user = userEvent.setup();
+    // Lucidity 0 ('Nenhuma') is the form's default: not a detail the user gave.
+    const [dream] = await createDreams(account, [
+      {
+        title: 'A casa e o mar',
+        content: 'Uma casa antiga.\nA água subia devagar.',
+        dreamtOn: '2026-03-13',
+        lucidity: 0,
+      },
+    ]);
+    const { router } = openDream(dream!.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A casa e o mar' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Detalhes' })).not.toBeInTheDocument();
+    for (const term of ['Humor ao acordar', 'Lucidez', 'Vividez', 'Qualidade do sono', 'Emoções', 'Etiquetas', 'Notas'])
+      expect(screen.queryByText(term)).not.toBeInTheDocument();
+    expect(screen.queryByText('Não informado')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Registrado em /)).toBeInTheDocument();
+
+    const addDetails = screen.getByRole('link', { name: 'Adicionar detalhes' });
+    expect(addDetails).toHaveAttribute('href', `/app/dreams/${dream!.id}/edit`);
+    await user.click(addDetails);
+    const form = await screen.findByRole('form', { name: 'Editar sonho' });
+    expect(router.state.location.pathname).toBe(`/app/dreams/${dream!.id}/edit`);
+    // The details open at once (with none filled in, the plain 'Editar' keeps them folded).
+    expect(within(form).getByRole('button', { name: /Mais detalhes/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(form).getByRole('button', { name: 'Paz' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows only the details given, without rows for the others', async () => {
+    const [dream] = await createDreams(account, [
+      {
+        title: 'No trem',
+        content: 'Um trem que não parava.',
+        dreamtOn: '2026-03-13',
+        mood: 2,
+        tags: ['trem'],
+        lucidity: 0,
+      },
+    ]);
+    openDream(dream!.id);
+    const details = await screen.findByRole('region', { name: 'Detalhes' });
+    expect(Array.from(details.querySelectorAll('dt'), (term) => term.textContent)).toEqual([
+      'Humor ao acordar',
+      'Etiquetas',
+    ]);
+    const valueOf = (term: string) => within(details).getByText(term).nextElementSibling;
+    expect(valueOf('Humor ao acordar')).toHaveTextContent(/^Mal$/);
+    expect(within(details).getByRole('link', { name: '#trem' })).toHaveAttribute('href', '/app/dreams?tag=trem');
+    expect(screen.queryByText('Não informado')).not.toBeInTheDocument();
+    // There are details already: the way to change them is 'Editar'.
+    expect(screen.queryByRole('link', { name: 'Adicionar detalhes' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Lúcido')).not.toBeInTheDocument();
+  });
+
+  it("shows the notes alone when they are the only detail, and lucidity from 'Leve' up", async () => {
+    const [dream] = await createDreams(account, [
+      { title: 'Notas', content: 'Só isto.', dreamtOn: '2026-03-13', notes: 'Acordei às 4h.', lucidity: 1 },
+    ]);
+    openDream(dream!.id);
+    const details = await screen.findByRole('region', { name: 'Detalhes' });
+    expect(Array.from(details.querySelectorAll('dt'), (term) => term.textContent)).toEqual(['Lucidez', 'Notas']);
+    expect(within(details).getByText('Lucidez').nextElementSibling).toHaveTextContent('Leve');
+    expect(within(details).getByText('Notas').nextElementSibling).toHaveTextContent('Acordei às 4h.');
+  });
+
   it("asks before deleting; 'Cancelar' keeps the dream", async () => {
     const user = userEvent.setup();
     const dream = await seedDream();

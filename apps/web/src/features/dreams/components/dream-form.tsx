@@ -35,6 +35,8 @@ export interface DreamFormProps {
   /** Secondary action beside the submit button (Cancel). */
   secondaryAction?: ReactNode;
   autoFocus?: boolean;
+  /** Opens 'Mais detalhes' from the start even when none is filled in (the dream page's 'Adicionar detalhes'). */
+  isDetailsOpenAtStart?: boolean;
   'aria-label': string;
 }
 
@@ -54,6 +56,7 @@ export function DreamForm({
   status,
   secondaryAction,
   autoFocus,
+  isDetailsOpenAtStart = false,
   'aria-label': ariaLabel,
 }: DreamFormProps) {
   const { t } = useTranslation();
@@ -73,7 +76,7 @@ export function DreamForm({
     defaultValues,
     errors: useMemo(() => serverErrorsOf(serverErrors), [serverErrors]),
   });
-  const [isDetailsOpen, setIsDetailsOpen] = useState(() => hasDetails(defaultValues));
+  const [isDetailsOpen, setIsDetailsOpen] = useState(() => isDetailsOpenAtStart || hasDetails(defaultValues));
 
   useEffect(() => {
     if (!onValuesChange) return;

@@ -2,7 +2,7 @@ import type { Dream } from '@sonhario/contracts/dreams';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -30,6 +30,8 @@ export function EditDream({ dream: latest, timeZone, onReload, isReloading }: Ed
   // only 'Recarregar' moves the edit to a newer version.
   const [dream, setDream] = useState(latest);
   const navigate = useNavigate();
+  // The dream page's 'Adicionar detalhes' comes here to fill them in: the details open.
+  const isDetailsAsked = (useLocation().state as { isDetailsOpen?: unknown } | null)?.isDetailsOpen === true;
   const updateDream = useUpdateDream();
   const [isConflict, setIsConflict] = useState(false);
   const dreamPath = `/app/dreams/${dream.id}`;
@@ -96,6 +98,7 @@ export function EditDream({ dream: latest, timeZone, onReload, isReloading }: Ed
         key={dream.version}
         aria-label={t('dreams.edit.title')}
         defaultValues={dreamToFormValues(dream)}
+        isDetailsOpenAtStart={isDetailsAsked}
         timeZone={timeZone}
         isSaving={updateDream.isPending}
         onSubmit={onSubmit}
