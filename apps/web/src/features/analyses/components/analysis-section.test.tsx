@@ -105,7 +105,10 @@ describe('analysing a dream on its page', () => {
 
     release();
 
-    await within(section).findByRole('button', { name: 'Analisar novamente' });
+    const again = await within(section).findByRole('button', { name: 'Analisar novamente' });
+    // After the reading, not above it (the reading is what the user came for; another one is the second thought).
+    const readingEnd = within(section).getByRole('heading', { level: 3, name: 'Interpretação' });
+    expect(readingEnd.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // Summary and questions first, then the interpretation, then the details closed behind their counts (jsdom has
     // no wide screen: a phone's layout).
     expect(cardTitles(section)).toEqual([

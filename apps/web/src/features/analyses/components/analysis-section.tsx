@@ -147,10 +147,55 @@ export function AnalysisSection({
   function cancel() {
     if (analyze.cancel()) {
       toast(t('analyses.cancelled'));
-      // The stream (and its focused heading) is gone: back to the button that starts another.
-      requestAnimationFrame(() => analyzeButtonRef.current?.focus());
+      // The stream (and its focused heading) is gone: back to the reading it would have replaced, or, with none, to
+      // the button that starts another.
+      requestAnimationFrame(() => (resultHeadingRef.current ?? analyzeButtonRef.current)?.focus());
     }
   }
+
+  // Before any reading, 'Analisar sonho' is the section's one primary action, right under its heading; once there is
+  // a reading, 'Analisar novamente' is a quiet button after it (read first, then perhaps again), and 'Cancelar' of a
+  // new one stands above the text being written. While the list loads, no button: it would jump from one place to
+  // the other.
+  const isActionBelow = Boolean(latest) && !isStreaming;
+  const actions =
+    analyses.isPending && !isStreaming ? null : (
+      <div className="grid gap-3">
+        {isAnalysisOff && !isStreaming ? (
+          <ConsentOffNotice isWithdrawn={aiConsent === 'withdrawn'} onGiveAgain={() => setIsConsentOpen(true)} />
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+            {isStreaming ? (
+              <Button variant="outline" size="lg" className="w-full sm:h-10 sm:w-auto" onClick={cancel}>
+                <CircleStop aria-hidden="true" />
+                {t('analyses.cancel')}
+              </Button>
+            ) : latest ? (
+              <Button ref={analyzeButtonRef} variant="outline" className="h-10 w-fit" onClick={() => void run()}>
+                <RefreshCw aria-hidden="true" />
+                {t('analyses.analyzeAgain')}
+              </Button>
+            ) : (
+              <Button ref={analyzeButtonRef} size="lg" className="w-full sm:h-10 sm:w-auto" onClick={() => void run()}>
+                <Sparkles aria-hidden="true" />
+                {t('analyses.analyze')}
+              </Button>
+            )}
+            {isStreaming ? null : payment}
+          </div>
+        )}
+
+        {state.status === 'error' ? <FailureNotice failure={state.failure} onRetry={() => void run()} /> : null}
+        {isConsentDeclined || (state.status === 'error' && state.failure.kind === 'consent' && !isConsentOpen) ? (
+          <p
+            role="status"
+            className="rounded-lg border border-border/70 bg-card/30 px-4 py-3 text-sm text-pretty text-muted-foreground"
+          >
+            {t('analyses.errors.consentDeclined')}
+          </p>
+        ) : null}
+      </div>
+    );
 
   return (
     <section ref={sectionRef} aria-labelledby={titleId} className="grid gap-6">
@@ -162,34 +207,7 @@ export function AnalysisSection({
         <p className="text-sm text-pretty text-muted-foreground">{t('analyses.intro')}</p>
       </div>
 
-      {isAnalysisOff && !isStreaming ? (
-        <ConsentOffNotice isWithdrawn={aiConsent === 'withdrawn'} onGiveAgain={() => setIsConsentOpen(true)} />
-      ) : (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
-          {isStreaming ? (
-            <Button variant="outline" size="lg" className="w-full sm:h-10 sm:w-auto" onClick={cancel}>
-              <CircleStop aria-hidden="true" />
-              {t('analyses.cancel')}
-            </Button>
-          ) : (
-            <Button ref={analyzeButtonRef} size="lg" className="w-full sm:h-10 sm:w-auto" onClick={() => void run()}>
-              <Sparkles aria-hidden="true" />
-              {latest ? t('analyses.analyzeAgain') : t('analyses.analyze')}
-            </Button>
-          )}
-          {isStreaming ? null : payment}
-        </div>
-      )}
-
-      {state.status === 'error' ? <FailureNotice failure={state.failure} onRetry={() => void run()} /> : null}
-      {isConsentDeclined || (state.status === 'error' && state.failure.kind === 'consent' && !isConsentOpen) ? (
-        <p
-          role="status"
-          className="rounded-lg border border-border/70 bg-card/30 px-4 py-3 text-sm text-pretty text-muted-foreground"
-        >
-          {t('analyses.errors.consentDeclined')}
-        </p>
-      ) : null}
+      {isActionBelow ? null : actions}
 
       <LatestAnalysis
         state={state}
@@ -200,6 +218,8 @@ export function AnalysisSection({
         streamHeadingRef={streamHeadingRef}
         resultHeadingRef={resultHeadingRef}
       />
+
+      {isActionBelow ? actions : null}
 
       <AnalysisHistory analyses={earlier} dreamVersion={dream.version} timeZone={timeZone} />
 
