@@ -54,6 +54,17 @@ describe('dashboard /app (spec section 2)', () => {
     expect(within(nav).getByRole('link', { name: 'Créditos' })).toHaveAttribute('href', '/app/credits');
   });
 
+  it("reads 'Hoje', the numbers, the recent dreams, then the four shortcuts (issue 34)", async () => {
+    await openDashboard();
+    await within(screen.getByRole('region', { name: 'Hoje' })).findByTestId('today-streak-state');
+    // In the DOM, what a screen reader reads, as on screen (no CSS `order`).
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Hoje', 'Seus números', 'Atividade Recente', 'Atalhos']);
+  });
+
   it('shows the four cards with their buttons and where they lead', async () => {
     await openDashboard();
     const cards = screen.getByRole('region', { name: 'Atalhos' });

@@ -36,12 +36,13 @@ export function DashboardRoute() {
       </div>
       <OverviewLoadFailed />
       {user ? <PendingDreams userId={user.id} timeZone={timeZone} isCompact /> : null}
+      {/* The day's content first, the shortcuts after it, in the DOM as on screen (docs/decisions/080). */}
       <TodayCard timeZone={timeZone} isTodayNoRecall={rewards.data?.streak.isTodayNoRecall} />
-      <ActionCards />
       <StatCards streakDetails={<StreakCardDetails />} />
       <RecentActivity
         renderDream={(dream) => <DreamCard dream={dream} timeZone={timeZone} headingLevel={3} isCompact />}
       />
+      <ActionCards />
     </div>
   );
 }

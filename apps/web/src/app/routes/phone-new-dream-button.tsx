@@ -2,6 +2,7 @@ import { PenLine } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
+import { useIsPageActionOnScreen } from '@/hooks/use-page-action';
 
 /** The dream form's own screens: the button would only lead where the user already is. */
 const FORM_PATHS = ['/app/dreams/new', '/app/dreams/:id/edit'];
@@ -37,12 +38,15 @@ function useIsTyping(pathname: string) {
 /**
  * 'Novo sonho' one tap away on a phone (below `sm`), on every app screen but the dream form itself: a floating
  * button above the home indicator, with a spacer of its height after the page so it never covers the page's end
- * (docs/decisions/040). The header keeps the navigation; this is the one action, not a second menu.
+ * (docs/decisions/040). The header keeps the navigation; this is the one action, not a second menu. It steps aside
+ * while a page's own main button is on screen (the dashboard's 'Hoje' button, its 'record' buttons;
+ * docs/decisions/080): one main action in view, and never drawn over that button.
  */
 export function PhoneNewDreamButton() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isTypingNow = useIsTyping(pathname);
+  const isPageActionOnScreen = useIsPageActionOnScreen();
   if (FORM_PATHS.some((pattern) => matchPath(pattern, pathname))) return null;
   return (
     <>
@@ -50,8 +54,8 @@ export function PhoneNewDreamButton() {
       <Link
         to="/app/dreams/new"
         data-testid="phone-new-dream"
-        hidden={isTypingNow}
-        className="fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-30 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-primary px-5 text-base font-semibold text-primary-foreground border border-white/15 shadow-[0_10px_40px_-10px_var(--glow),0_4px_14px_rgb(0_0_0/0.35)] transition-[background-color,box-shadow] outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background active:bg-primary/85 sm:hidden"
+        hidden={isTypingNow || isPageActionOnScreen}
+        className="fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-30 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-primary px-5 text-base font-semibold text-primary-foreground border border-white/15 shadow-[0_10px_40px_-10px_var(--glow),0_4px_14px_rgb(0_0_0/0.35)] transition-[background-color,box-shadow,opacity,translate] duration-200 outline-none starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background active:bg-primary/85 sm:hidden"
       >
         <PenLine aria-hidden="true" className="size-5" />
         {t('dashboard.quickNewDream')}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePageActionRef } from '@/hooks/use-page-action';
 import { useOverview } from '../api/use-overview';
 
 /**
@@ -30,6 +31,8 @@ function RecentActivityView({
   renderDream: (dream: DreamListItem) => ReactNode;
 }) {
   const { t } = useTranslation();
+  // The empty state's 'Registrar Primeiro Sonho' keeps the phone's floating 'Novo sonho' aside while on screen.
+  const pageActionRef = usePageActionRef();
   let content;
   if (isPending) {
     content = (
@@ -55,7 +58,7 @@ function RecentActivityView({
         <p className="mt-2 font-medium">{t('dashboard.recent.empty')}</p>
         <p className="max-w-sm text-sm text-pretty text-muted-foreground">{t('dashboard.recent.emptyHint')}</p>
         <Button asChild className="mt-3">
-          <Link to="/app/dreams/new">
+          <Link ref={pageActionRef} to="/app/dreams/new">
             <PenLine aria-hidden="true" />
             {t('dashboard.recent.cta')}
           </Link>

@@ -92,6 +92,10 @@ export function StatCardsView({
                     <p className="mt-0.5 text-xs text-muted-foreground/90">
                       {longest === 1 ? t('dashboard.stats.recordOne') : t('dashboard.stats.record', { count: longest })}
                     </p>
+                  ) : key === 'streak' && value === undefined ? (
+                    // The record's line while loading (anyone with a dream has one): the card keeps its height, and
+                    // the cards below their place, now that they are on the first screen (docs/decisions/080).
+                    <Skeleton className="mt-[3px] mb-px h-3.5 w-20" />
                   ) : null}
                   {key === 'streak' ? streakDetails : null}
                 </div>

@@ -22,11 +22,11 @@ async function openToday(account: TestUser, title = 'Hoje') {
 }
 
 describe("the dashboard's 'Hoje' card (issue 19)", () => {
-  it('comes before the shortcut cards, the numbers and the recent dreams', async () => {
+  it('comes first: before the numbers, the recent dreams and the shortcut cards', async () => {
     const { card } = await openToday(await createUser());
     const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
     expect(regions.indexOf(card.getAttribute('aria-labelledby'))).toBe(0);
-    for (const name of ['Atalhos', 'Seus números', 'Atividade Recente']) {
+    for (const name of ['Seus números', 'Atividade Recente', 'Atalhos']) {
       expect(
         card.compareDocumentPosition(screen.getByRole('region', { name })) & Node.DOCUMENT_POSITION_FOLLOWING,
       ).toBeTruthy();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePageActionRef } from '@/hooks/use-page-action';
 import { formatDate, formatListDate, todayIn } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useOverview } from '../api/use-overview';
@@ -50,6 +51,9 @@ function Part({ icon, label, children }: { icon: ReactNode; label: string; child
 export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: string; isTodayNoRecall?: boolean }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useOverview();
+  // Its button, whichever it is (and that button's place while loading), is the page's main action: while it is on
+  // screen the phone's floating 'Novo sonho' steps aside (docs/decisions/080).
+  const pageActionRef = usePageActionRef();
   const today = todayIn(timeZone);
   const state: TodayState = data?.isTodayRecorded ? 'recorded' : isTodayNoRecall ? 'noRecall' : 'pending';
   const streak = data?.currentStreak ?? 0;
@@ -83,7 +87,7 @@ export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: str
             <Skeleton className="my-1 h-3.5 w-full" />
             <Skeleton className="my-1 h-3.5 w-1/2" />
           </div>
-          <Skeleton className="h-10 w-full rounded-md sm:w-56" />
+          <Skeleton ref={pageActionRef} className="h-11 w-full rounded-md sm:w-56" />
         </div>
       </div>
     );
@@ -135,12 +139,12 @@ export function TodayCard({ timeZone, isTodayNoRecall = false }: { timeZone: str
           <p className="text-sm leading-relaxed text-pretty text-foreground/90">{nextText}</p>
           <Button asChild size="lg" className="w-full sm:w-fit">
             {todayDream ? (
-              <Link to={`/app/dreams/${todayDream.id}`}>
+              <Link ref={pageActionRef} to={`/app/dreams/${todayDream.id}`}>
                 {t('dashboard.today.openToday')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             ) : (
-              <Link to="/app/dreams/new">
+              <Link ref={pageActionRef} to="/app/dreams/new">
                 <PenLine aria-hidden="true" />
                 {t('dashboard.today.recordToday')}
               </Link>

@@ -24,7 +24,11 @@ export function StreakCardDetails() {
   return (
     <div className="mt-1.5 grid gap-1 text-xs">
       {isPending ? (
-        <Skeleton className="h-3.5 w-32" />
+        // The next milestone's line and today's, as loaded: the card keeps its height when they arrive.
+        <>
+          <Skeleton className="my-px h-3.5 w-32" />
+          <Skeleton className="my-px h-3.5 w-24" />
+        </>
       ) : streak ? (
         <>
           <p className="text-muted-foreground/90">
