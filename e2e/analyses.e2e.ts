@@ -209,15 +209,18 @@ describe('dream analyses', () => {
     await page.getByRole('link', { name: 'Sonhário: painel' }).click();
     await waitForStat(page, 'Análises Realizadas', '1');
 
-    // Credits: the welcome bonus and the day's first-dream credit untouched, one analysis of the quota used; nothing
-    // for the cancelled one.
+    // Credits: the welcome bonus (10), the day's first-dream credit (+1) and the starter achievements 'Primeiro sonho'
+    // and 'Primeira interpretação' (+5 each, decision 078) untouched, one analysis of the quota used; nothing for the
+    // cancelled one.
     await page.getByRole('banner').getByRole('link', { name: 'Créditos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/credits');
-    await waitForCredits(page, '11', 1);
+    await waitForCredits(page, '21', 1);
     await page.getByText('Incluída na cota do seu plano, sem usar créditos.').waitFor();
     await ledger(page).getByText('Bônus de boas-vindas').waitFor();
     await ledger(page).getByText('Primeiro sonho do dia').waitFor();
-    expect(await ledger(page).getByRole('listitem').count()).toBe(2);
+    await ledger(page).getByText('Conquista: Primeiro sonho').waitFor();
+    await ledger(page).getByText('Conquista: Primeira interpretação').waitFor();
+    expect(await ledger(page).getByRole('listitem').count()).toBe(4);
 
     // Analytics: the aggregates and the analysis, linking to its dream.
     await page.getByRole('link', { name: 'Painel', exact: true }).click();
@@ -250,13 +253,17 @@ describe('dream analyses', () => {
     for (let i = 0; i < 3; i++)
       expect(await analyzeThroughApi(page, dreamId)).toEqual({ status: 201, charge: 'quota' });
 
-    // The quota is used up: the next one is paid with credits (10 welcome + 1 for the day's first dream).
+    // The quota is used up: the next ones are paid with credits (21: two analyses, then 1 left).
     await page.reload();
-    await section.getByText('Esta análise usará 10 créditos (saldo: 11)').waitFor();
+    await section.getByText('Esta análise usará 10 créditos (saldo: 21)').waitFor();
     await section.getByRole('button', { name: 'Analisar novamente' }).click();
-    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 1 crédito').waitFor();
+    await section.getByText('Esta análise usará 10 créditos (saldo: 11)').waitFor();
     await card(section, 'Resumo').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(5);
+    expect(await analyzeThroughApi(page, dreamId)).toEqual({ status: 201, charge: 'credits' });
+    await page.reload();
+    await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 1 crédito').waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(6);
 
     // And the one after that is refused, in the app's words for the code (decision 013), the numbers beside the
     // button, and the way to the credits.
@@ -267,24 +274,29 @@ describe('dream analyses', () => {
       'Você já usou as análises do seu plano este mês e não tem créditos suficientes para outra.',
     );
     await section.getByText('5 de 5 análises do plano usadas este mês · saldo: 1 crédito').waitFor();
-    expect(await history.getByRole('listitem').count()).toBe(5);
+    expect(await history.getByRole('listitem').count()).toBe(6);
     await alert.getByRole('link', { name: 'Ver Créditos' }).click();
     await page.waitForURL((url) => url.pathname === '/app/credits');
 
-    // Credits: balance 1, the quota full, and the paid analysis in the history.
+    // Credits: balance 1, the quota full, and the two paid analyses in the history.
     await waitForCredits(page, '1', 5);
     await page.getByText('Sua cota do mês acabou e o saldo não cobre uma análise (10 créditos).').waitFor();
-    await expect.poll(() => ledger(page).getByRole('listitem').count(), { timeout: 5000 }).toBe(3);
-    const [paid, firstDream, bonus] = await ledger(page).getByRole('listitem').all();
+    await expect.poll(() => ledger(page).getByRole('listitem').count(), { timeout: 5000 }).toBe(6);
+    const [paid, paidFirst, firstAnalysis, ...rest] = await ledger(page).getByRole('listitem').all();
     expect(await paid!.textContent()).toMatch(/Análise de sonho.*[-−]10 créditos.*Saldo: 1/);
-    expect(await firstDream!.textContent()).toMatch(/Primeiro sonho do dia.*\+1 crédito.*Saldo: 11/);
-    expect(await bonus!.textContent()).toMatch(/Bônus de boas-vindas.*\+10 créditos.*Saldo: 10/);
+    expect(await paidFirst!.textContent()).toMatch(/Análise de sonho.*[-−]10 créditos.*Saldo: 11/);
+    expect(await firstAnalysis!.textContent()).toMatch(/Conquista: Primeira interpretação.*\+5 créditos.*Saldo: 21/);
+    // The dream's save wrote its day credit and 'Primeiro sonho' at one instant: either order.
+    const texts = await Promise.all(rest.map((row) => row.textContent()));
+    expect(texts.some((text) => /Primeiro sonho do dia.*\+1 crédito/.test(text ?? ''))).toBe(true);
+    expect(texts.some((text) => /Conquista: Primeiro sonho.*\+5 créditos/.test(text ?? ''))).toBe(true);
+    expect(texts.at(-1)).toMatch(/Bônus de boas-vindas.*\+10 créditos.*Saldo: 10/);
     await page.screenshot({ path: `${SHOTS}/credits-1280.png`, fullPage: true });
 
     await page.goto('/app/analytics');
-    await expect.poll(() => page.getByTestId('analyses-total').textContent(), { timeout: 5000 }).toBe('6');
-    await frequentSymbols.getByRole('listitem').filter({ hasText: /^água/i }).getByText('6 vezes').waitFor();
-    expect(await analysisList.getByRole('listitem').count()).toBe(6);
+    await expect.poll(() => page.getByTestId('analyses-total').textContent(), { timeout: 5000 }).toBe('7');
+    await frequentSymbols.getByRole('listitem').filter({ hasText: /^água/i }).getByText('7 vezes').waitFor();
+    expect(await analysisList.getByRole('listitem').count()).toBe(7);
     await page.screenshot({ path: `${SHOTS}/analytics-1280.png`, fullPage: true });
 
     // The refusal is the only failed request the browser reported.
