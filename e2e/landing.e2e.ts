@@ -104,11 +104,12 @@ describe('landing page', () => {
     } finally {
       await context.close();
     }
-    // Other client routes start from the empty shell (or, on /login, its own card: decision 051): no landing page.
-    for (const path of ['/app', '/login']) {
+    // Other client routes start from the empty shell (or, on /login and /app, their own page: decisions 051, 083): no
+    // landing page.
+    for (const path of ['/app/dreams', '/app', '/login']) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       expect(html).not.toContain('Transform Your');
-      if (path === '/app') expect(html).toContain('<div id="root"></div>');
+      if (path === '/app/dreams') expect(html).toContain('<div id="root"></div>');
     }
   });
 
