@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Dream, DreamListItem } from '@sonhario/contracts/dreams';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, setupAppWithServer, signInAs } from '@/test/app';
-import { createDreams, createUser, setPlan, type TestUser, userApi } from '@/test/server/real-server';
+import { createDreams, createUser, type TestUser, userApi } from '@/test/server/real-server';
 import { addDays, browserTimeZone, todayIn } from '@/lib/dates';
 import { draftStorageKey } from '../hooks/use-dream-draft';
 
@@ -273,8 +273,7 @@ describe('recording a dream (/app/dreams/new)', () => {
       expect(within(toast).getByText('+1 crédito · primeiro sonho do dia')).toBeInTheDocument();
     });
 
-    it('names an achievement unlocked on Lucid', async () => {
-      await setPlan(account, 'lucid');
+    it("names 'Primeiro sonho', unlocked on every plan, Dreamer too (decision 078)", async () => {
       await saveADream();
       const toast = await toastTitled('Conquista desbloqueada: Primeiro sonho · +5 créditos');
       expect(within(toast).getByText('+1 crédito · primeiro sonho do dia')).toBeInTheDocument();
