@@ -184,22 +184,20 @@ export function DreamDetail({ dream, timeZone }: { dream: Dream; timeZone: strin
             {dream.content}
           </p>
         </div>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-muted-foreground">
-          <span>{t('dreams.detail.recordedAt', { date: formatDateTime(dream.recordedAt, timeZone) })}</span>
+        {/* One line where both fit; on a narrow phone the link wraps whole to the next, with no separator left over. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-1 text-xs text-muted-foreground">
+          <p>{t('dreams.detail.recordedAt', { date: formatDateTime(dream.recordedAt, timeZone) })}</p>
           {hasDetails ? null : (
-            <>
-              <span aria-hidden="true">·</span>
-              {/* The edit form opens with its details showing: they are what the link is for. */}
-              <Link
-                to={editPath}
-                state={{ isDetailsOpen: true }}
-                className="-my-2 inline-flex min-h-8 items-center rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              >
-                {t('dreams.detail.addDetails')}
-              </Link>
-            </>
+            // The edit form opens with its details showing: they are what the link is for.
+            <Link
+              to={editPath}
+              state={{ isDetailsOpen: true }}
+              className="-my-2 inline-flex min-h-8 items-center rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              {t('dreams.detail.addDetails')}
+            </Link>
           )}
-        </p>
+        </div>
       </div>
 
       {hasDetails ? <DetailsBox rows={details} notes={dream.notes} /> : null}
