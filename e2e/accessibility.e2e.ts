@@ -167,99 +167,109 @@ function createAnalysedDream(page: Page): Promise<string> {
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA and best practice)', () => {
-  it('finds no violation on any public page, in the night and the light theme', { timeout: 300_000 }, async () => {
-    const page = await journey.newPage();
-    await useAxe(page);
-    const found: string[] = [];
+  // At a desktop's width in both themes; at a phone's (other layouts, the floating 'Novo sonho') in the night theme,
+  // which holds every rule (the colours are the same tokens at both widths).
+  for (const width of [1280, 390]) {
+    const auditPage = (page: Page, route: string, options: { isNightOnly?: boolean } = {}) =>
+      width === 1280
+        ? auditBothThemes(page, route, options)
+        : auditBothThemes(page, `${route} @${width}`, { isNightOnly: true });
 
-    await page.goto('/');
-    // The prerendered page is audited as the app has taken it over (the boot script starts it at the first intent).
-    await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
-    await page.mouse.move(10, 10);
-    await expect
-      .poll(
-        () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__react'))),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    await settle(page);
-    found.push(...(await auditBothThemes(page, '/', { isNightOnly: true })));
-
-    await page.goto('/login?tab=signup');
-    await page.getByRole('form', { name: 'Cadastro' }).waitFor();
-    await settle(page);
-    found.push(...(await auditBothThemes(page, '/login?tab=signup')));
-
-    for (const route of ['/login', '/redefinir-senha', '/privacidade', '/termos', '/demo', '/um/lugar/inexistente']) {
-      await moveTo(page, route);
-      await settle(page);
-      found.push(...(await auditBothThemes(page, route)));
-    }
-    expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
-  });
-
-  it(
-    'finds no violation on any signed-in page, the open user menu or a dialog, in both themes',
-    { timeout: 300_000 },
-    async () => {
-      const { page } = await signedInPage(journey, { firstName: 'Iara' });
+    it(`finds no violation on any public page at ${width} px`, { timeout: 300_000 }, async () => {
+      const page = await journey.newPage({ width });
       await useAxe(page);
-      const dreamId = await createAnalysedDream(page);
       const found: string[] = [];
 
-      // A reload, so the init script (axe) is in the page.
-      await page.reload();
+      await page.goto('/');
+      // The prerendered page is audited as the app has taken it over (the boot script starts it at the first intent).
+      await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
+      await page.mouse.move(10, 10);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__react'))),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       await settle(page);
-      found.push(...(await auditBothThemes(page, '/app')));
+      found.push(...(await auditPage(page, '/', { isNightOnly: true })));
 
-      await page.getByRole('button', { name: /Iara/ }).click();
-      await page.getByRole('menu').waitFor();
-      await finishTransitions(page);
-      found.push(...(await auditBothThemes(page, '/app (user menu open)')));
-      await page.keyboard.press('Escape');
-      await page.getByRole('menu').waitFor({ state: 'hidden' });
+      await page.goto('/login?tab=signup');
+      await page.getByRole('form', { name: 'Cadastro' }).waitFor();
+      await settle(page);
+      found.push(...(await auditPage(page, '/login?tab=signup')));
 
-      const routes = [
-        '/app/dreams',
-        '/app/dreams/new',
-        `/app/dreams/${dreamId}`,
-        `/app/dreams/${dreamId}/edit`,
-        '/app/credits',
-        '/app/rewards',
-        '/app/help',
-        '/app/oracle',
-        '/app/plans',
-        '/app/analytics',
-        '/app/profile',
-        '/app/settings',
-        '/app/lugar-nenhum',
-      ];
-      for (const route of routes) {
+      for (const route of ['/login', '/redefinir-senha', '/privacidade', '/termos', '/demo', '/um/lugar/inexistente']) {
         await moveTo(page, route);
-        const isDetail = route === `/app/dreams/${dreamId}`;
-        if (isDetail)
-          await page.getByRole('region', { name: 'Análise do sonho' }).getByText('Resumo').first().waitFor();
         await settle(page);
-        const label = route.replace(dreamId, ':id');
-        found.push(...(await auditBothThemes(page, label)));
-        if (isDetail) {
-          await page.getByRole('button', { name: 'Excluir' }).click();
-          await page.getByRole('alertdialog').waitFor();
-          await finishTransitions(page);
-          found.push(...(await auditBothThemes(page, `${label} (delete dialog)`)));
-          await page.keyboard.press('Escape');
-          await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
-        }
+        found.push(...(await auditPage(page, route)));
       }
-
-      // Conquistas as Lucid shows what Dreamer's does not: the streak's freezes (a count read as one sentence).
-      await setPlan((await sessionOf(page)).id, 'lucid');
-      await moveTo(page, '/app/rewards');
-      await page.reload();
-      await page.getByText(/de \d+ proteções guardadas/).waitFor();
-      await settle(page);
-      found.push(...(await auditBothThemes(page, '/app/rewards (Lucid)')));
       expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
-    },
-  );
+    });
+
+    it(
+      `finds no violation on any signed-in page, the open user menu or a dialog, at ${width} px`,
+      { timeout: 300_000 },
+      async () => {
+        const { page } = await signedInPage(journey, { firstName: 'Iara', width });
+        await useAxe(page);
+        const dreamId = await createAnalysedDream(page);
+        const found: string[] = [];
+
+        // A reload, so the init script (axe) is in the page.
+        await page.reload();
+        await settle(page);
+        found.push(...(await auditPage(page, '/app')));
+
+        await page.getByRole('button', { name: /Iara/ }).click();
+        await page.getByRole('menu').waitFor();
+        await finishTransitions(page);
+        found.push(...(await auditPage(page, '/app (user menu open)')));
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'hidden' });
+
+        const routes = [
+          '/app/dreams',
+          '/app/dreams/new',
+          `/app/dreams/${dreamId}`,
+          `/app/dreams/${dreamId}/edit`,
+          '/app/credits',
+          '/app/rewards',
+          '/app/help',
+          '/app/oracle',
+          '/app/plans',
+          '/app/analytics',
+          '/app/profile',
+          '/app/settings',
+          '/app/lugar-nenhum',
+        ];
+        for (const route of routes) {
+          await moveTo(page, route);
+          const isDetail = route === `/app/dreams/${dreamId}`;
+          if (isDetail)
+            await page.getByRole('region', { name: 'Análise do sonho' }).getByText('Resumo').first().waitFor();
+          await settle(page);
+          const label = route.replace(dreamId, ':id');
+          found.push(...(await auditPage(page, label)));
+          if (isDetail) {
+            await page.getByRole('button', { name: 'Excluir' }).click();
+            await page.getByRole('alertdialog').waitFor();
+            await finishTransitions(page);
+            found.push(...(await auditPage(page, `${label} (delete dialog)`)));
+            await page.keyboard.press('Escape');
+            await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+          }
+        }
+
+        // Conquistas as Lucid shows what Dreamer's does not: the streak's freezes (a count read as one sentence).
+        await setPlan((await sessionOf(page)).id, 'lucid');
+        await moveTo(page, '/app/rewards');
+        await page.reload();
+        await page.getByText(/de \d+ proteções guardadas/).waitFor();
+        await settle(page);
+        found.push(...(await auditPage(page, '/app/rewards (Lucid)')));
+        expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
+      },
+    );
+  }
 });

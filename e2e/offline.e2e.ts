@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser } from './support/outbox.ts';
 import { sessionOf, signedInPage, signInThroughForm, uniqueEmail } from './support/accounts.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { isRouteModule, waitForJournalCode } from './support/journal-code.ts';
 
 const journey = useBrowser();
 
@@ -39,12 +40,6 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
-
-/** The build's chunks named after the journal: its route's module and the shared code of its feature. */
-const isDreamsChunk = (url: string) => /\/assets\/dreams-[\w-]+\.js$/.test(url);
-/** A route's module exports its screen as `Component` (the router's lazy routes). */
-const isRouteModule = (code: string) => /\bas Component\b/.test(code);
-const isJournalChunk = async (url: string) => isRouteModule(await (await fetch(url)).text());
 
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => /^sb-.+-auth-token$/.test(key)));
@@ -224,17 +219,7 @@ describe('installable app and offline recording', () => {
     const word = `farol${randomBytes(3).toString('hex')}`;
     await page.goto('/app/dreams/new');
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    // The journal's code loads while the user writes; importing the same module here resolves once it and every
-    // chunk it needs are in.
-    const journalChunk = () =>
-      page
-        .evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
-        .then((names) =>
-          Promise.all(names.filter(isDreamsChunk).map(async (url) => ((await isJournalChunk(url)) ? url : ''))),
-        )
-        .then((urls) => urls.find(Boolean));
-    await expect.poll(journalChunk, { timeout: 15_000 }).toBeTruthy();
-    await page.evaluate(`import(${JSON.stringify(await journalChunk())}).then(() => true)`);
+    await waitForJournalCode(page);
 
     // The server stops answering at all (no page, no API, no code) while the browser stays online.
     const everything = '**/*';

@@ -95,8 +95,9 @@ export function AppLayout() {
             <AppOutlet />
           </ProtectedRoute>
         )}
+        {/* Inside the main landmark (it floats over the page's content, after it in the reading order). */}
+        {isSignedIn ? <PhoneNewDreamButton /> : null}
       </main>
-      {isSignedIn ? <PhoneNewDreamButton /> : null}
     </div>
   );
 }
