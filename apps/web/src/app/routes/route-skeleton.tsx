@@ -59,17 +59,6 @@ function DashboardSkeleton() {
           </div>
         ))}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((index) => (
-          <div key={index} className={cn(card, 'flex items-center gap-3 px-5 py-5 sm:flex-col sm:items-start')}>
-            <Skeleton className="size-10 shrink-0 rounded-xl" />
-            <div className="grid w-full gap-2">
-              <Skeleton className="h-5 w-32" />
-              <Skeleton className="h-3 w-full max-sm:hidden" />
-            </div>
-          </div>
-        ))}
-      </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {[0, 1, 2].map((index) => (
           <div
@@ -91,6 +80,22 @@ function DashboardSkeleton() {
       <div className={cn(card, 'grid gap-4 px-5 py-6')}>
         <Skeleton className="h-6 w-44" />
         <DreamCardsSkeleton count={2} />
+      </div>
+      {/* The shortcuts, last (decision 080): one panel of four rows on a phone, four cards from `sm`. */}
+      <div className="grid divide-y divide-border/70 overflow-hidden rounded-xl border border-border/70 bg-card/40 sm:grid-cols-2 sm:gap-4 sm:divide-y-0 sm:overflow-visible sm:border-0 sm:bg-transparent xl:grid-cols-4">
+        {[0, 1, 2, 3].map((index) => (
+          <div
+            key={index}
+            className="flex items-center gap-3 px-4 py-3 sm:flex-col sm:items-start sm:rounded-xl sm:border sm:border-border/70 sm:bg-card/40 sm:p-6"
+          >
+            <Skeleton className="size-9 shrink-0 rounded-xl sm:size-10" />
+            <div className="grid w-full gap-2">
+              <Skeleton className="h-5 w-32" />
+              <Skeleton className="h-3 w-full max-sm:hidden" />
+            </div>
+            <Skeleton className="h-10 w-24 shrink-0 rounded-md sm:h-9 sm:w-full" />
+          </div>
+        ))}
       </div>
     </div>
   );
