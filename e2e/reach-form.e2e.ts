@@ -57,6 +57,11 @@ describe('reaching the dream form (issue 19)', () => {
     await page.getByRole('heading', { level: 1, name: /^Eu atravessava uma ponte/ }).waitFor();
     await floating.waitFor();
 
+    // The journal's own 'Novo Sonho' in view: the floating one steps aside there too (decision 080).
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sonhos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Meus Sonhos' }).waitFor();
+    await expect.poll(() => floating.isHidden()).toBe(true);
+
     // 1280 px, the same session: no floating button; the card says today counts and opens today's dream.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Sonhário: painel' }).click();
