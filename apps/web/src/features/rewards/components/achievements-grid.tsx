@@ -20,6 +20,7 @@ import {
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAN_NAMES } from '@sonhario/contracts/credits';
 import { PlansLink } from '@/components/plans-link';
@@ -136,6 +137,44 @@ function AchievementItem({
 
 const LIST_CLASS = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
+/** One group of the grid on a plan that cannot earn them all: its heading, its line, an optional action, its list. */
+function AchievementGroup({
+  id,
+  title,
+  note,
+  action,
+  listLabel,
+  achievements,
+  timeZone,
+  className,
+}: {
+  id: string;
+  title: ReactNode;
+  note: string;
+  action?: ReactNode;
+  listLabel: string;
+  achievements: AchievementState[];
+  timeZone: string;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn('grid gap-3', className)}>
+      <div className="grid gap-0.5">
+        <h3 id={id} className="flex items-center gap-1.5 text-sm font-semibold">
+          {title}
+        </h3>
+        <p className="text-xs text-pretty text-muted-foreground">{note}</p>
+        {action}
+      </div>
+      <ul aria-label={listLabel} className={LIST_CLASS}>
+        {achievements.map((achievement) => (
+          <AchievementItem key={achievement.id} achievement={achievement} timeZone={timeZone} headingLevel={4} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The catalogue, in its order: earned ones glow, open ones show their progress, locked ones wait for Lucid. On a plan
  * that cannot earn them all (Dreamer: the streak and starter ones, decision 078), two groups say which are open on
@@ -170,46 +209,29 @@ export function AchievementsGrid({ rewards, timeZone }: { rewards: RewardsRespon
       <CardContent className="grid gap-7">
         {isGrouped ? (
           <>
-            <section aria-labelledby="achievements-on-plan" className="grid gap-3">
-              <div className="grid gap-0.5">
-                <h3 id="achievements-on-plan" className="text-sm font-semibold">
-                  {t('rewards.achievements.onPlanTitle', { plan: planName })}
-                </h3>
-                <p className="text-xs text-pretty text-muted-foreground">{t('rewards.achievements.onPlanNote')}</p>
-              </div>
-              <ul aria-label={t('rewards.achievements.onPlanList', { plan: planName })} className={LIST_CLASS}>
-                {onPlan.map((achievement) => (
-                  <AchievementItem
-                    key={achievement.id}
-                    achievement={achievement}
-                    timeZone={timeZone}
-                    headingLevel={4}
-                  />
-                ))}
-              </ul>
-            </section>
-            <section aria-labelledby="achievements-with-lucid" className="grid gap-3 border-t border-border/70 pt-6">
-              <div className="grid gap-0.5">
-                <h3 id="achievements-with-lucid" className="flex items-center gap-1.5 text-sm font-semibold">
+            <AchievementGroup
+              id="achievements-on-plan"
+              title={t('rewards.achievements.onPlanTitle', { plan: planName })}
+              note={t('rewards.achievements.onPlanNote')}
+              listLabel={t('rewards.achievements.onPlanList', { plan: planName })}
+              achievements={onPlan}
+              timeZone={timeZone}
+            />
+            <AchievementGroup
+              id="achievements-with-lucid"
+              title={
+                <>
                   <Lock aria-hidden="true" className="size-3.5 text-muted-foreground" />
                   {t('rewards.achievements.withLucidTitle')}
-                </h3>
-                <p className="text-xs text-pretty text-muted-foreground">
-                  {t('rewards.achievements.withLucidNote', { count: withLucid.length })}
-                </p>
-                <PlansLink className="min-h-8" />
-              </div>
-              <ul aria-label={t('rewards.achievements.withLucidList')} className={LIST_CLASS}>
-                {withLucid.map((achievement) => (
-                  <AchievementItem
-                    key={achievement.id}
-                    achievement={achievement}
-                    timeZone={timeZone}
-                    headingLevel={4}
-                  />
-                ))}
-              </ul>
-            </section>
+                </>
+              }
+              note={t('rewards.achievements.withLucidNote', { count: withLucid.length })}
+              action={<PlansLink className="min-h-8" />}
+              listLabel={t('rewards.achievements.withLucidList')}
+              achievements={withLucid}
+              timeZone={timeZone}
+              className="border-t border-border/70 pt-6"
+            />
           </>
         ) : (
           <ul aria-label={t('rewards.achievements.listLabel')} className={LIST_CLASS}>
