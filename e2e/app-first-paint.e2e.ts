@@ -1,7 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sessionOf, signedInPage } from './support/accounts.ts';
-import { baseUrl, useBrowser } from './support/browser.ts';
+import { baseUrl, expectOneSmallBootScript, useBrowser } from './support/browser.ts';
 
 const journey = useBrowser();
 
@@ -30,12 +29,7 @@ describe('/app before and after its JS', () => {
   });
 
   it('paints before its JS: the HTML loads one small boot script, and other app paths keep the empty shell', async () => {
-    const html = await (await fetch(`${baseUrl()}/app`)).text();
-    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(1);
-    expect(html).not.toContain('modulepreload');
-    const boot = await (await fetch(`${baseUrl()}${scripts[0]!}`)).arrayBuffer();
-    expect(gzipSync(Buffer.from(boot)).length).toBeLessThanOrEqual(1024);
+    await expectOneSmallBootScript('/app');
     expect(await (await fetch(`${baseUrl()}/app/dreams`)).text()).toContain('<div id="root"></div>');
   });
 

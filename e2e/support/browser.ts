@@ -2,7 +2,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { testServer } from './server.ts';
 
 export const baseUrl = () => testServer().baseUrl;
@@ -108,4 +109,17 @@ async function reportFailure(test: string, contexts: BrowserContext[], consoleEr
     );
   }
   if (consoleErrors.length > 0) console.log(`[failed journey] console errors:\n  ${consoleErrors.join('\n  ')}`);
+}
+
+/**
+ * A page prerendered with a boot script (decisions 051, 083): its HTML loads that one script and no preload links,
+ * and the script is small (at most 1 KB gzip), so the page paints before the app's JS.
+ */
+export async function expectOneSmallBootScript(path: string) {
+  const html = await (await fetch(`${baseUrl()}${path}`)).text();
+  const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+  expect(scripts).toHaveLength(1);
+  expect(html).not.toContain('modulepreload');
+  const boot = await (await fetch(`${baseUrl()}${scripts[0]!}`)).arrayBuffer();
+  expect(gzipSync(Buffer.from(boot)).length).toBeLessThanOrEqual(1024);
 }
