@@ -110,7 +110,9 @@ async function renderPages(
 function startWhenNeeded(modules: string[], isNeededAtOnce: boolean) {
   let isStarted = false;
   const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'];
-  const start = () => {
+  const start = (event?: Event) => {
+    // Chromium sends a still pointer a 'pointermove' when the layout changes under it (no movement): not intent.
+    if (event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
     if (isStarted) return;
     isStarted = true;
     for (const type of intents) removeEventListener(type, start, true);
@@ -141,15 +143,15 @@ function startWhenNeeded(modules: string[], isNeededAtOnce: boolean) {
     for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
     return;
   }
-  setTimeout(start, 3000);
+  setTimeout(() => start(), 3000);
   if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      setTimeout(start);
+      setTimeout(() => start());
     }).observe({ type: 'paint', buffered: true });
   } else {
-    requestAnimationFrame(() => setTimeout(start));
+    requestAnimationFrame(() => setTimeout(() => start()));
   }
 }
 
