@@ -224,7 +224,7 @@ describe('dream analyses', () => {
 
     // Analytics: the aggregates and the analysis, linking to its dream.
     await page.getByRole('link', { name: 'Painel', exact: true }).click();
-    await page.getByRole('region', { name: 'Atalhos' }).getByRole('link', { name: 'Ver Padrões' }).click();
+    await page.getByRole('region', { name: 'Atalhos' }).getByRole('link', { name: 'Ver Análises' }).click();
     await page.waitForURL((url) => url.pathname === '/app/analytics');
     await expect.poll(() => page.getByTestId('analyses-total').textContent(), { timeout: 5000 }).toBe('1');
     const frequentSymbols = page.getByRole('region', { name: 'Símbolos frequentes' });

@@ -65,7 +65,7 @@ describe('screens while their data arrives', () => {
     const screens = [
       { link: 'Ver Créditos', heading: 'Créditos', loaded: page.getByTestId('credit-balance') },
       // Dreamer: the journal's counts and what the charts would add.
-      { link: 'Ver Padrões', heading: 'Padrões', loaded: page.getByText(/^Este mês /) },
+      { link: 'Ver Análises', heading: 'Padrões', loaded: page.getByText(/^Este mês /) },
     ];
     for (const { link, heading, loaded } of screens) {
       await page.goto('/app');

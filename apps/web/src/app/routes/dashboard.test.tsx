@@ -72,11 +72,11 @@ describe('dashboard /app (spec section 2)', () => {
       within(cards)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Registrar Sonho', 'Meus Sonhos', 'Padrões', 'Créditos']);
+    ).toEqual(['Registrar Sonho', 'Meus Sonhos', 'Análises', 'Créditos']);
     const links = [
       ['Novo Sonho', '/app/dreams/new'],
       ['Ver Sonhos', '/app/dreams'],
-      ['Ver Padrões', '/app/analytics'],
+      ['Ver Análises', '/app/analytics'],
       ['Ver Créditos', '/app/credits'],
     ];
     for (const [name, href] of links) {

@@ -165,11 +165,11 @@ describe('analytics page (/app/analytics)', () => {
     expect(within(await analysisList()).getAllByRole('article')).toHaveLength(1);
   });
 
-  it("is where the dashboard's 'Ver Padrões' leads, with a back link to the dashboard", async () => {
+  it("is where the dashboard's 'Ver Análises' leads, with a back link to the dashboard", async () => {
     const user = userEvent.setup();
     signInAs(account);
     const { router } = renderApp('/app');
-    await user.click(await screen.findByRole('link', { name: 'Ver Padrões' }));
+    await user.click(await screen.findByRole('link', { name: 'Ver Análises' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Padrões' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/analytics');
     expect(screen.getByRole('link', { name: 'Painel' })).toHaveAttribute('href', '/app');
