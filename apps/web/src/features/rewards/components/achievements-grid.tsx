@@ -105,6 +105,7 @@ function AchievementItem({
           ) : null}
         </div>
         <p className="text-xs text-pretty text-muted-foreground">{t(achievementKey(id, 'description'))}</p>
+        {/* A locked one is under 'Com o Lucid', whose heading and lock say so: no line repeating it on each card. */}
         {isEarned ? (
           <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-primary">
             <Trophy aria-hidden="true" className="size-3.5" />
@@ -112,11 +113,7 @@ function AchievementItem({
               {t('rewards.achievements.earnedOn', { date: formatDate(dateIn(timeZone, new Date(earnedAt))) })}
             </time>
           </p>
-        ) : isLocked ? (
-          <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-            {t('rewards.achievements.locked')}
-          </p>
-        ) : (
+        ) : isLocked ? null : (
           <div className="mt-1.5 flex items-center gap-2">
             <ProgressBar
               className="h-1.5"
