@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../dreams/dreams.search.ts';
+import { findSymbolIds } from './builtin-analyzer.ts';
 import { triggerWord } from './lexicon-index.ts';
 import { DREAM_CHARACTERS, DREAM_SETTINGS, DREAM_SYMBOLS, DREAM_THEMES, EMOTION_LEXICON } from './lexicon.ts';
 import { enForms, ptForms } from './inflections.ts';
@@ -42,5 +43,74 @@ describe('the lexicon (issue 12: lexicon rules)', () => {
     expect(enForms('stab')).toEqual(expect.arrayContaining(['stabs', 'stabbed', 'stabbing']));
     expect(enForms('chase')).toEqual(expect.arrayContaining(['chases', 'chased', 'chasing']));
     expect(enForms('officer')).not.toContain('office');
+  });
+});
+
+// The common images real dreams name that the lexicon lacked (issue 31, decision 085), each with its senses.
+describe('the common dream images, in both languages', () => {
+  it.each([
+    ['Ontem sonhei que tava numa festa e todo mundo bebendo cerveja, eu fiquei bêbada', 'alcool'],
+    ['We were at a bar and everyone was drunk on cheap wine', 'alcool'],
+    ['um cara tentava me vender maconha na porta da escola', 'drogas'],
+    ['somebody handed me a bong and I had no idea what to do with it', 'drogas'],
+    ['era noite de Natal na casa da minha vó e tinha uma árvore de natal enorme', 'natal'],
+    ['it was christmas morning and the presents were all empty boxes', 'natal'],
+    ['uma raposa laranja atravessou a estrada e ficou me olhando', 'raposa'],
+    ['a fox was sitting on my bed looking at me', 'raposa'],
+    ['eu tentava passar batom mas o espelho não mostrava meu rosto', 'maquiagem'],
+    ['my makeup kept melting off my face in the heat', 'maquiagem'],
+    ['acordei no sonho com um barulho e tinha um intruso na sala', 'intruso'],
+    ['there was an intruder downstairs and I could hear him breathing', 'intruso'],
+    ['subi no telhado do prédio pra ver a cidade', 'telhado'],
+    ['I climbed onto the roof and the whole street was flooded', 'telhado'],
+    ['tinha um piano velho no meio da rua e eu tocava sem saber tocar', 'instrumento'],
+    ['my brother was playing the drums so loud the walls shook', 'instrumento'],
+    ['meu pai fumando um cigarro atrás do outro na varanda', 'cigarro'],
+    ['she lit a cigarette and blew the smoke in my face', 'cigarro'],
+    ['a casa tava vazia, sem nenhum móvel, só os móveis da cozinha', 'moveis'],
+    ['all the furniture in my apartment had been moved to the ceiling', 'moveis'],
+  ])('finds the image in %j', (text, id) => {
+    expect(findSymbolIds(text)).toContain(id);
+  });
+
+  it.each([
+    ['my dad was giving birth, which made no sense at all', 'gravidez'],
+    ['I had to take a test in the kitchen of my old house', 'prova_simbolo'],
+    ['I lost my wallet somewhere in the mall', 'perda'],
+    ['a twister was coming straight for the house', 'vento'],
+    ['um vampiro me mordia no pescoço', 'monstro'],
+    ['a vampire was standing at the end of the hallway', 'monstro'],
+    ['I was sick in bed and coughing the whole dream', 'doenca'],
+    ['eu tava com uma tosse horrível e ninguém me ouvia', 'doenca'],
+    ['I was running around trying to find something to wear', 'roupa'],
+    ['I was playing volleyball with people from church', 'bola'],
+    ['tinha galinhas por todo lado no quintal', 'passaro'],
+    ['he hit her with the car and killed her', 'morte_simbolo'],
+  ])('reads the image of %j under the symbol it belongs to', (text, id) => {
+    expect(findSymbolIds(text)).toContain(id);
+  });
+
+  it.each([
+    ['I was so sick of waiting that I just left', 'doenca'],
+    ['we had a fire drill at school and nobody moved', 'ferramenta'],
+    ['my cousin was throwing a baby shower in a gym', 'banheiro'],
+    ['we all ate fried chicken at my aunt s table', 'passaro'],
+    ['I ordered chicken wings and they came alive', 'passaro'],
+    ['I lost my temper and yelled at my boss', 'perda'],
+    ['he was watching fox news with the volume off', 'raposa'],
+    ['there was a stone fox statue by the gate', 'raposa'],
+    ['I met my old piano teacher at the bus stop', 'instrumento'],
+    ['everyone followed suit and stood up', 'roupa'],
+    ['the wall needed a coat of paint', 'roupa'],
+    ['I was wearing my tennis shoes in the rain', 'bola'],
+    ['he had a baseball bat in his hand', 'bola'],
+    ['the whole thing was a play on words', 'palco'],
+    ['voltei pra minha cidade natal depois de anos', 'natal'],
+    ['tomei um banho de mar de madrugada', 'banheiro'],
+    ['minha professora de piano apareceu na minha aula', 'instrumento'],
+    ['tinha um taco de beisebol atrás da porta', 'bola'],
+    ['comprei um galão de água no mercado', 'passaro'],
+  ])('does not read %j as %s', (text, id) => {
+    expect(findSymbolIds(text)).not.toContain(id);
   });
 });
