@@ -86,6 +86,8 @@ describe('the common dream images, in both languages', () => {
     ['I was playing volleyball with people from church', 'bola'],
     ['tinha galinhas por todo lado no quintal', 'passaro'],
     ['he hit her with the car and killed her', 'morte_simbolo'],
+    ['I found out my boyfriend cheated on me with my best friend', 'traicao'],
+    ['my mom gave me my test back and it was covered in red marks', 'prova_simbolo'],
   ])('reads the image of %j under the symbol it belongs to', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
