@@ -19,7 +19,7 @@ const MIN_TYPO_WORD = 7;
  * (kills) from matar. Only a trigger that names them itself can match them.
  */
 const AMBIGUOUS_FORMS = new Set(
-  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos voo voos glasses letters fogos botao botoes galao galoes'.split(
+  'nada nado nadas mata matas muda mudas morro corro corre vela liga ligo pega toca cola bota sela tira para pesa conta prova como carrinho maca macas mate mato metros plano planos voo voos glasses letters fogos botao botoes galao galoes porcao porcoes'.split(
     ' ',
   ),
 );

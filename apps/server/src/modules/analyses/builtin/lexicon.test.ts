@@ -69,6 +69,19 @@ describe('the common dream images, in both languages', () => {
     ['she lit a cigarette and blew the smoke in my face', 'cigarro'],
     ['a casa tava vazia, sem nenhum móvel, só os móveis da cozinha', 'moveis'],
     ['all the furniture in my apartment had been moved to the ceiling', 'moveis'],
+    ['tinha um sapo enorme dentro do meu sapato', 'sapo'],
+    ['a white rabbit kept running ahead of me in the garden', 'coelho'],
+    ['um porco falante abriu a porta pra mim', 'porco'],
+    ['fui picada por um escorpião no pé', 'escorpiao'],
+    ['minha filha tava com a cabeça cheia de piolho', 'piolho'],
+    ['an elephant was standing in the middle of my kitchen', 'elefante'],
+    ['uma tartaruga gigante atravessava a sala bem devagar', 'tartaruga'],
+    ['there were worms coming out of the sink', 'minhoca'],
+    ['um monte de ovelhas no meio da avenida', 'ovelha'],
+    ['a clown was waiting for me at the bottom of the stairs', 'palhaco'],
+    ['eu era uma sereia e não conseguia sair da água', 'sereia'],
+    ['my boss turned out to be a robot', 'robo'],
+    ['o banheiro tava todo sujo de cocô e eu não achava outro', 'fezes'],
   ])('finds the image in %j', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
@@ -112,6 +125,17 @@ describe('the common dream images, in both languages', () => {
     ['minha professora de piano apareceu na minha aula', 'instrumento'],
     ['tinha um taco de beisebol atrás da porta', 'bola'],
     ['comprei um galão de água no mercado', 'passaro'],
+    ['pedi uma porção de batata frita pra mesa', 'porco'],
+    ['ela é de escorpião, então já sabe', 'escorpiao'],
+    ['I hugged my old stuffed rabbit and the rabbit hugged me back', 'coelho'],
+    ['she gave me a chocolate bunny for easter', 'coelho'],
+    ['we had roast lamb at my grandmother s', 'ovelha'],
+    ['tive que engolir sapo do meu chefe a reunião inteira', 'sapo'],
+    ['I went down a rabbit hole reading about it', 'coelho'],
+    ['the real elephant in the room was the money', 'elefante'],
+    ['that question opened a can of worms', 'minhoca'],
+    ['eu sempre fui a ovelha negra da família', 'ovelha'],
+    ['ele me fez de palhaço na frente de todo mundo', 'palhaco'],
   ])('does not read %j as %s', (text, id) => {
     expect(findSymbolIds(text)).not.toContain(id);
   });

@@ -244,6 +244,19 @@ const SYMBOL_ROWS: Row[] = [
   ['instrumento', 'Instrumento musical', 'Musical instrument', 'piano, violão, guitarra, violino, flauta, saxofone, trompete, harpa, tambor, sanfona, acordeão, violoncelo', 'piano, guitar, violin, flute, saxophone, trumpet, harp, drum, drums, cello, harmonica, accordion, clarinet', 'Um instrumento pode falar de expressão, de harmonia com os outros ou de um talento pedindo espaço.', 'An instrument may speak of expression, of harmony with others or of a talent asking for room.'],
   ['cigarro', 'Cigarro', 'Cigarette', 'cigarro, charuto, fumar, tabaco, cinzeiro', 'cigarette, cigar, tobacco, ashtray', 'Um cigarro pode falar de uma pausa, de um hábito ou de algo que alivia e consome ao mesmo tempo.', 'A cigarette may speak of a pause, a habit or something that soothes and consumes at once.'],
   ['moveis', 'Móveis', 'Furniture', 'móveis, mobília', 'furniture', 'Móveis podem falar de como você arruma seu espaço interior: o que fica e o que muda de lugar.', 'Furniture may speak of how you arrange your inner space: what stays and what is moved.'],
+  ['sapo', 'Sapo', 'Frog', 'sapo', 'frog, toad', 'Um sapo pode sugerir transformação, algo que parece feio mas guarda valor, ou algo difícil de engolir.', 'A frog may suggest transformation, something that looks unpleasant but holds value, or something hard to swallow.'],
+  ['coelho', 'Coelho', 'Rabbit', 'coelho, coelha', 'rabbit, bunny, hare', 'Um coelho pode evocar fertilidade, pressa ou uma timidez que foge ao menor sinal.', 'A rabbit may evoke fertility, hurry or a shyness that runs at the slightest sign.'],
+  ['porco', 'Porco', 'Pig', 'porco, leitão, javali', 'pig, hog, boar, piglet', 'Um porco pode falar de excesso, de fartura ou de algo que se sente sujo ou mal cuidado.', 'A pig may speak of excess, of plenty or of something felt as dirty or neglected.'],
+  ['escorpiao', 'Escorpião', 'Scorpion', 'escorpião', 'scorpion', 'Um escorpião pode sugerir uma ameaça escondida, uma mágoa que pica ou a necessidade de se defender.', 'A scorpion may suggest a hidden threat, a hurt that stings or a need to defend yourself.'],
+  ['piolho', 'Piolho', 'Lice', 'piolho, lêndea', 'lice, louse', 'Piolhos podem falar de incômodos que grudam, de algo que suga energia ou do medo de ser visto como sujo.', 'Lice may speak of nuisances that cling, of something draining your energy or of a fear of being seen as unclean.'],
+  ['elefante', 'Elefante', 'Elephant', 'elefante', 'elephant', 'Um elefante pode evocar memória, força tranquila ou algo grande demais para ser ignorado.', 'An elephant may evoke memory, quiet strength or something too big to ignore.'],
+  ['tartaruga', 'Tartaruga', 'Turtle', 'tartaruga, jabuti, cágado', 'turtle, tortoise', 'Uma tartaruga pode sugerir calma, paciência, proteção ou a sensação de ir devagar demais.', 'A turtle may suggest calm, patience, protection or a feeling of moving too slowly.'],
+  ['minhoca', 'Minhoca', 'Worm', 'minhoca, verme, lombriga, larva', 'worm, maggot, larva', 'Minhocas e vermes podem falar de algo que se decompõe e se renova, ou de um incômodo que cresce por dentro.', 'Worms may speak of something breaking down and renewing, or of a discomfort growing inside.'],
+  ['ovelha', 'Ovelha', 'Sheep', 'ovelha, carneiro, cordeiro', 'sheep, lamb, lambs', 'Uma ovelha pode evocar docilidade, seguir o grupo ou o desejo de ser cuidado.', 'A sheep may evoke gentleness, following the group or a wish to be looked after.'],
+  ['palhaco', 'Palhaço', 'Clown', 'palhaço', 'clown', 'Um palhaço pode falar de alegria forçada, de uma máscara sobre o que se sente ou de um medo da infância.', 'A clown may speak of forced cheer, a mask over what you feel or a childhood fear.'],
+  ['sereia', 'Sereia', 'Mermaid', 'sereia', 'mermaid, merman', 'Uma sereia pode evocar sedução, o mundo das emoções profundas ou algo que atrai e assusta.', 'A mermaid may evoke allure, the world of deep emotions or something that draws you in and frightens you.'],
+  ['robo', 'Robô', 'Robot', 'robô, androide', 'robot, cyborg', 'Um robô pode falar de agir no automático, de distância das emoções ou do receio de ser substituído.', 'A robot may speak of living on autopilot, of distance from feelings or of a fear of being replaced.'],
+  ['fezes', 'Fezes', 'Feces', 'fezes, cocô, diarreia, xixi, urina', 'feces, poop, excrement, diarrhea, diarrhoea, urine, pee, peeing', 'Fezes e urina no sonho podem falar de algo a eliminar, de vergonha ou, em muitas tradições, de dinheiro e fartura.', 'Feces and urine in a dream may speak of something to let go of, of shame or, in many traditions, of money and plenty.'],
 ];
 
 export const DREAM_SYMBOLS: readonly LexiconEntry[] = SYMBOL_ROWS.map(entry);
@@ -614,6 +627,23 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'any number of',
   'um numero de',
   'retrace my steps',
+  // Idioms with an animal or a figure in them that name none.
+  'engolir sapo',
+  'engoli sapo',
+  'engolindo sapo',
+  'engolir sapos',
+  'frog in my throat',
+  'rabbit hole',
+  'elephant in the room',
+  'can of worms',
+  'minhoca na cabeca',
+  'minhocas na cabeca',
+  'ovelha negra',
+  'black sheep',
+  'fez de palhaco',
+  'fazer de palhaco',
+  'feito de palhaco',
+  'feita de palhaca',
 ];
 
 /**
@@ -716,6 +746,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     // A lesson or a teacher of an instrument is no instrument in the scene; a baseball bat is a club.
     ['piano, violao, guitarra, violino, flauta, saxofone, trompete, harpa, sanfona', { ids: 'instrumento', notAfter: 'aula aulas professor professora curso', window: 2 }],
     ['beisebol', { ids: 'bola', notAfter: 'taco tacos', window: 2 }],
+    // A star sign is no scorpion: "sou de escorpião", "signo de escorpião".
+    ['escorpiao', { ids: 'escorpiao', notAfter: 'sou signo de', window: 2 }],
   ],
   en: [
     ['wedding', { notBefore: 'ring band dress invitation invitations planning photo photos cake', window: 1 }],
@@ -779,6 +811,11 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['shower, showers', { ids: 'banheiro', notAfter: 'baby bridal meteor', window: 1 }],
     ['drill, drills', { ids: 'ferramenta', notAfter: 'fire', window: 1 }],
     ['fox, foxes', { ids: 'raposa', notBefore: 'news statue statues figurine', window: 1 }],
+    // A toy or a chocolate rabbit is a toy or a sweet.
+    ['rabbit, rabbits, bunny, bunnies', { ids: 'coelho', notAfter: 'toy chocolate', window: 1 }],
+    // A stuffed rabbit is a stuffed rabbit in every later mention too ("the rabbit was warm").
+    ['rabbit, rabbits, bunny, bunnies', { ids: 'coelho', notWithContext: 'stuffed plush' }],
+    ['lamb, lambs', { ids: 'ovelha', notAfter: 'ate eat eating roast rack leg', window: 2 }],
     ['piano, pianos, guitar, guitars, violin, violins, flute, saxophone, trumpet, harp, drum, drums, cello', { ids: 'instrumento', notBefore: 'teacher teachers lesson lessons class classes', window: 1 }],
     ['baseball', { ids: 'bola', notBefore: 'bat bats cap caps', window: 1 }],
     ['suit', { ids: 'roupa', notAfter: 'follow follows followed following', window: 1 }],
