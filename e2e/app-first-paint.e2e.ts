@@ -28,6 +28,49 @@ describe('/app before and after its JS', () => {
     }
   });
 
+  // Decision 087: the pages are served in the night theme; the inline theme script (allowed by its hash) paints a
+  // device's light theme before the first frame, with no other JS (here every script file is refused).
+  for (const [stored, colorScheme, expected] of [
+    ['light', 'dark', 'light'],
+    ['system', 'light', 'light'],
+    ['system', 'dark', 'dark'],
+    [null, 'light', 'dark'],
+  ] as const) {
+    it(`paints the ${expected} theme before any script file for a device set to ${stored ?? 'nothing'} (system ${colorScheme})`, async () => {
+      const context = await journey.browser.newContext({ baseURL: baseUrl(), colorScheme });
+      try {
+        await context.route(/\.js$/, (route) => route.abort());
+        if (stored) await context.addInitScript((value) => localStorage.setItem('sonhario:theme', value), stored);
+        const page = await context.newPage();
+        const refused: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+        });
+        for (const path of ['/app', '/login', '/']) {
+          await page.goto(path);
+          await page.getByRole('navigation').first().waitFor();
+          const { isDark, background } = await page.evaluate(() => ({
+            isDark: document.documentElement.classList.contains('dark'),
+            background: getComputedStyle(document.body).backgroundColor,
+          }));
+          // The landing page is always night (decision 011).
+          const want = path === '/' ? 'dark' : expected;
+          expect(isDark, path).toBe(want === 'dark');
+          // The page's colour, not only the class: light is near white, night near black (rgb(), or lab()'s and
+          // oklch()'s lightness first, as Chromium reports the theme's colours).
+          const [first = 0, g = 0, b = 0] = background.match(/[\d.]+/g)!.map(Number);
+          const isLight = background.startsWith('rgb')
+            ? (first + g + b) / 3 > 128
+            : first > (background.startsWith('lab') ? 50 : 0.5);
+          expect(isLight, `${path}: ${background}`).toBe(want === 'light');
+        }
+        expect(refused).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('paints before its JS: the HTML loads one small boot script, and other app paths keep the empty shell', async () => {
     await expectOneSmallBootScript('/app');
     expect(await (await fetch(`${baseUrl()}/app/dreams`)).text()).toContain('<div id="root"></div>');

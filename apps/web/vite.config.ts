@@ -6,10 +6,19 @@ import { precompress } from './build/precompress.ts';
 import { installableApp } from './build/pwa.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { servicePushScript } from './build/sw-push.ts';
+import { themeBootScript } from './build/theme-boot.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), installableApp(), servicePushScript(), prerenderPages(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    themeBootScript(),
+    installableApp(),
+    servicePushScript(),
+    prerenderPages(),
+    precompress(),
+  ],
   // The footer's year in the prerendered landing page (features/landing/components/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {

@@ -5,8 +5,9 @@ import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { paintTheme, resolveTheme, storedTheme } from '@/lib/theme';
 
-// The app opens in the theme last chosen on this device, before its first paint (the CSP forbids an inline script
-// in index.html, so this is the earliest point). The landing page is always the night sky.
+// The app opens in the theme last chosen on this device: every page's inline theme script has painted it before the
+// first frame (decision 087); this keeps the entry right where that script could not run. The landing page is always
+// the night sky.
 if (window.location.pathname !== '/') paintTheme(resolveTheme(storedTheme()));
 
 const container = document.getElementById('root');

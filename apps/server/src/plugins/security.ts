@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { THEME_BOOT_SCRIPT } from '@sonhario/contracts/theme';
+
+/** The one inline script the pages carry (the device's theme before the first paint: decision 087), by its hash. */
+const THEME_BOOT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** Security headers and response compression for everything the server sends. */
 export const securityPlugin = fp(
@@ -11,7 +16,7 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_BOOT_SOURCE],
           // Style attributes and the toast library's injected <style> need this; scripts stay strict.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

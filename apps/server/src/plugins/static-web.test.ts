@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { THEME_BOOT_SCRIPT } from '@sonhario/contracts/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { isClientRoute } from './static-web.ts';
@@ -48,11 +50,11 @@ describe('serving the web app', () => {
     },
   );
 
-  it('sends a CSP without inline-script allowances', async () => {
+  it("sends a CSP that allows one inline script, the theme's, by its hash (decision 087)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const themeHash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${themeHash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

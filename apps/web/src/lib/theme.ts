@@ -1,14 +1,15 @@
 /**
  * The colour theme, the part the entry chunk needs: main.tsx paints the theme last chosen on this device before
- * the first render. No imports and a few lines on purpose: this is the landing page's entry, which has a JS budget.
+ * the first render (every page's inline THEME_BOOT_SCRIPT has painted it before the first frame: decision 087). One
+ * constant imported and a few lines on purpose: this is the landing page's entry, which has a JS budget.
  * Switching and following the system live (lib/preferences.ts) load with the app.
  */
+import { THEME_STORAGE_KEY } from '@sonhario/contracts/theme';
+
+export { THEME_STORAGE_KEY };
 
 export type ThemePreference = 'dark' | 'light' | 'system';
 export type ResolvedTheme = 'dark' | 'light';
-
-/** The last theme chosen on this device (the profile's, once signed in). */
-export const THEME_STORAGE_KEY = 'sonhario:theme';
 
 export function storedTheme(): ThemePreference {
   try {
