@@ -82,6 +82,16 @@ describe('the common dream images, in both languages', () => {
     ['eu era uma sereia e não conseguia sair da água', 'sereia'],
     ['my boss turned out to be a robot', 'robo'],
     ['o banheiro tava todo sujo de cocô e eu não achava outro', 'fezes'],
+    ['a gente nadava embaixo de uma cachoeira enorme', 'rio'],
+    ['we hiked to a waterfall that fell upwards', 'rio'],
+    ['a ambulância chegou mas ninguém descia dela', 'hospital_simbolo'],
+    ['an ambulance was parked in front of my school', 'hospital_simbolo'],
+    ['começou um tiroteio na rua de casa', 'arma'],
+    ['we heard gunfire from the next street', 'arma'],
+    ['um meteoro tava vindo na direção da terra', 'fim_do_mundo'],
+    ['an asteroid was about to hit the city', 'fim_do_mundo'],
+    ['um terrorista tinha sequestrado o avião', 'guerra'],
+    ['terrorists took over the mall', 'guerra'],
   ])('finds the image in %j', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
