@@ -81,7 +81,7 @@ describe('the common dream images, in both languages', () => {
     ['a clown was waiting for me at the bottom of the stairs', 'palhaco'],
     ['eu era uma sereia e não conseguia sair da água', 'sereia'],
     ['my boss turned out to be a robot', 'robo'],
-    ['o banheiro tava todo sujo de cocô e eu não achava outro', 'fezes'],
+    ['tinha xixi no chão do banheiro inteiro e eu não achava outro', 'fezes'],
     ['a gente nadava embaixo de uma cachoeira enorme', 'rio'],
     ['we hiked to a waterfall that fell upwards', 'rio'],
     ['a ambulância chegou mas ninguém descia dela', 'hospital_simbolo'],
@@ -146,6 +146,18 @@ describe('the common dream images, in both languages', () => {
     ['that question opened a can of worms', 'minhoca'],
     ['eu sempre fui a ovelha negra da família', 'ovelha'],
     ['ele me fez de palhaço na frente de todo mundo', 'palhaco'],
+    ['fiquei com um galo na testa depois de bater na porta', 'passaro'],
+    ['ele tava com uma camisa xadrez vermelha', 'bola'],
+    ['ela usava um vestido vinho lindo', 'alcool'],
+    ['o dentista disse que o esmalte do dente tava gasto', 'maquiagem'],
+    ['acabaram meus dados móveis no meio da rua', 'moveis'],
+    ['I had to take a makeup test in a room with no doors', 'maquiagem'],
+    ['my boss scheduled my performance review for midnight', 'palco'],
+    ['era uma festa de arromba na casa do meu primo', 'intruso'],
+    ['the music gave me goose bumps', 'passaro'],
+    ['I kept a poker face the whole time', 'bola'],
+    ['it was an uphill battle to get there on time', 'guerra'],
+    ['a gente bebia água de coco na areia', 'fezes'],
   ])('does not read %j as %s', (text, id) => {
     expect(findSymbolIds(text)).not.toContain(id);
   });

@@ -250,13 +250,13 @@ const SYMBOL_ROWS: Row[] = [
   ['escorpiao', 'Escorpião', 'Scorpion', 'escorpião', 'scorpion', 'Um escorpião pode sugerir uma ameaça escondida, uma mágoa que pica ou a necessidade de se defender.', 'A scorpion may suggest a hidden threat, a hurt that stings or a need to defend yourself.'],
   ['piolho', 'Piolho', 'Lice', 'piolho, lêndea', 'lice, louse', 'Piolhos podem falar de incômodos que grudam, de algo que suga energia ou do medo de ser visto como sujo.', 'Lice may speak of nuisances that cling, of something draining your energy or of a fear of being seen as unclean.'],
   ['elefante', 'Elefante', 'Elephant', 'elefante', 'elephant', 'Um elefante pode evocar memória, força tranquila ou algo grande demais para ser ignorado.', 'An elephant may evoke memory, quiet strength or something too big to ignore.'],
-  ['tartaruga', 'Tartaruga', 'Turtle', 'tartaruga, jabuti, cágado', 'turtle, tortoise', 'Uma tartaruga pode sugerir calma, paciência, proteção ou a sensação de ir devagar demais.', 'A turtle may suggest calm, patience, protection or a feeling of moving too slowly.'],
+  ['tartaruga', 'Tartaruga', 'Turtle', 'tartaruga, jabuti', 'turtle, tortoise', 'Uma tartaruga pode sugerir calma, paciência, proteção ou a sensação de ir devagar demais.', 'A turtle may suggest calm, patience, protection or a feeling of moving too slowly.'],
   ['minhoca', 'Minhoca', 'Worm', 'minhoca, verme, lombriga, larva', 'worm, maggot, larva', 'Minhocas e vermes podem falar de algo que se decompõe e se renova, ou de um incômodo que cresce por dentro.', 'Worms may speak of something breaking down and renewing, or of a discomfort growing inside.'],
   ['ovelha', 'Ovelha', 'Sheep', 'ovelha, carneiro, cordeiro', 'sheep, lamb, lambs', 'Uma ovelha pode evocar docilidade, seguir o grupo ou o desejo de ser cuidado.', 'A sheep may evoke gentleness, following the group or a wish to be looked after.'],
   ['palhaco', 'Palhaço', 'Clown', 'palhaço', 'clown', 'Um palhaço pode falar de alegria forçada, de uma máscara sobre o que se sente ou de um medo da infância.', 'A clown may speak of forced cheer, a mask over what you feel or a childhood fear.'],
   ['sereia', 'Sereia', 'Mermaid', 'sereia', 'mermaid, merman', 'Uma sereia pode evocar sedução, o mundo das emoções profundas ou algo que atrai e assusta.', 'A mermaid may evoke allure, the world of deep emotions or something that draws you in and frightens you.'],
   ['robo', 'Robô', 'Robot', 'robô, androide', 'robot, cyborg', 'Um robô pode falar de agir no automático, de distância das emoções ou do receio de ser substituído.', 'A robot may speak of living on autopilot, of distance from feelings or of a fear of being replaced.'],
-  ['fezes', 'Fezes', 'Feces', 'fezes, cocô, diarreia, xixi, urina', 'feces, poop, excrement, diarrhea, diarrhoea, urine, pee, peeing', 'Fezes e urina no sonho podem falar de algo a eliminar, de vergonha ou, em muitas tradições, de dinheiro e fartura.', 'Feces and urine in a dream may speak of something to let go of, of shame or, in many traditions, of money and plenty.'],
+  ['fezes', 'Fezes', 'Feces', 'fezes, diarreia, xixi, urina', 'feces, poop, excrement, diarrhea, diarrhoea, urine, pee, peeing', 'Fezes e urina no sonho podem falar de algo a eliminar, de vergonha ou, em muitas tradições, de dinheiro e fartura.', 'Feces and urine in a dream may speak of something to let go of, of shame or, in many traditions, of money and plenty.'],
 ];
 
 export const DREAM_SYMBOLS: readonly LexiconEntry[] = SYMBOL_ROWS.map(entry);
@@ -644,6 +644,13 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'fazer de palhaco',
   'feito de palhaco',
   'feita de palhaca',
+  'de arromba',
+  'goose bumps',
+  'wild goose chase',
+  'poker face',
+  'uphill battle',
+  'push the envelope',
+  'pushing the envelope',
 ];
 
 /**
@@ -748,6 +755,13 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['beisebol', { ids: 'bola', notAfter: 'taco tacos', window: 2 }],
     // A star sign is no scorpion: "sou de escorpião", "signo de escorpião".
     ['escorpiao', { ids: 'escorpiao', notAfter: 'sou signo de', window: 2 }],
+    // "um galo na testa" is a bump; a plaid shirt, a wine-red dress, tooth enamel and mobile data name no game, drink,
+    // makeup or furniture.
+    ['galo, galos', { ids: 'passaro', notBefore: 'na', window: 1 }],
+    ['xadrez', { ids: 'bola', notAfter: 'camisa camisas camiseta saia blusa vestido calca casaco toalha piso', window: 2 }],
+    ['vinho', { ids: 'alcool', notAfter: 'vestido camisa camiseta blusa cor calca saia sapato batom carro', window: 2 }],
+    ['esmalte', { ids: 'maquiagem', notBefore: 'do dos da de dente dentes', window: 1 }],
+    ['moveis', { ids: 'moveis', notAfter: 'dados unidade unidades telefones', window: 1 }],
   ],
   en: [
     ['wedding', { notBefore: 'ring band dress invitation invitations planning photo photos cake', window: 1 }],
@@ -818,6 +832,9 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['lamb, lambs', { ids: 'ovelha', notAfter: 'ate eat eating roast rack leg', window: 2 }],
     ['piano, pianos, guitar, guitars, violin, violins, flute, saxophone, trumpet, harp, drum, drums, cello', { ids: 'instrumento', notBefore: 'teacher teachers lesson lessons class classes', window: 1 }],
     ['baseball', { ids: 'bola', notBefore: 'bat bats cap caps', window: 1 }],
+    // A makeup test is a retake; a performance review is work.
+    ['makeup', { ids: 'maquiagem', notBefore: 'test exam quiz class exams tests', window: 1 }],
+    ['performance', { ids: 'palco', notBefore: 'review reviews evaluation bonus', window: 1 }],
     ['suit', { ids: 'roupa', notAfter: 'follow follows followed following', window: 1 }],
     ['coat', { ids: 'roupa', notBefore: 'of', window: 1 }],
     ['tennis', { ids: 'bola', notBefore: 'shoes shoe sneakers', window: 1 }],
