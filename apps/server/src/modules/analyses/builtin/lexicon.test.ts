@@ -111,6 +111,11 @@ describe('the common dream images, in both languages', () => {
     ['he hit her with the car and killed her', 'morte_simbolo'],
     ['I found out my boyfriend cheated on me with my best friend', 'traicao'],
     ['my mom gave me my test back and it was covered in red marks', 'prova_simbolo'],
+    // The senses kept beside the ones ruled out below: still late, still shot, still a light.
+    ['I was late for my final exam again', 'atraso'],
+    ['a man in a mask shot at us from the roof', 'arma'],
+    ['I heard two shots and ran', 'arma'],
+    ['a bright light filled the whole room', 'luz'],
   ])('reads the image of %j under the symbol it belongs to', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
@@ -158,6 +163,12 @@ describe('the common dream images, in both languages', () => {
     ['I kept a poker face the whole time', 'bola'],
     ['it was an uphill battle to get there on time', 'guerra'],
     ['a gente bebia água de coco na areia', 'fezes'],
+    ['the choir sang something late Romantic, very long and very loud', 'atraso'],
+    ['it was late afternoon and my aunt, in her late 50s, was knitting', 'atraso'],
+    ['I tried to get a head and shoulders shot of her with my camera', 'arma'],
+    ['he poured me a shot of tequila and I took a shot at the dartboard', 'arma'],
+    ['I crossed against a red light and waited at the traffic light', 'luz'],
+    ['he told me to come over if I was looking for trouble', 'procura'],
   ])('does not read %j as %s', (text, id) => {
     expect(findSymbolIds(text)).not.toContain(id);
   });

@@ -651,6 +651,16 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'uphill battle',
   'push the envelope',
   'pushing the envelope',
+  'looking for trouble',
+  'look for trouble',
+  'asking for trouble',
+  'take a shot at',
+  'took a shot at',
+  'taking a shot at',
+  'have a shot at',
+  'had a shot at',
+  'give it a shot',
+  'gave it a shot',
 ];
 
 /**
@@ -841,5 +851,12 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['a play, the play', { ids: 'palco', notBefore: 'on', window: 1 }],
     // Losing one's temper, way or balance is no loss of something.
     ['lost my, lost the, lost our, lost his, lost her, lost their, lost all', { ids: 'perda', notBefore: 'mind temper voice balance way patience cool nerve breath footing sight track grip head sense hope', window: 1 }],
+    // A time of day, of life or of an era is not being late ("late afternoon", "in her late 50s", "late Romantic").
+    ['late', { ids: 'atraso', notBefore: 'romantic afternoon afternoons evening evenings night nights morning mornings summer spring fall autumn winter season century teens twenties thirties forties fifties sixties seventies eighties nineties 20s 30s 40s 50s 60s 70s 80s 90s model bloomer stage breakfast lunch dinner supper show movie shift', window: 1 }],
+    // A photo's shot, a shot of a drink, a shot at something, a long shot or a big shot: no gun.
+    ['shot, shots', { ids: 'arma', notBefore: 'of glass glasses', window: 1 }],
+    ['shot, shots', { ids: 'arma', notAfter: 'shoulders wide close closeup camera photo picture good great nice best long big mug flu booster vaccine', window: 1 }],
+    // A traffic light is a street's, not the image of light.
+    ['light, lights', { ids: 'luz', notAfter: 'red green yellow amber traffic stop brake', window: 1 }],
   ],
 };
