@@ -21,6 +21,9 @@ type Sense = {
 };
 const wordSet = (list: string | undefined) => new Set(list ? normalizePhrase(list).split(' ') : []);
 const SENSES: Record<Lang, Map<string, Sense[]>> = { pt: new Map(), en: new Map() };
+// The characters are read with the rules that name their ids only ("a boy at my school" is no child): a rule about a
+// word's other senses in general ("teacher" beside "chemistry" names no school) says nothing of the person.
+const PEOPLE_SENSES: Record<Lang, Map<string, Sense[]>> = { pt: new Map(), en: new Map() };
 for (const lang of ['pt', 'en'] as const) {
   for (const [forms, rule] of WORD_SENSES[lang]) {
     const sense: Sense = {
@@ -33,7 +36,10 @@ for (const lang of ['pt', 'en'] as const) {
       notWithContext: wordSet(rule.notWithContext),
       window: rule.window ?? 2,
     };
-    for (const form of forms.split(',')) add(SENSES[lang], normalizePhrase(form), sense);
+    for (const form of forms.split(',')) {
+      add(SENSES[lang], normalizePhrase(form), sense);
+      if (sense.ids) add(PEOPLE_SENSES[lang], normalizePhrase(form), sense);
+    }
   }
 }
 // Worn, not met: "a guy in a gorilla suit", "fantasia de gato".
@@ -76,6 +82,9 @@ function holds(
 /** How symbols and themes are read: not negated, and only the dream's own images. */
 export const IMAGE_READ = { isNegationRead: true, isImageRead: true } as const;
 
+/** How the dream's people are read: every mention (a negated one too), in the sense their own rules say. */
+export const PEOPLE_READ = { isPeopleRead: true } as const;
+
 export type Hit = { first: number; count: number; positions: number[] };
 
 const idOf = (target: unknown) => (target as { id: string }).id;
@@ -85,7 +94,7 @@ export function match<T>(
   { words, negated, notImage, present, blocked }: Words,
   padded: string,
   primary: Lang,
-  options: { isNegationRead?: boolean; isImageRead?: boolean } = {},
+  options: { isNegationRead?: boolean; isImageRead?: boolean; isPeopleRead?: boolean } = {},
 ): Map<T, Hit> {
   const hits = new Map<T, Hit>();
   const record = (target: T, position: number) => {
@@ -97,7 +106,7 @@ export function match<T>(
       hit.positions.push(position);
     }
   };
-  const senses = options.isImageRead ? SENSES[primary] : undefined;
+  const senses = options.isImageRead ? SENSES[primary] : options.isPeopleRead ? PEOPLE_SENSES[primary] : undefined;
   words.forEach((word, position) => {
     if (blocked.has(position) || (options.isNegationRead && negated[position])) return;
     if (options.isImageRead && notImage[position]) return;

@@ -578,3 +578,20 @@ describe('builtin analyzer: what makes a nightmare, on real reports (issue 31, D
     expect(typeOf(`${flight} But then it is thrilling and exciting, so much fun.`)).toBe('comum');
   });
 });
+
+describe('a child among the characters only when the dream says so', () => {
+  it.each([
+    ['We went camping with all my friends and a cute boy from my class came along.', EN, 'a child'],
+    ['I met a girl I know from work at the station and we talked about the trip.', EN, 'a child'],
+    ['Saí com as meninas pra uma festa e um garoto da minha sala tava lá.', PT, 'uma criança'],
+  ] as const)('does not read a peer in %j as a child', (content, options, child) => {
+    expect(analyze({ content }, options).interpretation).not.toContain(child);
+  });
+
+  it.each([
+    ['A little girl was standing alone in the middle of the road, holding a balloon.', EN, 'a child'],
+    ['Um menino pequeno chorava sozinho na praça e eu tentava achar a mãe dele.', PT, 'uma criança'],
+  ] as const)('reads the child in %j', (content, options, child) => {
+    expect(analyze({ content }, options).interpretation).toContain(child);
+  });
+});

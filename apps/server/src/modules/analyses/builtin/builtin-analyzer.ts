@@ -6,7 +6,7 @@ import { assessDistress } from '../../safety/distress.ts';
 import { readDreamType, readNightmareSigns } from './analyzer-dream-type.ts';
 import { dreamersFeelings, readEmotions, sentimentOf } from './analyzer-feelings.ts';
 import { luciditySignalsOf, readLucidity } from './analyzer-lucidity.ts';
-import { IMAGE_READ, match, type Hit } from './analyzer-match.ts';
+import { IMAGE_READ, match, PEOPLE_READ, type Hit } from './analyzer-match.ts';
 import { normalizePhrase, titleLength } from './analyzer-phrases.ts';
 import { byAppearance, bySalience, byWeight, settingSymbols, themeMentions } from './analyzer-salience.ts';
 import { splitWords, type Words } from './analyzer-words.ts';
@@ -67,7 +67,7 @@ function readImages(parsed: Words, padded: string) {
   const themes = byWeight(themeHits)
     .filter((theme) => (themeHits.get(theme)?.count ?? 0) >= themeMentions(theme.id, parsed.words.length))
     .slice(0, LIMITS.themes);
-  const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary));
+  const characters = byAppearance(match(CHARACTER_INDEX, parsed, padded, primary, PEOPLE_READ));
   return { emotionHits, symbolHits, settings, symbols, touchedThemes, themes, characters };
 }
 

@@ -708,6 +708,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['meu ex, minha ex, o ex, a ex', { notBefore: 'gerente chefe colega colegas professor professora patrao patroa vizinho vizinha aluno aluna diretor diretora presidente funcionario funcionaria socio socia', window: 1 }],
     // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
     ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
+    // "as meninas" (the friends), "um garoto da minha sala": a peer, often; a child when the dream says so.
+    ['menino, menina, meninos, meninas, garoto, garota, garotos, garotas', { ids: 'crianca', needsContext: 'pequeno pequena pequenos pequenas pequenininho pequenininha bebe bebes nenem crianca criancas filho filha filhos filhas filhinho filhinha neto neta netos netas infancia escolinha creche parquinho colo carrinho' }],
     ['reuniao', { notBefore: 'condominio emergencia pais familia', window: 2 }],
     ['carteira, carteiras', { notAfter: 'sentar sentei sentava sentada sentado numa entre', window: 2 }],
     ['bolsa', { notBefore: 'estudo estudos integral valores faculdade', window: 2 }],
@@ -858,5 +860,7 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['shot, shots', { ids: 'arma', notAfter: 'shoulders wide close closeup camera photo picture good great nice best long big mug flu booster vaccine', window: 1 }],
     // A traffic light is a street's, not the image of light.
     ['light, lights', { ids: 'luz', notAfter: 'red green yellow amber traffic stop brake', window: 1 }],
+    // "a boy at my school", "a girl I know", "the cheerleader girl": a peer, often; a child when the dream says so.
+    ['boy, boys, girl, girls', { ids: 'crianca', needsContext: 'little small tiny toddler toddlers baby babies infant child children kid kids daughter son daughters sons preschool kindergarten playground nursery stroller' }],
   ],
 };
