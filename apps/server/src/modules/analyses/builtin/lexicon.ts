@@ -661,6 +661,7 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'had a shot at',
   'give it a shot',
   'gave it a shot',
+  'o clock shadow',
 ];
 
 /**
@@ -860,6 +861,11 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['shot, shots', { ids: 'arma', notAfter: 'shoulders wide close closeup camera photo picture good great nice best long big mug flu booster vaccine', window: 1 }],
     // A traffic light is a street's, not the image of light.
     ['light, lights', { ids: 'luz', notAfter: 'red green yellow amber traffic stop brake', window: 1 }],
+    // Tension building up, building a house: a verb. A school or an office building is the school or the office.
+    ['building, buildings', { ids: 'cidade', notAfter: 'was were is are kept keep been school office apartment hospital church', window: 1 }],
+    ['building', { ids: 'cidade', notBefore: 'up a an the my his her their our something', window: 1 }],
+    // An ex-classmate or an ex-colleague is no ex-partner.
+    ['my ex, an ex, the ex', { ids: 'ex', notBefore: 'classmate classmates colleague colleagues coworker coworkers boss teacher roommate roommates neighbor neighbour friend student employee teammate president', window: 1 }],
     // "a boy at my school", "a girl I know", "the cheerleader girl": a peer, often; a child when the dream says so.
     ['boy, boys, girl, girls', { ids: 'crianca', needsContext: 'little small tiny toddler toddlers baby babies infant child children kid kids daughter son daughters sons preschool kindergarten playground nursery stroller' }],
   ],
