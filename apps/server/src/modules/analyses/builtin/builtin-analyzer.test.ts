@@ -595,3 +595,50 @@ describe('a child among the characters only when the dream says so', () => {
     expect(analyze({ content }, options).interpretation).toContain(child);
   });
 });
+
+describe('word senses in the settings and the people', () => {
+  it('reads a building as the city only when it is one: not tension building, nor a school building', () => {
+    const tension = analyze(
+      { content: 'We sat close on the ski lift and the tension was building the whole way down.' },
+      EN,
+    );
+    expect(tension.interpretation).not.toContain('in a city');
+    const school = analyze(
+      { content: 'I was lost inside the school building looking for my class and I was late.' },
+      EN,
+    );
+    expect(school.interpretation).not.toContain('in a city');
+    const city = analyze({ content: 'I climbed to the top of a tall building and saw the whole city on fire.' }, EN);
+    expect(city.interpretation).toContain('in a city');
+  });
+
+  it("reads an ex-classmate as no ex, and a five o'clock shadow as no shadow", () => {
+    const party = analyze(
+      { content: 'We were at the house of an ex-classmate of mine, sitting on the floor in the dark.' },
+      EN,
+    );
+    expect(party.interpretation).not.toContain('an ex');
+    const ex = analyze({ content: 'My ex showed up at my door crying and asking to come back.' }, EN);
+    expect(ex.interpretation).toContain('an ex');
+    const stubble = "He hugged me and his five o'clock shadow scratched my cheek as we rode down the hill.";
+    expect(symbols(analyze({ content: stubble }, EN))).not.toContain('Shadow');
+  });
+});
+
+describe('a search in the summary', () => {
+  it.each([
+    ['Procurei minha bolsa pela casa toda e não achava em lugar nenhum.', PT, 'não encontra'],
+    ['I looked everywhere for my keys and could not find them anywhere.', EN, 'cannot find'],
+  ] as const)('says the search failed when %j says so', (content, options, failed) => {
+    expect(analyze({ content }, options).summary).toContain(failed);
+  });
+
+  it.each([
+    ['Eu procurava minha mãe desesperada pela casa toda e ela tava na cozinha rindo.', PT, 'não encontra'],
+    ['I looked all around the basement for her, and then she was standing on the stairs.', EN, 'cannot find'],
+  ] as const)('does not say a search failed when %j does not', (content, options, failed) => {
+    const { summary } = analyze({ content }, options);
+    expect(summary).toMatch(/procura|look for/);
+    expect(summary).not.toContain(failed);
+  });
+});

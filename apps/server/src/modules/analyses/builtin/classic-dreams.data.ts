@@ -246,6 +246,8 @@ export const RULES: Record<ClassicDreamId, Rule> = {
       // Something of one's own lost ("I lost my luggage and the tickets"); people lost are grief (the traps).
       '(i|we) @gap (lost|misplaced) (my|our|the|all|all my|all our) ~1 (luggage|bag|bags|suitcase|suitcases|wallet|purse|keys|key|ticket|tickets|passport|phone|shoes|shoe|glasses|ring|money|backpack|jacket|coat|way|car|documents|papers)',
       '(perdi|perdemos) (a|o|as|os|minha|meu|minhas|meus|a minha|o meu|as minhas|os meus) ~1 (mala|malas|bagagem|bolsa|mochila|carteira|chave|chaves|passagem|passagens|passaporte|celular|sapato|sapatos|oculos|anel|alianca|dinheiro|documentos|caminho|casaco)',
+      // A search, then its failure a few words on: "procurava meu carro no estacionamento e não achava".
+      '(procurei|procurava|procurando|procuramos|procuravamos|busquei|buscava|buscando) ~8 (nao|nunca) (achava|achei|encontrava|encontrei|achamos|encontramos|achavamos|encontravamos)',
       // Trying to find and failing: "trying to find something to wear, but there was nothing".
       '(trying to find|tried to find|looking for|searching for|tentando achar|tentando encontrar|tentei achar|tentei encontrar|procurando|procurava) ~5 (but|mas) (there is nothing|there was nothing|nothing|could not|can not|nao achava|nao achei|nao encontrava|nao encontrei|nao tinha nada|nada)',
     ],

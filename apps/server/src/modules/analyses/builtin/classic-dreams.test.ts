@@ -96,6 +96,7 @@ const TYPED_ON_A_PHONE: [ClassicDreamId, string][] = [
   ['late', 'perdi o horario da entrevista de emprego'],
   ['lost_searching', 'fiquei perdida numa cidade q eu nao conhecia'],
   ['lost_searching', 'procurava meu carro no estacionamento e nao achava de jeito nenhum'],
+  ['lost_searching', 'Procurei minha bolsa pela casa toda e não achava em lugar nenhum.'],
   ['trapped_paralysed', 'eu tava trancada no banheiro e nao conseguia sair'],
   ['trapped_paralysed', 'acordei e nao conseguia me mexer, tinha um vulto no quarto'],
   ['device_failure', 'tentava ligar pra emergencia e o celular nao discava'],

@@ -45,6 +45,22 @@ export const SENTENCE_WORDS = {
   lost: new Set('perdi perdido perdida perdidos perdidas lost'.split(' ')),
 };
 
+// A search that fails: "could not find", "não achava" (a finding denied), "nowhere", "sem achar", or a thing lost.
+const FINDING = new Set(
+  'find finds found finding achar achava achei acho encontrar encontrava encontrei encontro encontrou'.split(' '),
+);
+const NOT_FINDING = new Set('nowhere nothing nada'.split(' '));
+const WITHOUT = new Set('without sem'.split(' '));
+function searchFails(doc: Doc, sentence: number): boolean {
+  for (let at = 0; at < doc.words.length; at++) {
+    if (doc.sentence[at] !== sentence) continue;
+    const word = doc.words[at] ?? '';
+    if (FINDING.has(word) && (doc.negated[at] || WITHOUT.has(doc.words[at - 1] ?? ''))) return true;
+    if (NOT_FINDING.has(word) || SENTENCE_WORDS.lost.has(word)) return true;
+  }
+  return false;
+}
+
 export function sentenceHas(doc: Doc, sentence: number, words: ReadonlySet<string>): boolean {
   for (let at = 0; at < doc.words.length; at++)
     if (doc.sentence[at] === sentence && words.has(doc.words[at] ?? '') && !doc.negated[at]) return true;
@@ -300,13 +316,18 @@ export function eventPhrase(scene: Scene, classic: ClassicDream, where = ''): st
     case 'late':
       return pt ? 'você chega tarde' : 'you are running late';
     case 'lost_searching': {
+      // "Cannot find" only when the dream says the search failed: a search told by its urgency may end in finding.
+      const fails = searchFails(doc, classic.sentence);
       const sought = soughtOf(scene, classic);
-      if (sought)
+      if (sought) {
+        if (!fails) return pt ? `você procura ${sought}${where}` : `you look for ${sought}${where}`;
         return pt
           ? `você procura ${sought}${where} e não encontra`
           : `you look for ${sought}${where} and cannot find ${objectPronoun(sought)}`;
+      }
       if (sentenceHas(doc, classic.sentence, SENTENCE_WORDS.lost))
         return pt ? `você se perde${where}` : `you get lost${where}`;
+      if (!fails) return pt ? `você procura algo${where}` : `you look for something${where}`;
       return pt ? `você procura algo${where} e não encontra` : `you look for something${where} and cannot find it`;
     }
     case 'trapped_paralysed': {

@@ -338,7 +338,7 @@ describe('what counts as words said in the dream', () => {
 
 describe('events said as nouns', () => {
   it('says a search as "a search" in the summary and the question, not “Searching”', () => {
-    const result = read('I kept looking for my sister everywhere in the old house, searching every room.', EN);
+    const result = read('I kept looking for my sister everywhere in the old house, searching every room: nowhere.', EN);
     const text = [result.summary, ...result.reflectionQuestions].join(' ');
     expect(text).not.toMatch(/: searching\.|“Searching”/);
     // A person sought is her, not "it"; things are them.
