@@ -635,6 +635,11 @@ describe('a search in the summary', () => {
 
   it.each([
     ['Eu procurava minha mãe desesperada pela casa toda e ela tava na cozinha rindo.', PT, 'não encontra'],
+    [
+      'Tava num shopping procurando meu filho, ele sumiu do nada. Depois achei ele tomando sorvete.',
+      PT,
+      'não encontra',
+    ],
     ['I looked all around the basement for her, and then she was standing on the stairs.', EN, 'cannot find'],
   ] as const)('does not say a search failed when %j does not', (content, options, failed) => {
     const { summary } = analyze({ content }, options);

@@ -164,7 +164,7 @@ export const RULES: Record<ClassicDreamId, Rule> = {
   },
   exposure: {
     events: [
-      '(tava|estava|fiquei|to|estou|eu|completamente|totalmente|toda|todo|era) ~1 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de toalha|so de calcinha|so de cueca)',
+      '(tava|estava|fiquei|to|estou|eu|completamente|totalmente|toda|todo|era) ~1 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de toalha|so de calcinha|so de cueca|de pijama|so de pijama)',
       '(cheguei|fui|apareci|sai|andando|andava|entrei) ~3 (pelad*|nu|nua|sem roupa|sem roupas|de calcinha|de cueca|so de calcinha|so de cueca|so de toalha|de toalha|de pijama)',
       '(i|we) @gap (naked|nude|in my underwear|wearing nothing|had no clothes|in my pajamas)',
       '(with|had|wearing) no (pants|clothes|shirt|trousers|top|underwear) (on)',
@@ -183,7 +183,7 @@ export const RULES: Record<ClassicDreamId, Rule> = {
     // Someone who may see, a public place, a picture others will see, or the shame itself ("no one seemed to notice",
     // "my mom was coming down the hall", "a photo of us all nude for a magazine").
     context: {
-      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus|mercado|supermercado|loja|restaurante|store|shop|supermarket|market|restaurant|watching|audience|plateia|speech|stage|presentation|meeting|palco|palestra|apresentacao|discurso|reuniao|notice|noticed|noticing|no one|nobody|ninguem|someone|somebody|alguem|reparou|percebeu|mom|mother|dad|father|mae|pai|host|seminar|lecture|hall|hallway|corredor|picture|photo|photograph|foto|magazine|revista|embarrassed|ashamed|horrified|mortified|vergonha|envergonhad*|humilhad*|boss|chefe|client|clients|cliente|clientes|guest|guests|convidados|walked in|came in|entrou|stranger|strangers|estranhos|neighbor|neighbors|neighbour|neighbours|vizinho|vizinhos|vizinha)'],
+      patterns: ['(todo mundo|todos|pessoas|gente|galera|turma|colegas|multidao|rua|escola|trabalho|sala|festa|shopping|publico|olhando|rindo|everyone|everybody|people|crowd|class|classmates|coworkers|street|school|work|office|party|public|mall|staring|laughing|aula|igreja|church|onibus|bus|mercado|supermercado|loja|restaurante|store|shop|supermarket|market|restaurant|watching|audience|plateia|speech|stage|presentation|meeting|palco|palestra|apresentacao|discurso|reuniao|notice|noticed|noticing|no one|nobody|ninguem|someone|somebody|alguem|reparou|percebeu|mom|mother|dad|father|mae|pai|host|seminar|lecture|hall|hallway|corredor|picture|photo|photograph|foto|magazine|revista|embarrassed|ashamed|horrified|mortified|vergonha|envergonhad*|humilhad*|boss|chefe|client|clients|cliente|clientes|entrevista|entrevistador|entrevistadora|interview|interviewer|guest|guests|convidados|walked in|came in|entrou|stranger|strangers|estranhos|neighbor|neighbors|neighbour|neighbours|vizinho|vizinhos|vizinha)'],
       reach: 2,
     },
     // Bare among the bare, where people are undressed anyway (a hot tub, a sauna, a nudist beach) is not exposure.
@@ -246,6 +246,12 @@ export const RULES: Record<ClassicDreamId, Rule> = {
       // Something of one's own lost ("I lost my luggage and the tickets"); people lost are grief (the traps).
       '(i|we) @gap (lost|misplaced) (my|our|the|all|all my|all our) ~1 (luggage|bag|bags|suitcase|suitcases|wallet|purse|keys|key|ticket|tickets|passport|phone|shoes|shoe|glasses|ring|money|backpack|jacket|coat|way|car|documents|papers)',
       '(perdi|perdemos) (a|o|as|os|minha|meu|minhas|meus|a minha|o meu|as minhas|os meus) ~1 (mala|malas|bagagem|bolsa|mochila|carteira|chave|chaves|passagem|passagens|passaporte|celular|sapato|sapatos|oculos|anel|alianca|dinheiro|documentos|caminho|casaco)',
+      // Someone gone, and the search for them: "procurando meu filho, ele sumiu do nada", "my daughter disappeared and I
+      // looked everywhere".
+      '(procurando|procurava|procurei|procuramos|procurar|buscando|buscava) ~9 (sumiu|sumido|sumida|sumiram|desapareceu|desaparecido|desaparecida|desapareceram)',
+      '(sumiu|sumido|sumida|sumiram|desapareceu|desaparecido|desaparecida|desapareceram) ~9 (procur*|gritando o nome|chamando o nome|gritava o nome|chamava o nome)',
+      '(looking|searching|looked|searched) for ~9 (disappeared|vanished|went missing|was missing|were missing|was gone|were gone)',
+      '(disappeared|vanished|went missing) ~9 (looking|searching|looked|searched|calling his name|calling her name|calling their name|shouting his name|shouting her name|shouting their name)',
       // A search, then its failure a few words on: "procurava meu carro no estacionamento e não achava".
       '(procurei|procurava|procurando|procuramos|procuravamos|busquei|buscava|buscando) ~8 (nao|nunca) (achava|achei|encontrava|encontrei|achamos|encontramos|achavamos|encontravamos)',
       // Trying to find and failing: "trying to find something to wear, but there was nothing".

@@ -116,6 +116,7 @@ describe('the common dream images, in both languages', () => {
     ['a man in a mask shot at us from the roof', 'arma'],
     ['I heard two shots and ran', 'arma'],
     ['a bright light filled the whole room', 'luz'],
+    ['ele me deu um coração de pelúcia vermelho', 'coracao'],
   ])('reads the image of %j under the symbol it belongs to', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
@@ -169,6 +170,8 @@ describe('the common dream images, in both languages', () => {
     ['he poured me a shot of tequila and I took a shot at the dartboard', 'arma'],
     ['I crossed against a red light and waited at the traffic light', 'luz'],
     ['he told me to come over if I was looking for trouble', 'procura'],
+    ['acordei com o coração disparado e suando frio', 'coracao'],
+    ['I woke up with my heart pounding', 'coracao'],
   ])('does not read %j as %s', (text, id) => {
     expect(findSymbolIds(text)).not.toContain(id);
   });

@@ -709,6 +709,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['meu ex, minha ex, o ex, a ex', { notBefore: 'gerente chefe colega colegas professor professora patrao patroa vizinho vizinha aluno aluna diretor diretora presidente funcionario funcionaria socio socia', window: 1 }],
     // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
     ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
+    // A racing heart is the body's fear (often on waking), not the image of a heart; "com o coração na mão" is worry.
+    ['coracao', { ids: 'coracao', notBefore: 'disparado disparou disparando acelerado acelerou acelerada batendo batia palpitando aos pulos na', window: 2 }],
     // "as meninas" (the friends), "um garoto da minha sala": a peer, often; a child when the dream says so.
     ['menino, menina, meninos, meninas, garoto, garota, garotos, garotas', { ids: 'crianca', needsContext: 'pequeno pequena pequenos pequenas pequenininho pequenininha bebe bebes nenem crianca criancas filho filha filhos filhas filhinho filhinha neto neta netos netas infancia escolinha creche parquinho colo carrinho' }],
     ['reuniao', { notBefore: 'condominio emergencia pais familia', window: 2 }],
@@ -859,6 +861,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     // A photo's shot, a shot of a drink, a shot at something, a long shot or a big shot: no gun.
     ['shot, shots', { ids: 'arma', notBefore: 'of glass glasses', window: 1 }],
     ['shot, shots', { ids: 'arma', notAfter: 'shoulders wide close closeup camera photo picture good great nice best long big mug flu booster vaccine', window: 1 }],
+    // A racing heart is the body's fear (often on waking), not the image of a heart.
+    ['heart', { ids: 'coracao', notBefore: 'racing raced pounding pounded beating beat thumping thumped', window: 2 }],
     // A traffic light is a street's, not the image of light.
     ['light, lights', { ids: 'luz', notAfter: 'red green yellow amber traffic stop brake', window: 1 }],
     // Tension building up, building a house: a verb. A school or an office building is the school or the office.

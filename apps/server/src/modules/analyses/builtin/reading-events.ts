@@ -56,7 +56,9 @@ function searchFails(doc: Doc, sentence: number): boolean {
     if (doc.sentence[at] !== sentence) continue;
     const word = doc.words[at] ?? '';
     if (FINDING.has(word) && (doc.negated[at] || WITHOUT.has(doc.words[at - 1] ?? ''))) return true;
-    if (NOT_FINDING.has(word) || SENTENCE_WORDS.lost.has(word)) return true;
+    // "do nada" is "out of nowhere", not "nothing" found.
+    if (NOT_FINDING.has(word) && doc.words[at - 1] !== 'do') return true;
+    if (SENTENCE_WORDS.lost.has(word)) return true;
   }
   return false;
 }
