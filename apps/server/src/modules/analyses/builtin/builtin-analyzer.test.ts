@@ -647,3 +647,20 @@ describe('a search in the summary', () => {
     expect(summary).not.toContain(failed);
   });
 });
+
+describe('what a search is for', () => {
+  it('names the thing lost, not a place found on the way', () => {
+    const { summary } = analyze(
+      { content: 'On the trip we found a McDonalds and then I lost my luggage and the tickets we needed.' },
+      EN,
+    );
+    expect(summary).toContain('your luggage');
+    expect(summary.toLowerCase()).not.toContain('mcdonalds');
+  });
+
+  it('names what a denied finding was about ("não achava a chave")', () => {
+    expect(
+      analyze({ content: 'Procurava pela casa toda e não achava a chave do carro de jeito nenhum.' }).summary,
+    ).toContain('chave');
+  });
+});

@@ -115,6 +115,7 @@ describe('the common dream images, in both languages', () => {
     ['I was late for my final exam again', 'atraso'],
     ['a man in a mask shot at us from the roof', 'arma'],
     ['I heard two shots and ran', 'arma'],
+    ['he started shooting at the crowd from the balcony', 'arma'],
     ['a bright light filled the whole room', 'luz'],
     ['ele me deu um coração de pelúcia vermelho', 'coracao'],
   ])('reads the image of %j under the symbol it belongs to', (text, id) => {
@@ -171,6 +172,7 @@ describe('the common dream images, in both languages', () => {
     ['I crossed against a red light and waited at the traffic light', 'luz'],
     ['he told me to come over if I was looking for trouble', 'procura'],
     ['acordei com o coração disparado e suando frio', 'coracao'],
+    ['we had a photo shoot downtown and then went to shoot some hoops', 'arma'],
     ['I woke up with my heart pounding', 'coracao'],
   ])('does not read %j as %s', (text, id) => {
     expect(findSymbolIds(text)).not.toContain(id);

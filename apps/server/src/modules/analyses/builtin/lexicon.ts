@@ -860,6 +860,9 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['late', { ids: 'atraso', notBefore: 'romantic afternoon afternoons evening evenings night nights morning mornings summer spring fall autumn winter season century teens twenties thirties forties fifties sixties seventies eighties nineties 20s 30s 40s 50s 60s 70s 80s 90s model bloomer stage breakfast lunch dinner supper show movie shift', window: 1 }],
     // A photo's shot, a shot of a drink, a shot at something, a long shot or a big shot: no gun.
     ['shot, shots', { ids: 'arma', notBefore: 'of glass glasses', window: 1 }],
+    // A photo shoot, shooting a film, shooting hoops: no gun.
+    ['shoot, shoots, shooting', { ids: 'arma', notAfter: 'photo fashion film movie video', window: 1 }],
+    ['shoot, shoots, shooting', { ids: 'arma', notBefore: 'hoops baskets film movie video scene photos pictures breeze', window: 2 }],
     ['shot, shots', { ids: 'arma', notAfter: 'shoulders wide close closeup camera photo picture good great nice best long big mug flu booster vaccine', window: 1 }],
     // A racing heart is the body's fear (often on waking), not the image of a heart.
     ['heart', { ids: 'coracao', notBefore: 'racing raced pounding pounded beating beat thumping thumped', window: 2 }],

@@ -100,8 +100,12 @@ const AGENTS = new Set(
 );
 // What was sought: the thing after "procurava", "looking for" first, then after "não achava", "couldn't find".
 const SOUGHT_AFTER = [
-  new Set('procurando procurava procurei procurar looking searching search for'.split(' ')),
-  new Set('achava achei encontrava encontrei achar encontrar find found'.split(' ')),
+  { words: new Set('procurando procurava procurei procurar looking searching search for'.split(' ')), isDenied: false },
+  // Only a finding denied names the thing sought: "não achava a chave", "could not find my keys" ("we found a
+  // McDonald's" is no search).
+  { words: new Set('achava achei encontrava encontrei achar encontrar find found'.split(' ')), isDenied: true },
+  // What was lost: "I lost my luggage and the tickets", "perdi minha carteira".
+  { words: new Set('lost misplaced perdi perdemos perdeu'.split(' ')), isDenied: false },
 ];
 /** Not a thing sought but the way out: "não achava a saída" is being lost. */
 const NOT_SOUGHT = new Set('saida caminho lugar jeito exit way place lugares nada ninguem anything anyone'.split(' '));
@@ -156,15 +160,13 @@ export function agentOf({ facts, input }: Scene, classic: ClassicDream): string 
 export function soughtOf({ facts, input }: Scene, classic: ClassicDream): string | undefined {
   if (!isQuotable(input)) return undefined;
   const { doc } = facts;
-  for (const after of SOUGHT_AFTER) {
+  for (const { words, isDenied } of SOUGHT_AFTER) {
+    const isAfter = (at: number) => words.has(doc.words[at] ?? '') && (!isDenied || Boolean(doc.negated[at]));
     const sought = nounPhrase(
       doc,
       classic.sentence,
       (word, at) =>
-        !(word in DETERMINER) &&
-        !NOT_SOUGHT.has(word) &&
-        word.length > 2 &&
-        (after.has(doc.words[at - 2] ?? '') || after.has(doc.words[at - 3] ?? '')),
+        !(word in DETERMINER) && !NOT_SOUGHT.has(word) && word.length > 2 && (isAfter(at - 2) || isAfter(at - 3)),
       input.lang,
     );
     if (sought) return sought;
