@@ -174,7 +174,7 @@ const phrase = (source: string) => new RegExp(`(?<= )(?:${source})(?= )`, 'g');
 
 const PT_BE = '(?:eu )?(?:estou|to|tou|ando|vivo|fico)';
 const PT_DEATH_WISH =
-  '(?:morrer(?! de (?:rir|vergonha|fome|sede|sono|saudade|vontade|calor|frio|tedio|cansaco|raiva|medo|susto|tanto))|me matar(?! de (?:rir|vergonha|susto|raiva|tanto))|me suicidar|suicidio|(?:sumir|desaparecer)(?! (?:com|de vergonha|daqui|da reuniao|do trabalho|da aula|numa|num|para(?! sempre)|em|no|na|um pouco|uns dias|um tempo|por uns|por um|de ferias))|deixar de existir|nao existir|nao acordar(?: mais)?|dormir e (?:nao|nunca mais) acordar|dormir para sempre|descansar para sempre|acabar com (?:a minha |minha |a )?vida|acabar com tudo|tirar (?:a )?(?:minha )?(?:propria )?vida|me jogar (?:de|da|do|na|no) [a-z]+|pular (?:de|da|do) [a-z]+)';
+  '(?:morrer(?! de (?:rir|vergonha|fome|sede|sono|saudade|vontade|calor|frio|tedio|cansaco|raiva|medo|susto|tanto))|me matar(?! de (?:rir|vergonha|susto|raiva|tanto))|me suicidar|suicidio|(?:sumir|desaparecer)(?! (?:com|de vergonha|daqui|dali|de la|daquela sala|daquele lugar|da reuniao|do trabalho|da aula|numa|num|para(?! sempre)|em|no|na|um pouco|uns dias|um tempo|por uns|por um|de ferias))|deixar de existir|nao existir|nao acordar(?: mais)?|dormir e (?:nao|nunca mais) acordar|dormir para sempre|descansar para sempre|acabar com (?:a minha |minha |a )?vida|acabar com tudo|tirar (?:a )?(?:minha )?(?:propria )?vida|me jogar (?:de|da|do|na|no) [a-z]+|pular (?:de|da|do) [a-z]+)';
 const PT_IDIOM_AFTER =
   /^ (?:de tanto|(?:de|da|do) (?:rir|risos|vergonha|fome|sede|sono|saudade|saudades|vontade|calor|frio|tedio|cansaco|raiva|inveja|curiosidade|amor|susto|medo|ciume|ciumes)) /;
 const EN_DEATH_WISH =
