@@ -381,9 +381,21 @@ export function factsOf(dream: ChatContextDream, language: AnalysisLanguage): Dr
   const places = findPlaces(folded, lang);
   const hasVisit = people.some((person) => person.isDeceased);
   const placeNames = new Set(places.map((place) => foldText(place.label)));
+  // A person is named once, as a person: the symbol of the same id ("Ex-parceiro" beside "seu ex") is not an image too.
+  const personSymbols = new Set(
+    DREAM_SYMBOLS.filter((symbol) => people.some((person) => person.key === symbol.id)).flatMap((symbol) => [
+      foldText(symbol.name.pt),
+      foldText(symbol.name.en),
+    ]),
+  );
   const images = [
     ...new Set(reading.symbols.map((symbol) => symbol.toLocaleLowerCase(lang === 'pt' ? 'pt-BR' : 'en'))),
-  ].filter((image) => !placeNames.has(foldText(image)) && !(hasVisit && DEATH_IMAGES.has(foldText(image))));
+  ].filter(
+    (image) =>
+      !placeNames.has(foldText(image)) &&
+      !personSymbols.has(foldText(image)) &&
+      !(hasVisit && DEATH_IMAGES.has(foldText(image))),
+  );
   const emotions = [
     ...new Set([
       ...dream.emotions,

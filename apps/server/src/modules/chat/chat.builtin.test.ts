@@ -490,3 +490,18 @@ describe('the builtin guide through the real route', () => {
     expect(distressed.assistantMessage.content).not.toMatch(/cobra|snake/i);
   });
 });
+
+describe('the guide names a person once', () => {
+  it("says the ex comes back as 'seu ex', not also as the image 'ex-parceiro'", () => {
+    const answer = ask(
+      'dream',
+      [
+        contextDream('D1', 'Eu tava numa festa e do nada meu ex apareceu e ficou me olhando.'),
+        contextDream('D2', 'Sonhei com meu ex de novo, ele fingia que não me conhecia.', { dreamtOn: '2026-02-10' }),
+      ],
+      'por que eu sonho tanto com ele?',
+    );
+    expect(answer).toContain('seu ex');
+    expect(answer.toLowerCase()).not.toContain('ex-parceiro');
+  });
+});

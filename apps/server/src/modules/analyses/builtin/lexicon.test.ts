@@ -118,6 +118,7 @@ describe('the common dream images, in both languages', () => {
     ['he started shooting at the crowd from the balcony', 'arma'],
     ['a bright light filled the whole room', 'luz'],
     ['ele me deu um coração de pelúcia vermelho', 'coracao'],
+    ['minha aliança sumiu do meu dedo no meio da festa', 'perda'],
   ])('reads the image of %j under the symbol it belongs to', (text, id) => {
     expect(findSymbolIds(text)).toContain(id);
   });
@@ -172,6 +173,8 @@ describe('the common dream images, in both languages', () => {
     ['I crossed against a red light and waited at the traffic light', 'luz'],
     ['he told me to come over if I was looking for trouble', 'procura'],
     ['acordei com o coração disparado e suando frio', 'coracao'],
+    ['todo mundo olhando e eu queria sumir dali de vergonha', 'perda'],
+    ['me deu uma vontade de sumir quando ele riu', 'perda'],
     ['we had a photo shoot downtown and then went to shoot some hoops', 'arma'],
     ['I woke up with my heart pounding', 'coracao'],
   ])('does not read %j as %s', (text, id) => {

@@ -709,6 +709,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['meu ex, minha ex, o ex, a ex', { notBefore: 'gerente chefe colega colegas professor professora patrao patroa vizinho vizinha aluno aluna diretor diretora presidente funcionario funcionaria socio socia', window: 1 }],
     // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
     ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
+    // Wishing to vanish ("queria sumir dali de vergonha") is no loss: it is the dreamer's own wish, of shame or of pain.
+    ['sumir, desaparecer', { ids: 'perda', notAfter: 'queria quero queriamos vontade', window: 2 }],
     // A racing heart is the body's fear (often on waking), not the image of a heart; "com o coração na mão" is worry.
     ['coracao', { ids: 'coracao', notBefore: 'disparado disparou disparando acelerado acelerou acelerada batendo batia palpitando aos pulos na', window: 2 }],
     // "as meninas" (the friends), "um garoto da minha sala": a peer, often; a child when the dream says so.
