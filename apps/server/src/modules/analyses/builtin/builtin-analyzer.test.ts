@@ -664,3 +664,23 @@ describe('what a search is for', () => {
     ).toContain('chave');
   });
 });
+
+describe("someone else's child", () => {
+  it.each([
+    [
+      "The landlady's daughter came out and hugged me in the hallway of the old apartment.",
+      EN,
+      /son or daughter|your daughter/,
+    ],
+    ['A filha da vizinha veio me abraçar no corredor do prédio antigo.', PT, /filho ou filha|sua filha/],
+  ] as const)("is not read as the dreamer's child in %j", (content, options, child) => {
+    expect(analyze({ content }, options).interpretation).not.toMatch(child);
+  });
+
+  it.each([
+    ['My daughter was crying in the kitchen and I could not reach her.', EN, 'your daughter'],
+    ['Minha filha chorava na cozinha e eu não conseguia chegar até ela.', PT, 'sua filha'],
+  ] as const)("is the dreamer's own in %j", (content, options, child) => {
+    expect(analyze({ content }, options).interpretation).toContain(child);
+  });
+});

@@ -96,6 +96,7 @@ const POSSESSIVES = new Set('meu minha meus minhas my our nosso nossa'.split(' '
 const PERSON_ADJECTIVES = new Set(
   'late falecido falecida finado finada querido querida dear old best saudoso saudosa'.split(' '),
 );
+const OF_SOMEONE = new Set('da do das dos de dela dele delas deles of'.split(' '));
 const DETERMINERS = new Set('o a do da no na pro pra com my our the seu sua meu minha'.split(' '));
 
 /** The people the dream names, in order of first mention, each once. */
@@ -110,6 +111,8 @@ export function findPeople(doc: Doc): { person: Person; at: number }[] {
     const before = doc.words[back] ?? '';
     const isPet = person.id === 'cachorro' || person.id === 'gato';
     if (isPet ? !POSSESSIVES.has(before) : !DETERMINERS.has(before) && !POSSESSIVES.has(before)) return;
+    // Someone else's: "a filha da vizinha", "o pai dela", "the daughter of my neighbour" (not "minha filha do meio").
+    if (!POSSESSIVES.has(before) && OF_SOMEONE.has(doc.words[at + 1] ?? '')) return;
     if (!found.some((entry) => entry.person.id === person.id)) found.push({ person, at });
   });
   return found;

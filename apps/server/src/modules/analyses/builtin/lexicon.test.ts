@@ -167,6 +167,7 @@ describe('the common dream images, in both languages', () => {
     ['it was an uphill battle to get there on time', 'guerra'],
     ['a gente bebia água de coco na areia', 'fezes'],
     ['the choir sang something late Romantic, very long and very loud', 'atraso'],
+    ['it was late at night and I could hear my dad talking in his sleep', 'atraso'],
     ['it was late afternoon and my aunt, in her late 50s, was knitting', 'atraso'],
     ['I tried to get a head and shoulders shot of her with my camera', 'arma'],
     ['he poured me a shot of tequila and I took a shot at the dartboard', 'arma'],

@@ -662,6 +662,8 @@ export const BLOCKED_PHRASES: readonly string[] = [
   'give it a shot',
   'gave it a shot',
   'o clock shadow',
+  'late at night',
+  'late in the night',
 ];
 
 /**
@@ -709,6 +711,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['meu ex, minha ex, o ex, a ex', { notBefore: 'gerente chefe colega colegas professor professora patrao patroa vizinho vizinha aluno aluna diretor diretora presidente funcionario funcionaria socio socia', window: 1 }],
     // A gift or a dress for a party is not the party ("presente pro aniversário da mãe dele").
     ['festa, aniversario, casamento', { ids: 'festa casamento', notAfter: 'presente presentes vestido roupa', window: 3 }],
+    // Someone else's son or daughter ("a filha da vizinha", "o filho dela") is not the dreamer's child.
+    ['filho, filha, filhos, filhas', { ids: 'filho', notBefore: 'dela dele delas deles da do das dos de', window: 1 }],
     // Wishing to vanish ("queria sumir dali de vergonha") is no loss: it is the dreamer's own wish, of shame or of pain.
     ['sumir, desaparecer', { ids: 'perda', notAfter: 'queria quero queriamos vontade', window: 2 }],
     // A racing heart is the body's fear (often on waking), not the image of a heart; "com o coração na mão" is worry.
@@ -875,6 +879,8 @@ export const WORD_SENSES: Record<'pt' | 'en', readonly [forms: string, rule: Wor
     ['building', { ids: 'cidade', notBefore: 'up a an the my his her their our something', window: 1 }],
     // An ex-classmate or an ex-colleague is no ex-partner.
     ['my ex, an ex, the ex', { ids: 'ex', notBefore: 'classmate classmates colleague colleagues coworker coworkers boss teacher roommate roommates neighbor neighbour friend student employee teammate president', window: 1 }],
+    // Someone else's son or daughter ("the landlady's daughter", "her son") is not the dreamer's child.
+    ['son, sons, daughter, daughters', { ids: 'filho', notAfter: 's her his their its whose', window: 1 }],
     // "a boy at my school", "a girl I know", "the cheerleader girl": a peer, often; a child when the dream says so.
     ['boy, boys, girl, girls', { ids: 'crianca', needsContext: 'little small tiny toddler toddlers baby babies infant child children kid kids daughter son daughters sons preschool kindergarten playground nursery stroller' }],
   ],
