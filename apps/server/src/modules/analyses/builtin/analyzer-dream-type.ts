@@ -59,7 +59,7 @@ const FEAR_WITH_THREAT = 0.45;
 const THREAT_THEMES = new Set(['perseguicao', 'morte', 'queda']);
 // Dangers that make even a little fear a nightmare.
 const DANGER_SYMBOLS = new Set(
-  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra escuridao'.split(
+  'perseguicao ataque monstro guerra fim_do_mundo afogamento paralisia intruso enchente terremoto tempestade onda acidente fogo arma faca sangue morte_simbolo queda sombra aranha cobra escuridao'.split(
     ' ',
   ),
 );
@@ -99,6 +99,8 @@ const THREAT_SYMBOLS = new Set([
   'fim_do_mundo',
   'afogamento',
   'paralisia',
+  // Someone breaking into the dreamer's home at night.
+  'intruso',
 ]);
 
 // Fear of a consequence is worry, not a nightmare's dread: "horrified that I was naked", "afraid of being caught", "I'm

@@ -684,3 +684,22 @@ describe("someone else's child", () => {
     expect(analyze({ content }, options).interpretation).toContain(child);
   });
 });
+
+describe('an intruder at night and a body that will not answer', () => {
+  it.each([
+    [
+      'um homem encapuzado entrava na minha casa de madrugada e eu tentava gritar mas a voz nao saia, tentava correr e as pernas nao mexiam',
+      PT,
+      ['Intruso', 'Paralisia'],
+    ],
+    [
+      'A hooded man was coming up the stairs of my house at night and I tried to run but my legs would not move.',
+      EN,
+      ['Intruder', 'Paralysis'],
+    ],
+  ] as const)('reads %j as a nightmare, with its intruder and its paralysis', (content, options, names) => {
+    const result = analyze({ content }, options);
+    expect(result.dreamType).toBe('pesadelo');
+    expect(symbols(result)).toEqual(expect.arrayContaining([...names]));
+  });
+});

@@ -116,6 +116,8 @@ export const RULES: Record<ClassicDreamId, Rule> = {
       '(^|e|ai|entao|quando|depois|ate|tropecei|escorreguei|desequilibrei|subitamente) (cai|caimos) (de|do|da|dos|das|em|num|numa|no|na|pelo|pela|dentro|pra|para|la|lá|no|de novo|sem parar|e)',
       '(tava|estava|to|estou|comecei|continuei|continuava|fui) ~1 (caindo|despencando|cair)',
       '(caindo|despencando) (de|do|da|num|numa|no|na|sem parar|em queda)',
+      // "sonhei que caía de um prédio", "e caía sem parar".
+      '(que|q|eu|e|ai|entao) (caia|caiamos) (de|do|da|dos|das|num|numa|no|na|pelo|pela|em|dentro|sem parar|pra|para|la)',
       '(cair|queda) (no|num) (vazio|abismo|precipicio|buraco)',
       'queda livre',
       '(i|we) @gap (fell|fall|falling|plummet*|plunged|plunging|tumbl*)',
@@ -265,6 +267,10 @@ export const RULES: Record<ClassicDreamId, Rule> = {
       '(me|nos) (trancaram|trancou|prenderam|prendeu|encurralaram|encurralou)',
       '(nao|n) (conseguia|consegui|podia) ~1 (sair|me mexer|me mover|mexer|mover|gritar|levantar|escapar|respirar)',
       '(sem saida|paralisia do sono|sem conseguir me mexer|sem conseguir sair)',
+      // The body that will not answer: "as pernas não mexiam", "a voz não saía".
+      '(pernas|perna|corpo|bracos|braco|pes) (nao|n) (mexiam|mexia|se mexiam|se mexia|obedeciam|obedecia|respondiam|respondia|saiam do lugar|saia do lugar)',
+      '(voz|grito) (nao|n) (saia|saiu)',
+      '(legs|body|arms|voice) (would not|did not|could not) (move|work|respond|come out|obey)',
       '(i|we) @gap (trapped|stuck|locked in|locked inside|paralyzed|paralysed|frozen|pinned down|cornered)',
       '(could not|can not|unable to) (move|get out|escape|scream|breathe|wake up)',
       '(no way out|sleep paralysis|trapped in|trapped inside)',
