@@ -191,28 +191,6 @@ const LAUGHTER = new Set('ria rindo rir riso risada laughing laughed laugh laugh
 const TEARS_REACH = 3;
 const DISTRESS = new Set<Emotion>(['tristeza', 'medo', 'ansiedade']);
 
-/**
- * Ways people name a feeling that the lexicon's triggers miss, as single words (lowercase, unaccented), by emotion:
- * read here beside the lexicon's hits, with the same negation and the same feeler.
- */
-const MORE_WORDS: Partial<Record<Emotion, string>> = {
-  alegria:
-    'pleased proud joyous happily excitement orgulhoso orgulhosa orgulho empolgacao empolgadissima empolgadissimo',
-  medo: 'medinho receio assustei apavorei',
-  tristeza: 'disappointed disappointment decepcionado decepcionada decepcao magoado magoada chateado chateada',
-  raiva: 'annoyance jealous jealousy envious angered irritation irritacao raivoso raivosa',
-  ansiedade:
-    'apprehensive nervousness anxiousness edgy uncomfortable desconfortavel incomodado incomodada apreensivo apreensiva inquieto inquieta nervoza ansioza',
-  surpresa:
-    'amazement astonishment stunned startled disbelief incredulous shocking incredulo incredula chocante pasmo pasma boquiaberto boquiaberta surpreendi',
-  vergonha: 'embarrassment humiliation mortifying encabulado encabulada envergonhei',
-  nojo: 'repulsed sickened nauseated enojado enojada nojeira',
-  paz: 'serenity calmness serenidade sossegado sossegada',
-  confusão: 'bewildered baffled perplexed perplexo perplexa',
-};
-const MORE_INDEX = new Map(
-  Object.entries(MORE_WORDS).flatMap(([id, list]) => list.split(' ').map((word) => [word, id as Emotion] as const)),
-);
 /** Words a typo-tolerant match takes for a feeling: "carrinho" (a cart, a toy car) is not "carinho". */
 const NOT_FEELINGS = new Set(['carrinho', 'carrinhos']);
 
@@ -241,24 +219,13 @@ function isDiminished(words: readonly string[], at: number): boolean {
 }
 
 /**
- * The dreamer's own feelings among the words the lexicon finds (and the words it misses, MORE_WORDS): not someone
+ * The dreamer's own feelings among the words the lexicon finds: not someone
  * else's, not one only supposed, not a thing's oddness, not the tears of another feeling.
  */
 export function dreamersFeelings(hits: Map<EmotionEntry, Hit>, parsed: Words): Map<EmotionEntry, Hit> {
   const { words, negated, blocked } = parsed;
   const found = new Map<EmotionEntry, number[]>();
   for (const [entry, hit] of hits) found.set(entry, [...hit.positions]);
-  words.forEach((word, at) => {
-    const id = MORE_INDEX.get(word);
-    const entry = id && EMOTION_LEXICON.find((e) => e.id === id);
-    if (!entry || negated[at] || blocked.has(at)) return;
-    const positions = found.get(entry) ?? [];
-    if (!positions.includes(at))
-      found.set(
-        entry,
-        [...positions, at].sort((a, b) => a - b),
-      );
-  });
   const kept = new Map<EmotionEntry, number[]>();
   for (const [entry, positions] of found) {
     const mine = positions.filter(
