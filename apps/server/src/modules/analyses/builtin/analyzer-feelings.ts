@@ -223,7 +223,7 @@ function isDiminished(words: readonly string[], at: number): boolean {
  * else's, not one only supposed, not a thing's oddness, not the tears of another feeling.
  */
 export function dreamersFeelings(hits: Map<EmotionEntry, Hit>, parsed: Words): Map<EmotionEntry, Hit> {
-  const { words, negated, blocked } = parsed;
+  const { words } = parsed;
   const found = new Map<EmotionEntry, number[]>();
   for (const [entry, hit] of hits) found.set(entry, [...hit.positions]);
   const kept = new Map<EmotionEntry, number[]>();
